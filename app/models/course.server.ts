@@ -1,0 +1,190 @@
+import type { Selectable, Updateable } from "kysely";
+import { db } from "~db/client.server";
+import type { CoursesTable } from "~db/schema";
+import { newId, nowIso } from "~/lib/ids";
+import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
+
+import { COURSE_CATEGORIES } from "~/schemas/course";
+
+export { COURSE_CATEGORIES };
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+
+export type Course = {
+  id: string;
+  slug: string;
+  title: string;
+  category: CourseCategory;
+  duration: string;
+  description: string;
+  image: string | null;
+  featured: boolean;
+  highlights: string[];
+  modes: string[];
+  schedules: string[];
+  syllabus: string;
+  syllabusFile: string | null;
+  syllabusFileName: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CourseInput = {
+  title: string;
+  category: CourseCategory;
+  duration?: string;
+  description: string;
+  image?: string | null;
+  featured?: boolean;
+  highlights?: string[];
+  modes?: string[];
+  schedules?: string[];
+  syllabus?: string;
+  syllabusFile?: string | null;
+  syllabusFileName?: string;
+};
+
+function toCourse(row: Selectable<CoursesTable>): Course {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category as CourseCategory,
+    duration: row.duration,
+    description: row.description,
+    image: row.image,
+    featured: Boolean(row.featured),
+    highlights: parseList(row.highlights),
+    modes: parseList(row.modes),
+    schedules: parseList(row.schedules),
+    syllabus: row.syllabus,
+    syllabusFile: row.syllabusFile,
+    syllabusFileName: row.syllabusFileName,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function slugify(title: string): string {
+  const base = title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+  return base || "course";
+}
+
+async function uniqueSlug(title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(
+    (await db().selectFrom("courses").select("slug").where("slug", "like", `${base}%`).execute()).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export type CourseFilter = PageInput & { category?: string; featured?: boolean };
+
+export async function listCourses(filter: CourseFilter = {}): Promise<Page<Course>> {
+  const { page, limit, offset } = pageBounds(filter);
+  let q = db().selectFrom("courses");
+  if (filter.category) q = q.where("category", "=", filter.category);
+  if (filter.featured !== undefined) q = q.where("featured", "=", filter.featured ? 1 : 0);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map(toCourse), Number(count.n), page, limit);
+}
+
+/** Every course, newest first: the public pages and dropdowns show the whole (small) catalogue. */
+export async function listAllCourses(filter: { category?: string; featured?: boolean } = {}): Promise<Course[]> {
+  let q = db().selectFrom("courses").selectAll();
+  if (filter.category) q = q.where("category", "=", filter.category);
+  if (filter.featured !== undefined) q = q.where("featured", "=", filter.featured ? 1 : 0);
+  const rows = await q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(1000).execute();
+  return rows.map(toCourse);
+}
+
+export async function listCourseTitles(): Promise<{ id: string; title: string; slug: string }[]> {
+  return db().selectFrom("courses").select(["id", "title", "slug"]).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+}
+
+export async function getCourse(id: string): Promise<Course | null> {
+  const row = await db().selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCourse(row) : null;
+}
+
+export async function getCourseBySlug(slug: string): Promise<Course | null> {
+  const row = await db().selectFrom("courses").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toCourse(row) : null;
+}
+
+export async function countCourses(): Promise<number> {
+  const r = await db().selectFrom("courses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function createCourse(input: CourseInput, opts: { id?: string; createdAt?: string } = {}): Promise<Course> {
+  const id = opts.id ?? newId();
+  const now = opts.createdAt ?? nowIso();
+  await db()
+    .insertInto("courses")
+    .values({
+      id,
+      slug: await uniqueSlug(input.title),
+      title: input.title,
+      category: input.category,
+      duration: input.duration ?? "",
+      description: input.description,
+      image: input.image ?? null,
+      featured: input.featured ? 1 : 0,
+      highlights: listToText(input.highlights),
+      modes: listToText(input.modes),
+      schedules: listToText(input.schedules),
+      syllabus: input.syllabus ?? "",
+      syllabusFile: input.syllabusFile ?? null,
+      syllabusFileName: input.syllabusFileName || "course-syllabus.pdf",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return (await getCourse(id))!;
+}
+
+export async function updateCourse(id: string, input: Partial<CourseInput>): Promise<Course | null> {
+  const values: Updateable<CoursesTable> = { updatedAt: nowIso() };
+  if (input.title !== undefined) values.title = input.title;
+  if (input.category !== undefined) values.category = input.category;
+  if (input.duration !== undefined) values.duration = input.duration;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.image !== undefined) values.image = input.image;
+  if (input.featured !== undefined) values.featured = input.featured ? 1 : 0;
+  if (input.highlights !== undefined) values.highlights = listToText(input.highlights);
+  if (input.modes !== undefined) values.modes = listToText(input.modes);
+  if (input.schedules !== undefined) values.schedules = listToText(input.schedules);
+  if (input.syllabus !== undefined) values.syllabus = input.syllabus;
+  if (input.syllabusFile !== undefined) values.syllabusFile = input.syllabusFile;
+  if (input.syllabusFileName !== undefined) values.syllabusFileName = input.syllabusFileName || "course-syllabus.pdf";
+  const result = await db().transaction().execute(async (trx) => {
+    const r = await trx.updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
+    // Batches carry a copy of the course title; keep it in step.
+    if (Number(r.numUpdatedRows) > 0 && input.title !== undefined) {
+      await trx.updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
+    }
+    return r;
+  });
+  if (Number(result.numUpdatedRows) === 0 && !(await getCourse(id))) return null;
+  return getCourse(id);
+}
+
+/** Deletes the course and (by the foreign key) its batches. Returns the deleted course so its files can be removed. */
+export async function deleteCourse(id: string): Promise<Course | null> {
+  const course = await getCourse(id);
+  if (!course) return null;
+  await db().transaction().execute(async (trx) => {
+    await trx.deleteFrom("schedules").where("course", "=", id).execute();
+    await trx.deleteFrom("courses").where("id", "=", id).execute();
+  });
+  return course;
+}

@@ -1,0 +1,130 @@
+import type { Selectable } from "kysely";
+import { db } from "~db/client.server";
+import type { ReviewsTable } from "~db/schema";
+import { newId, nowIso } from "~/lib/ids";
+import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+
+export type ReviewType = "text" | "video";
+
+export type Review = {
+  id: string;
+  name: string;
+  position: string;
+  image: string;
+  rating: number;
+  review: string;
+  course: string;
+  type: ReviewType;
+  videoThumbnail: string | null;
+  linkedin: string | null;
+  approved: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ReviewInput = {
+  name: string;
+  position: string;
+  image: string;
+  rating: number;
+  review: string;
+  course: string;
+  type?: ReviewType;
+  videoThumbnail?: string | null;
+  linkedin?: string | null;
+  approved?: boolean;
+};
+
+function toReview(row: Selectable<ReviewsTable>): Review {
+  return {
+    ...row,
+    rating: Number(row.rating),
+    type: row.type === "video" ? "video" : "text",
+    approved: Boolean(row.approved),
+  };
+}
+
+export type ReviewFilter = PageInput & {
+  status?: "approved" | "pending";
+  /** Matches reviews whose course name contains this text (the public course filter buttons). */
+  courseContains?: string;
+};
+
+function filtered(filter: ReviewFilter) {
+  let q = db().selectFrom("reviews");
+  if (filter.status === "approved") q = q.where("approved", "=", 1);
+  if (filter.status === "pending") q = q.where("approved", "=", 0);
+  if (filter.courseContains) q = q.where(contains("course", filter.courseContains));
+  return q;
+}
+
+export async function listReviews(filter: ReviewFilter = {}): Promise<Page<Review>> {
+  const { page, limit, offset } = pageBounds(filter);
+  const q = filtered(filter);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map(toReview), Number(count.n), page, limit);
+}
+
+/** Approved reviews' count and average rating (null when there are none). */
+export async function reviewStats(): Promise<{ count: number; average: number | null }> {
+  const r = await db()
+    .selectFrom("reviews")
+    .where("approved", "=", 1)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.avg<number | string | null>("rating").as("avg")])
+    .executeTakeFirstOrThrow();
+  const n = Number(r.n);
+  return { count: n, average: n > 0 && r.avg !== null ? Math.round(Number(r.avg) * 10) / 10 : null };
+}
+
+export async function countReviews(): Promise<number> {
+  const r = await db().selectFrom("reviews").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function getReview(id: string): Promise<Review | null> {
+  const row = await db().selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toReview(row) : null;
+}
+
+function values(i: ReviewInput) {
+  return {
+    name: i.name,
+    position: i.position,
+    image: i.image,
+    rating: i.rating,
+    review: i.review,
+    course: i.course,
+    type: i.type ?? "text",
+    videoThumbnail: i.type === "video" ? (i.videoThumbnail ?? null) : null,
+    linkedin: i.linkedin || null,
+    approved: i.approved ? 1 : 0,
+  };
+}
+
+/** New reviews start unapproved unless the caller says otherwise (DESIGN.md §4.3). */
+export async function createReview(input: ReviewInput, opts: { id?: string; createdAt?: string } = {}): Promise<Review> {
+  const id = opts.id ?? newId();
+  const now = opts.createdAt ?? nowIso();
+  await db().insertInto("reviews").values({ id, ...values(input), createdAt: now, updatedAt: now }).execute();
+  return (await getReview(id))!;
+}
+
+export async function updateReview(id: string, input: ReviewInput): Promise<Review | null> {
+  const r = await db().updateTable("reviews").set({ ...values(input), updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return null;
+  return getReview(id);
+}
+
+export async function approveReview(id: string): Promise<Review | null> {
+  const r = await db().updateTable("reviews").set({ approved: 1, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return null;
+  return getReview(id);
+}
+
+export async function deleteReview(id: string): Promise<boolean> {
+  const r = await db().deleteFrom("reviews").where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -1,0 +1,153 @@
+import type { Selectable } from "kysely";
+import { db } from "~db/client.server";
+import type { SchedulesTable } from "~db/schema";
+import { newId, nowIso } from "~/lib/ids";
+import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+
+import { SCHEDULE_MODES } from "~/schemas/schedule";
+
+export { SCHEDULE_MODES };
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
+
+export type Schedule = {
+  id: string;
+  course: string;
+  courseName: string;
+  startDate: string;
+  endDate: string;
+  time: string;
+  days: string;
+  mode: ScheduleMode;
+  location: string;
+  seats: number;
+  totalSeats: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ScheduleInput = {
+  course: string;
+  startDate: string;
+  endDate: string;
+  time: string;
+  days: string;
+  mode: ScheduleMode;
+  location: string;
+  seats: number;
+  totalSeats: number;
+};
+
+function toSchedule(row: Selectable<SchedulesTable>): Schedule {
+  return { ...row, mode: row.mode as ScheduleMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats) };
+}
+
+export type ScheduleFilter = PageInput & {
+  /** online or offline also match hybrid batches (DESIGN.md §4.4); hybrid matches hybrid only. */
+  mode?: string;
+  course?: string;
+  /** Only batches whose end date is on or after this YYYY-MM-DD date. */
+  endingFrom?: string;
+};
+
+function filtered(filter: ScheduleFilter) {
+  let q = db().selectFrom("schedules");
+  if (filter.mode === "online" || filter.mode === "offline") q = q.where("mode", "in", [filter.mode, "hybrid"]);
+  else if (filter.mode) q = q.where("mode", "=", filter.mode);
+  if (filter.course) q = q.where("course", "=", filter.course);
+  if (filter.endingFrom) q = q.where("endDate", ">=", filter.endingFrom);
+  return q;
+}
+
+/** Admin list: newest first, paged. */
+export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<Schedule>> {
+  const { page, limit, offset } = pageBounds(filter);
+  const q = filtered(filter);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map(toSchedule), Number(count.n), page, limit);
+}
+
+/** Public list: batches that have not ended, soonest start first. */
+export async function listUpcomingSchedules(filter: Omit<ScheduleFilter, "page" | "limit"> = {}, today = todayIso()): Promise<Schedule[]> {
+  const rows = await filtered({ ...filter, endingFrom: filter.endingFrom ?? today })
+    .selectAll()
+    .orderBy("startDate", "asc")
+    .orderBy("id", "asc")
+    .limit(500)
+    .execute();
+  return rows.map(toSchedule);
+}
+
+export async function countActiveSchedules(today = todayIso()): Promise<number> {
+  const r = await db()
+    .selectFrom("schedules")
+    .where("endDate", ">=", today)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function getSchedule(id: string): Promise<Schedule | null> {
+  const row = await db().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toSchedule(row) : null;
+}
+
+export class UnknownCourseError extends Error {
+  constructor() {
+    super("Please select a course");
+  }
+}
+
+async function courseTitle(courseId: string): Promise<string> {
+  const course = await db().selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirst();
+  if (!course) throw new UnknownCourseError();
+  return course.title;
+}
+
+/** courseName is always copied from the course's current title (spec §3), never taken from the caller. */
+export async function createSchedule(input: ScheduleInput, opts: { id?: string; createdAt?: string } = {}): Promise<Schedule> {
+  const id = opts.id ?? newId();
+  const now = opts.createdAt ?? nowIso();
+  const courseName = await courseTitle(input.course);
+  await db()
+    .insertInto("schedules")
+    .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now })
+    .execute();
+  return (await getSchedule(id))!;
+}
+
+export async function updateSchedule(id: string, input: ScheduleInput): Promise<Schedule | null> {
+  if (!(await getSchedule(id))) return null;
+  const courseName = await courseTitle(input.course);
+  await db()
+    .updateTable("schedules")
+    .set({ ...pick(input), courseName, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
+  return getSchedule(id);
+}
+
+export async function deleteSchedule(id: string): Promise<boolean> {
+  const r = await db().deleteFrom("schedules").where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+function pick(i: ScheduleInput) {
+  return {
+    course: i.course,
+    startDate: i.startDate,
+    endDate: i.endDate,
+    time: i.time,
+    days: i.days,
+    mode: i.mode,
+    location: i.location,
+    seats: i.seats,
+    totalSeats: i.totalSeats,
+  };
+}

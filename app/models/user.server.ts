@@ -1,0 +1,122 @@
+import type { Selectable } from "kysely";
+import { db } from "~db/client.server";
+import type { UsersTable } from "~db/schema";
+import { newId, nowIso } from "~/lib/ids";
+import { hashPassword } from "~/lib/password.server";
+import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+
+import { USER_ROLES } from "~/schemas/user";
+
+export { USER_ROLES };
+export type Role = (typeof USER_ROLES)[number];
+
+/** A user as the app and the API show it: never the password or its hash. */
+export type User = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type UserWithSecret = User & { passwordHash: string; sessionVersion: number };
+
+function toUser(row: Selectable<UsersTable>): User {
+  return { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? "admin" : "editor", createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("A user with this email already exists");
+  }
+}
+
+export async function listUsers(filter: PageInput = {}): Promise<Page<User>> {
+  const { page, limit, offset } = pageBounds(filter);
+  const [rows, count] = await Promise.all([
+    db().selectFrom("users").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map(toUser), Number(count.n), page, limit);
+}
+
+export async function countUsers(): Promise<number> {
+  const r = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function getUser(id: string): Promise<User | null> {
+  const row = await db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** For sign-in and session checks only. */
+export async function getUserWithSecret(by: { id: string } | { email: string }): Promise<UserWithSecret | null> {
+  let q = db().selectFrom("users").selectAll();
+  q = "id" in by ? q.where("id", "=", by.id) : q.where("email", "=", normaliseEmail(by.email));
+  const row = await q.executeTakeFirst();
+  return row ? { ...toUser(row), passwordHash: row.passwordHash, sessionVersion: Number(row.sessionVersion) } : null;
+}
+
+async function emailTaken(email: string, exceptId?: string): Promise<boolean> {
+  let q = db().selectFrom("users").select("id").where("email", "=", email);
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number };
+  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "ER_DUP_ENTRY" || e?.errno === 1062;
+}
+
+export async function createUser(input: { name: string; email: string; password: string; role?: Role }): Promise<User> {
+  const email = normaliseEmail(input.email);
+  if (await emailTaken(email)) throw new EmailTakenError();
+  const id = newId();
+  const now = nowIso();
+  try {
+    await db()
+      .insertInto("users")
+      .values({ id, name: input.name.trim(), email, passwordHash: await hashPassword(input.password), role: input.role ?? "editor", createdAt: now, updatedAt: now })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+  return (await getUser(id))!;
+}
+
+/** An empty or missing password keeps the current one. A new password ends the user's other sessions and tokens. */
+export async function updateUser(id: string, input: { name?: string; email?: string; password?: string; role?: Role }): Promise<User | null> {
+  const values: Record<string, unknown> = { updatedAt: nowIso() };
+  if (input.name !== undefined) values.name = input.name.trim();
+  if (input.email !== undefined) {
+    const email = normaliseEmail(input.email);
+    if (await emailTaken(email, id)) throw new EmailTakenError();
+    values.email = email;
+  }
+  if (input.role !== undefined) values.role = input.role;
+  if (input.password) values.passwordHash = await hashPassword(input.password);
+  try {
+    const r = await db()
+      .updateTable("users")
+      .set((eb) => ({ ...values, ...(input.password ? { sessionVersion: eb("sessionVersion", "+", 1) } : {}) }))
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return null;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+  return getUser(id);
+}
+
+export async function deleteUser(id: string): Promise<boolean> {
+  const r = await db().deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT, E2E_PUBLIC_BASE_URL, E2E_PUBLIC_PORT } from "./tests/e2e/env";
+
+const PUBLIC_SPECS = /(^|\/)(public-[^/]*|home)\.spec\.ts$/;
+
+const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: chromiumArgs },
+  },
+  // JavaScript on or off is chosen per test with test.use({ javaScriptEnabled }).
+  projects: [
+    { name: "public", testMatch: PUBLIC_SPECS, use: { ...devices["Desktop Chrome"], baseURL: E2E_PUBLIC_BASE_URL } },
+    { name: "staff", testIgnore: PUBLIC_SPECS, use: { ...devices["Desktop Chrome"], baseURL: E2E_BASE_URL } },
+  ],
+  webServer: [E2E_PORT, E2E_PUBLIC_PORT].map((port) => ({
+    command: "node tests/e2e/start-server.js",
+    env: { E2E_PORT: String(port) },
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+  })),
+  metadata: { port: E2E_PORT },
+});

@@ -1,0 +1,179 @@
+// Process entry: HTTP server, static files, compression, logging, graceful shutdown.
+// The application itself (routes, security headers, database) is server/app.ts, bundled by the build.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DEV = process.argv.includes("--dev");
+const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR || "build");
+const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
+
+if (DEV) process.env.NODE_ENV ??= "development";
+
+function newestSourceTime() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "db", "server", "public"]) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of ["package.json", "vite.config.ts", "react-router.config.ts"]) newest = Math.max(newest, fs.statSync(path.join(root, file)).mtimeMs);
+  return newest;
+}
+
+/** `npm start` on a fresh clone (or after a pull) builds first, so the quick start is two commands. */
+function ensureBuild() {
+  if (process.env.SKIP_BUILD_CHECK === "1" && fs.existsSync(BUILD_ENTRY)) return;
+  const stale = !fs.existsSync(BUILD_ENTRY) || (fs.existsSync(path.join(root, "app")) && fs.statSync(BUILD_ENTRY).mtimeMs < newestSourceTime());
+  if (!stale) return;
+  console.log("Building the app (first start or sources changed)...");
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+}
+
+/**
+ * Plain `npm start` is production-mode React. Outside an explicit NODE_ENV=production deployment, a missing
+ * SESSION_SECRET is generated once and kept in the data folder, so the quick start needs no configuration;
+ * with NODE_ENV=production set by the operator, a missing secret stops the start (app/env.server.ts).
+ */
+function prepareProductionEnv() {
+  const explicitProduction = process.env.NODE_ENV === "production";
+  process.env.NODE_ENV ??= "production";
+  if (!explicitProduction && !process.env.SESSION_SECRET) {
+    const file = path.resolve(root, "data", "session-secret");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+    console.log("SESSION_SECRET is not set: using a generated secret kept in data/session-secret. Set SESSION_SECRET for a real deployment.");
+  }
+}
+
+/**
+ * Slow clients cannot hold a connection open: the request line and headers must arrive within
+ * HEADERS_TIMEOUT_MS (slowloris), a whole request within REQUEST_TIMEOUT_MS (long enough for a 25 MB
+ * upload on a slow line), and a socket that sends nothing for SOCKET_IDLE_MS is closed.
+ */
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 300_000;
+const SOCKET_IDLE_MS = 30_000;
+const KEEP_ALIVE_MS = 5_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const server = express();
+  server.disable("x-powered-by");
+  let stopping = false;
+  // While shutting down, every answer tells the client not to reuse the connection, so none is cut mid-request.
+  server.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
+  server.use(compression());
+  morgan.token("id", (_req, res) => res.locals?.requestId ?? "-");
+  server.use(morgan(DEV ? "dev" : ":remote-addr :method :url :status :res[content-length] - :response-time ms :id"));
+
+  let mod;
+  let handler;
+  if (DEV) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+    handler = async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    };
+  } else {
+    ensureBuild();
+    prepareProductionEnv();
+    mod = await import(BUILD_ENTRY);
+    // Static files get the same security headers as pages.
+    server.use(mod.requestId, mod.securityHeaders);
+    // Hashed file names never change content: cache for a year.
+    server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    handler = mod.app;
+  }
+
+  let env;
+  try {
+    env = mod.env();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  await mod.initApp();
+  server.use(handler);
+  server.use(mod.errorHandler);
+
+  const httpServer = http.createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      // How often the two timeouts above are checked; Node's default (30 s) would let a slowloris linger.
+      connectionsCheckingInterval: 1_000,
+    },
+    server,
+  );
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  httpServer.timeout = SOCKET_IDLE_MS;
+  httpServer.listen(env.PORT, env.HOST, () => {
+    console.log(`Server listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+  });
+
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests, then closing.`);
+    const force = setTimeout(() => {
+      console.error("Shutdown timed out; closing remaining connections.");
+      httpServer.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // net.Server's close stops accepting without http.Server's closeIdleConnections(): a client may be
+    // sending on an idle keep-alive connection at this very moment, and cutting it would reset that request.
+    // Open connections end after their next answer (Connection: close) or after KEEP_ALIVE_MS idle.
+    net.Server.prototype.close.call(httpServer, async () => {
+      try {
+        await mod.shutdown();
+        console.log("Closed the database; exiting.");
+      } finally {
+        process.exit();
+      }
+    });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  // A stray rejected promise is a bug to log, not a reason to drop every other request in flight.
+  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));
+  process.on("uncaughtException", (error) => {
+    console.error("Uncaught exception; shutting down:", error);
+    process.exitCode = 1;
+    stop("uncaughtException");
+  });
+}
+
+// `node server/index.js --build-only` builds when stale and exits (used before starting several test servers at once).
+const run = process.argv.includes("--build-only") ? async () => ensureBuild() : main;
+run().catch((error) => {
+  // A configuration error names the bad variables; print just that, without a stack trace.
+  if (error && error.name === "EnvError") console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

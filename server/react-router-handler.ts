@@ -1,0 +1,173 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, isRouteErrorResponse, type AppLoadContext, type HandleErrorFunction, type ServerBuild } from "react-router";
+import { bodyKind, bodyLimit, declaredTooLarge, limitStream, readBody, toWebStream } from "./body";
+import { classifyErrors, databaseReachable, DB_UNAVAILABLE, inputErrorClass, type ErrorClass } from "./error-status";
+import { errorResponse, isApiPath } from "./responses";
+import { RequestTooLargeError } from "~/lib/uploads.server";
+
+/**
+ * Express → React Router, like @react-router/express, plus what that adapter leaves to us:
+ * a body size limit on every route, and no 5xx for input the server cannot read
+ * (bad JSON, a body type a form does not take, broken multipart) or while the database is away (503).
+ */
+const ERRORS = Symbol.for("soc.request-errors");
+const REQUEST_ID = Symbol.for("soc.request-id");
+type TrackedContext = AppLoadContext & { [ERRORS]?: unknown[]; [REQUEST_ID]?: string };
+
+const patched = new WeakMap<ServerBuild, ServerBuild>();
+
+/** Wraps the build's handleError so each request's errors are kept for classifyErrors, and logged with the request id. */
+function trackErrors(build: ServerBuild): ServerBuild {
+  const cached = patched.get(build);
+  if (cached) return cached;
+  const original = build.entry.module.handleError;
+  const handleError: HandleErrorFunction = (error, args) => {
+    const context = args.context as TrackedContext | undefined;
+    context?.[ERRORS]?.push(error);
+    if (original) return original(error, args);
+    if (args.request.signal.aborted) return;
+    const id = `[${context?.[REQUEST_ID] ?? "-"}]`;
+    // A body the server cannot read is the client's mistake: one line, not a stack trace per probe.
+    const input = inputErrorClass(error);
+    if (input) return console.warn(id, `${input.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    const inner = error && typeof error === "object" && "error" in error && (error as { error?: unknown }).error;
+    // React Router's own 4xx (a POST where no route has an action: 405) is the client's mistake too.
+    if (isRouteErrorResponse(error) && error.status < 500) {
+      return console.warn(id, `${error.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${inner instanceof Error ? inner.message : error.statusText}`);
+    }
+    console.error(id, inner || error);
+  };
+  const result = { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError } } } as ServerBuild;
+  patched.set(build, result);
+  return result;
+}
+
+function webHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const v of values) headers.append(key, v);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function requestUrl(req: ExpressRequest): URL {
+  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
+  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
+  const base = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`);
+  // Absolute-form targets ("POST http://elsewhere/ HTTP/1.1") are read as a path on this host.
+  const target = req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`;
+  return new URL(base.origin + target);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/** The same response under another status; API answers get the JSON error shape of DESIGN.md §3. */
+async function restatus(response: Response, cls: ErrorClass, pathname: string): Promise<Response> {
+  if (isApiPath(pathname)) {
+    await response.body?.cancel();
+    return errorResponse(cls, pathname);
+  }
+  const headers = new Headers(response.headers);
+  if (cls.status === 503) headers.set("Retry-After", "5");
+  return new Response(response.body, { status: cls.status, headers });
+}
+
+type Options = {
+  build: () => Promise<ServerBuild>;
+  mode?: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+};
+
+export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: Options) {
+  // In production the build never changes: derive React Router's route tables once, not on every request.
+  // The dev server hands over a fresh build function so edits show up.
+  let ready: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const handler = () =>
+    (ready ??=
+      mode === "development"
+        ? Promise.resolve(createRequestHandler(async () => trackErrors(await build()), mode))
+        : build().then((b) => createRequestHandler(trackErrors(b), mode)));
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      let url: URL;
+      try {
+        url = requestUrl(req);
+      } catch {
+        return void (await send(res, errorResponse({ status: 400, code: "bad_request", message: "The request could not be read." }, req.path)));
+      }
+      const kind = bodyKind(req);
+      const limit = bodyLimit(kind);
+      const tooLarge = () => errorResponse({ status: 413, code: "payload_too_large", message: "The request is too large." }, url.pathname);
+      if (kind !== "none" && declaredTooLarge(req, limit)) return void (await send(res, tooLarge()));
+
+      let overLimit = false;
+      let body: BodyInit | undefined;
+      if (kind === "buffered") {
+        try {
+          body = new Uint8Array(await readBody(req, limit));
+        } catch (error) {
+          if (error instanceof RequestTooLargeError) return void (await send(res, tooLarge()));
+          return; // the client went away mid-body: nobody to answer
+        }
+      } else if (kind === "multipart") {
+        body = toWebStream(limitStream(req, limit, () => (overLimit = true)));
+      } else if (req.method !== "GET" && req.method !== "HEAD") {
+        body = new Uint8Array(0);
+      }
+
+      let controller: AbortController | null = new AbortController();
+      res.on("finish", () => (controller = null));
+      res.on("close", () => controller?.abort());
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: webHeaders(req), signal: controller.signal };
+      if (body !== undefined) {
+        init.body = body;
+        init.duplex = "half";
+      }
+      const request = new Request(url.href, init);
+
+      const errors: unknown[] = [];
+      const context: TrackedContext = { ...getLoadContext(req, res), [ERRORS]: errors, [REQUEST_ID]: res.locals.requestId as string };
+      let response = await (await handler())(request, context);
+
+      if (overLimit) {
+        await response.body?.cancel();
+        response = tooLarge();
+      } else if (response.status >= 500) {
+        const cls = classifyErrors(errors) ?? ((await databaseReachable()) ? null : DB_UNAVAILABLE);
+        if (cls) response = await restatus(response, cls, url.pathname);
+      }
+      // Staff screens and API answers carry personal data: never keep them in a shared or browser cache.
+      if ((url.pathname.startsWith("/admin") || isApiPath(url.pathname)) && !response.headers.has("Cache-Control")) {
+        const headers = new Headers(response.headers);
+        headers.set("Cache-Control", "no-store");
+        response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      }
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import type { ErrorClass } from "./error-status";
+
+export function isApiPath(pathname: string): boolean {
+  return (pathname === "/api" || pathname.startsWith("/api/")) && !pathname.endsWith(".data");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What a person reading the page should do; the API keeps the short technical message. */
+const PAGE_MESSAGES: Record<number, string> = {
+  413: "What you sent is too large. Please go back and try again with a shorter message or smaller files.",
+  503: "The service is temporarily unavailable. Please try again in a moment.",
+};
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Page Not Found",
+  408: "Request Timeout",
+  413: "Request Too Large",
+  415: "Unsupported Media Type",
+  500: "Unexpected Application Error!",
+  503: "Service Unavailable",
+};
+
+/**
+ * An error answered before (or instead of) React Router: the API's JSON error shape (DESIGN.md §3), or a
+ * small self-contained page for browsers. Neither says anything about the server's insides.
+ */
+export function errorResponse(cls: ErrorClass, pathname: string): Response {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (cls.status === 503) headers.set("Retry-After", "5");
+  // The body of a refused upload may still be arriving; closing is cheaper than reading it.
+  if (cls.status === 413) headers.set("Connection", "close");
+  if (isApiPath(pathname)) {
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return new Response(JSON.stringify({ error: { code: cls.code, message: cls.message } }), { status: cls.status, headers });
+  }
+  const title = TITLES[cls.status] ?? "Error";
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center;color:#0f172a"><main><h1 style="color:#172554">${escapeHtml(title)}</h1><p>${escapeHtml(PAGE_MESSAGES[cls.status] ?? cls.message)}</p><p><a href="/">Back to Home</a></p></main></body></html>`;
+  return new Response(html, { status: cls.status, headers });
+}

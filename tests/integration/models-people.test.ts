@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { sql, type Kysely } from "kysely";
+import { db } from "~db/client.server";
+import * as m0003 from "~db/migrations/0003-phone-digits";
+import { createContactQuery, deleteContactQuery, getContactQuery, listContactQueries, setContactQueryStatus } from "~/models/contact-query.server";
+import { countEnquiries, createEnquiry, deleteEnquiry, getEnquiry, listEnquiries, setEnquiryStatus, updateEnquiry } from "~/models/enquiry.server";
+import { approveReview, createReview, deleteReview, getReview, listReviews, reviewStats, updateReview } from "~/models/review.server";
+import { verifyPassword } from "~/lib/password.server";
+import { countUsers, createUser, deleteUser, EmailTakenError, getUser, getUserWithSecret, listUsers, updateUser } from "~/models/user.server";
+import { useTestDatabase } from "../helpers/db";
+
+useTestDatabase();
+
+const enquiry = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" as const };
+
+describe("enquiry model", () => {
+  it("stores new enquiries with status new, booleans and file lists", async () => {
+    const e = await createEnquiry({ ...enquiry, message: "Weekend batch?", whatsappNotifications: false, filePaths: ["abc-cv.pdf"] });
+    expect(await getEnquiry(e.id)).toMatchObject({ ...enquiry, message: "Weekend batch?", whatsappNotifications: false, filePaths: ["abc-cv.pdf"], status: "new" });
+    const d = await createEnquiry(enquiry);
+    expect(d).toMatchObject({ whatsappNotifications: true, filePaths: [], message: "" });
+  });
+
+  it("filters by status, searches name/e-mail/phone, pages newest first", async () => {
+    const t0 = Date.parse("2031-01-01T00:00:00Z");
+    const made = [];
+    for (let i = 0; i < 6; i++) {
+      made.push(await createEnquiry({ ...enquiry, fullName: `Search Person ${i}`, email: `p${i}@mail.test`, phone: `90000 0000${i}` }, { createdAt: new Date(t0 + i * 1000).toISOString() }));
+    }
+    await setEnquiryStatus(made[1].id, "contacted");
+    await setEnquiryStatus(made[2].id, "enrolled");
+    expect((await listEnquiries({ status: "contacted" })).data.map((e) => e.id)).toEqual([made[1].id]);
+    expect((await listEnquiries({ q: "Search Person" })).total).toBe(6);
+    expect((await listEnquiries({ q: "p3@mail" })).data.map((e) => e.id)).toEqual([made[3].id]);
+    expect((await listEnquiries({ q: "9000000004" })).data.map((e) => e.id)).toEqual([made[4].id]);
+    // Digits match however the phone was typed, and however the search is typed.
+    expect((await listEnquiries({ q: "+91-90000-00005" })).data.map((e) => e.id)).toEqual([made[5].id]);
+    expect((await listEnquiries({ q: "(90000) 00005" })).data.map((e) => e.id)).toEqual([made[5].id]);
+    expect((await listEnquiries({ q: "000 0000 5" })).data.map((e) => e.id)).toEqual([made[5].id]);
+    await updateEnquiry(made[0].id, { phone: "+91 (81234) 56-789" });
+    expect((await listEnquiries({ q: "9181234567" })).data.map((e) => e.id)).toEqual([made[0].id]);
+    expect((await listEnquiries({ q: "90000 00000" })).total).toBe(0);
+    // The search column is the store's business, not the caller's.
+    expect(Object.keys((await getEnquiry(made[0].id))!)).not.toContain("phoneDigits");
+    expect((await listEnquiries({ q: "100%_" })).total).toBe(0);
+    const page2 = await listEnquiries({ q: "Search Person", limit: 4, page: 2 });
+    expect(page2.data.map((e) => e.fullName)).toEqual(["Search Person 1", "Search Person 0"]);
+    expect(page2.pages).toBe(2);
+    expect(await countEnquiries("enrolled")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("updates fields and status, deletes", async () => {
+    const e = await createEnquiry(enquiry);
+    expect(await updateEnquiry(e.id, { message: "Updated", status: "closed" })).toMatchObject({ message: "Updated", status: "closed" });
+    expect(await setEnquiryStatus("missing", "closed")).toBeNull();
+    expect((await deleteEnquiry(e.id))?.id).toBe(e.id);
+    expect(await getEnquiry(e.id)).toBeNull();
+  });
+});
+
+describe("contact query model", () => {
+  it("stores optional phone and subject as null, sets status, searches and deletes", async () => {
+    const q = await createContactQuery({ name: "Meera", email: "meera@example.com", message: "Fees?", phone: "", subject: "" });
+    expect(q).toMatchObject({ phone: null, subject: null, status: "new" });
+    expect(await setContactQueryStatus(q.id, "replied")).toMatchObject({ status: "replied" });
+    expect((await listContactQueries({ status: "replied" })).data.map((r) => r.id)).toContain(q.id);
+    expect((await listContactQueries({ q: "meera@" })).data.map((r) => r.id)).toEqual([q.id]);
+    const withPhone = await createContactQuery({ name: "Kiran", email: "kiran@example.com", message: "Batch?", phone: "+91 70123-45678" });
+    expect((await listContactQueries({ q: "7012345678" })).data.map((r) => r.id)).toEqual([withPhone.id]);
+    expect(Object.keys(withPhone)).not.toContain("phoneDigits");
+    expect(await deleteContactQuery(q.id)).toBe(true);
+    expect(await getContactQuery(q.id)).toBeNull();
+  });
+});
+
+describe("review model", () => {
+  const review = { name: "Asha", position: "SOC Analyst", image: "/images/avatars/a.svg", rating: 4, review: "Great labs", course: "SOC Analyst Training Program" };
+
+  it("starts unapproved, approves, filters, averages approved ratings only", async () => {
+    expect(await reviewStats()).toEqual({ count: 0, average: null });
+    const r = await createReview(review);
+    expect(r).toMatchObject({ approved: false, type: "text", videoThumbnail: null, linkedin: null });
+    await createReview({ ...review, rating: 5, approved: true, course: "Cloud Security Practitioner" });
+    await createReview({ ...review, rating: 2, approved: false });
+    expect(await reviewStats()).toEqual({ count: 1, average: 5 });
+    expect((await approveReview(r.id))?.approved).toBe(true);
+    expect(await reviewStats()).toEqual({ count: 2, average: 4.5 });
+    expect((await listReviews({ status: "pending" })).total).toBe(1);
+    expect((await listReviews({ status: "approved", courseContains: "Cloud" })).data.map((x) => x.course)).toEqual(["Cloud Security Practitioner"]);
+  });
+
+  it("keeps the video thumbnail only for video reviews; edits can unapprove", async () => {
+    const r = await createReview({ ...review, type: "video", videoThumbnail: "https://img.example.com/t.jpg", approved: true });
+    expect(r.videoThumbnail).toBe("https://img.example.com/t.jpg");
+    const u = await updateReview(r.id, { ...review, type: "text", videoThumbnail: "https://img.example.com/t.jpg", approved: false });
+    expect(u).toMatchObject({ type: "text", videoThumbnail: null, approved: false });
+    expect(await deleteReview(r.id)).toBe(true);
+    expect(await getReview(r.id)).toBeNull();
+  });
+});
+
+describe("user model", () => {
+  it("hashes passwords with argon2id and never returns them", async () => {
+    const u = await createUser({ name: " Editor One ", email: "Editor@Example.com", password: "correct horse" });
+    expect(u).toEqual({ id: u.id, name: "Editor One", email: "editor@example.com", role: "editor", createdAt: u.createdAt, updatedAt: u.updatedAt });
+    const secret = await getUserWithSecret({ email: "EDITOR@example.com" });
+    expect(secret!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(secret!.passwordHash, "correct horse")).toBe(true);
+  });
+
+  it("refuses a taken e-mail, keeps the password when none is given, bumps the session version on change", async () => {
+    const u = await createUser({ name: "Admin Two", email: "admin2@example.com", password: "password-one", role: "admin" });
+    await expect(createUser({ name: "x", email: "ADMIN2@example.com", password: "password-two" })).rejects.toBeInstanceOf(EmailTakenError);
+    const before = await getUserWithSecret({ id: u.id });
+    await updateUser(u.id, { name: "Admin 2", password: "" });
+    const same = await getUserWithSecret({ id: u.id });
+    expect(same!.passwordHash).toBe(before!.passwordHash);
+    expect(same!.sessionVersion).toBe(before!.sessionVersion);
+    await updateUser(u.id, { password: "password-new" });
+    const changed = await getUserWithSecret({ id: u.id });
+    expect(changed!.sessionVersion).toBe(before!.sessionVersion + 1);
+    expect(await verifyPassword(changed!.passwordHash, "password-new")).toBe(true);
+    const other = await createUser({ name: "Other", email: "other@example.com", password: "password-3" });
+    await expect(updateUser(other.id, { email: "admin2@example.com" })).rejects.toBeInstanceOf(EmailTakenError);
+  });
+
+  it("lists and deletes", async () => {
+    const n = await countUsers();
+    const u = await createUser({ name: "Temp", email: "temp@example.com", password: "password-4" });
+    expect((await listUsers()).total).toBe(n + 1);
+    expect(await deleteUser(u.id)).toBe(true);
+    expect(await getUser(u.id)).toBeNull();
+  });
+});
+
+describe("migration 0003 (phone digits for search)", () => {
+  it("fills the digits of rows written before it, on this database", async () => {
+    const kysely = db() as unknown as Kysely<unknown>;
+    await m0003.down(kysely);
+    const at = "2030-06-01T00:00:00.000Z";
+    await sql`insert into enquiries (id, fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, filePaths, status, createdAt, updatedAt)
+      values ('old-enquiry', 'Old Timer', 'old@example.com', '+91 (99887) 766-55', 'SOC Analyst Training Program', 'online', '', 1, '[]', 'new', ${at}, ${at})`.execute(kysely);
+    await sql`insert into contact_queries (id, name, email, phone, subject, message, status, createdAt, updatedAt)
+      values ('old-query', 'Old Query', 'oldq@example.com', null, null, 'Hello', 'new', ${at}, ${at})`.execute(kysely);
+    await m0003.up(kysely);
+    expect((await listEnquiries({ q: "9988776655" })).data.map((e) => e.id)).toEqual(["old-enquiry"]);
+    const row = await db().selectFrom("contact_queries").select("phoneDigits").where("id", "=", "old-query").executeTakeFirstOrThrow();
+    expect(row.phoneDigits).toBe("");
+  });
+});

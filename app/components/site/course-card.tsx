@@ -1,0 +1,150 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { BookIcon, CheckIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
+import { capitalize } from "~/lib/format";
+import type { Course } from "~/models/course.server";
+
+export type CourseSummary = Pick<Course, "id" | "slug" | "title" | "category" | "duration" | "description" | "image" | "highlights" | "featured">;
+
+const CATEGORY_COLOURS: Record<string, string> = {
+  beginner: "bg-green-100 text-green-800",
+  intermediate: "bg-amber-100 text-amber-900",
+  advanced: "bg-red-100 text-red-800",
+};
+
+export function CategoryBadge({ category }: { category: string }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-800"}`}>
+      {capitalize(category)}
+    </span>
+  );
+}
+
+export function enquiryHref(courseTitle: string, date?: string): string {
+  const params = new URLSearchParams({ course: courseTitle });
+  if (date) params.set("date", date);
+  return `/enquiry?${params}`;
+}
+
+/** The course picture, or a drawn placeholder when none was uploaded; fixed ratio so nothing shifts as it loads. */
+export function CourseImage({ course, className = "", eager = false }: { course: Pick<Course, "title" | "image">; className?: string; eager?: boolean }) {
+  if (course.image) {
+    return (
+      <img
+        src={course.image}
+        alt=""
+        width={640}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className={`aspect-video w-full object-cover ${className}`}
+      />
+    );
+  }
+  return (
+    <div className={`hero-band flex aspect-video w-full items-center justify-center ${className}`} aria-hidden="true">
+      <ShieldIcon className="text-6xl text-white/80" />
+    </div>
+  );
+}
+
+export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course: CourseSummary; syllabusHref: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <CourseImage course={course} />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <CategoryBadge category={course.category} />
+          {course.duration ? (
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon /> {course.duration}
+            </span>
+          ) : null}
+        </div>
+        <Heading className="mt-3 text-lg font-bold text-slate-900">
+          <Link to={`/courses/${course.slug}`} className="hover:text-brand-700 hover:underline">
+            {course.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.description}</p>
+        {course.highlights.length ? (
+          <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
+            {course.highlights.slice(0, 3).map((h) => (
+              <li key={h} className="flex gap-2">
+                <CheckIcon className="mt-0.5 shrink-0 text-green-700" />
+                {h}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-5">
+          <Link
+            to={syllabusHref}
+            preventScrollReset
+            data-syllabus-trigger={course.slug}
+            className={buttonClass("outline", "flex-1 px-3")}
+            aria-label={`View syllabus: ${course.title}`}
+          >
+            <BookIcon /> View Syllabus
+          </Link>
+          <Link to={enquiryHref(course.title)} className={buttonClass("primary", "flex-1 px-3")} aria-label={`Enroll now: ${course.title}`}>
+            Enroll Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A featured programme, wide: image beside the text. `maxHighlights` is 4 on the home page (spec §9). */
+export function FeaturedCourse({ course, syllabusHref, maxHighlights, headingLevel = 3 }: { course: CourseSummary; syllabusHref: string; maxHighlights?: number; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const highlights = maxHighlights ? course.highlights.slice(0, maxHighlights) : course.highlights;
+  return (
+    <article className="grid overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-md md:grid-cols-2">
+      <CourseImage course={course} className="h-full md:aspect-auto" />
+      <div className="p-6 sm:p-8">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <span className="rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-semibold text-white">Featured Program</span>
+          <CategoryBadge category={course.category} />
+          {course.duration ? (
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon /> {course.duration}
+            </span>
+          ) : null}
+        </div>
+        <Heading className="mt-3 text-2xl font-bold text-slate-900">
+          <Link to={`/courses/${course.slug}`} className="hover:text-brand-700 hover:underline">
+            {course.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 text-slate-700">{course.description}</p>
+        {highlights.length ? (
+          <ul className="mt-4 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
+            {highlights.map((h) => (
+              <li key={h} className="flex gap-2">
+                <CheckIcon className="mt-0.5 shrink-0 text-green-700" />
+                {h}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={enquiryHref(course.title)} className={buttonClass("accent")} aria-label={`Enroll now: ${course.title}`}>
+            Enroll Now
+          </Link>
+          <Link
+            to={syllabusHref}
+            preventScrollReset
+            data-syllabus-trigger={course.slug}
+            className={buttonClass("outline")}
+            aria-label={`View syllabus: ${course.title}`}
+          >
+            <BookIcon /> View Syllabus
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

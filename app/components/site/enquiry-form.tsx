@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState, type FormEvent } from "react";
+import { Field, Honeypot, inputClass } from "~/components/ui/field";
+import { SITE } from "~/config/site";
+import { INTENT_FIELD, type SiteFormResult } from "~/lib/site-forms";
+import { enquiryFormSchema, PREFERRED_MODES } from "~/schemas/enquiry";
+import { AttachmentsField, checkAttachments } from "./attachments-field";
+import { FormError, SubmitButton, SuccessPanel } from "./form-parts";
+import { useSiteForm } from "./use-site-form";
+
+const MODE_LABELS: Record<(typeof PREFERRED_MODES)[number], string> = { online: "Online", offline: "Offline (Hyderabad campus)", hybrid: "Hybrid" };
+
+/**
+ * The enquiry form. On the home page it is the short form ("Submitting..."); on /enquiry it is the registration
+ * form with attachments ("Processing...", and Return to Homepage after success).
+ */
+export function EnquiryForm({
+  variant,
+  action,
+  actionResult,
+  courses,
+  defaultCourse,
+  defaultMessage,
+  resetHref,
+}: {
+  variant: "home" | "page";
+  /** Where it posts; by default the current page. */
+  action?: string;
+  actionResult?: SiteFormResult;
+  courses: string[];
+  defaultCourse?: string;
+  defaultMessage?: string;
+  resetHref: string;
+}) {
+  const withFiles = variant === "page";
+  const { fetcher, form, fields, result, succeeded, pending, clearOnEdit, reset, enhanced } = useSiteForm({
+    id: `enquiry-${variant}-form`,
+    schema: enquiryFormSchema,
+    actionResult,
+    defaultValue: { preferredCourse: defaultCourse, message: defaultMessage, whatsappNotifications: "on" },
+  });
+  const [clientFileError, setClientFileError] = useState<string | undefined>();
+  const fileError = clientFileError ?? result?.fileError;
+
+  if (succeeded) {
+    return (
+      <SuccessPanel
+        title={withFiles ? "Registration Successful!" : "Enquiry Submitted!"}
+        resetLabel="Submit Another Enquiry"
+        resetHref={resetHref}
+        onReset={reset}
+        homeLink={withFiles}
+      >
+        Thank you for your interest. Our team will contact you within {SITE.responseHours} hours.
+      </SuccessPanel>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (withFiles) {
+      const input = event.currentTarget.elements.namedItem("filePaths") as HTMLInputElement | null;
+      const problem = input?.files ? checkAttachments(Array.from(input.files)) : undefined;
+      setClientFileError(problem);
+      if (problem) {
+        event.preventDefault();
+        input?.focus();
+        return;
+      }
+    }
+    form.onSubmit(event);
+  }
+
+  const courseOptions = defaultCourse && !courses.includes(defaultCourse) ? [defaultCourse, ...courses] : courses;
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      encType={withFiles ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      onSubmit={onSubmit}
+      noValidate
+      onInput={clearOnEdit}
+      data-enhanced={enhanced ? "" : undefined}
+      className="relative space-y-5"
+    >
+      <input type="hidden" name={INTENT_FIELD} value="enquiry" />
+      <Honeypot formId={form.id} />
+      <FormError message={result?.formError} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Full Name" htmlFor={fields.fullName.id} required errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
+        </Field>
+        <Field label="Email" htmlFor={fields.email.id} required errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" aria-required="true" className={inputClass} />
+        </Field>
+        <Field label="Phone Number" htmlFor={fields.phone.id} required errorId={fields.phone.errorId} errors={fields.phone.errors}>
+          <input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="10-digit mobile number"
+            aria-required="true"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Preferred Course" htmlFor={fields.preferredCourse.id} required errorId={fields.preferredCourse.errorId} errors={fields.preferredCourse.errors}>
+          <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
+            <option value="">Select a course</option>
+            {courseOptions.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Preferred Mode" htmlFor={fields.preferredMode.id} required errorId={fields.preferredMode.errorId} errors={fields.preferredMode.errors}>
+          <select {...getSelectProps(fields.preferredMode)} aria-required="true" className={inputClass}>
+            <option value="">Select mode</option>
+            {PREFERRED_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {MODE_LABELS[mode]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {withFiles ? (
+          <AttachmentsField error={fileError} onChange={(files) => setClientFileError(checkAttachments(files))} />
+        ) : null}
+      </div>
+      <Field label="Message (optional)" htmlFor={fields.message.id} errorId={fields.message.errorId} errors={fields.message.errors}>
+        <textarea {...getTextareaProps(fields.message)} rows={4} className={inputClass} />
+      </Field>
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(fields.whatsappNotifications, { type: "checkbox" })}
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={fields.whatsappNotifications.id} className="text-sm text-slate-800">
+          Send me batch updates and notifications on WhatsApp
+        </label>
+      </div>
+      <SubmitButton pending={pending} label={withFiles ? "Submit Registration" : "Submit Enquiry"} pendingLabel={withFiles ? "Processing..." : "Submitting..."} />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+
+/** The batch mode filter of the home page and /schedules (DESIGN.md §4.4: hybrid batches show under both). */
+export const MODE_FILTERS = [
+  { value: "", label: "All Modes" },
+  { value: "online", label: "Online" },
+  { value: "offline", label: "Offline" },
+];
+
+/**
+ * Filter buttons as links (?category=, ?mode=, ?course=), so a filter is a URL that works without JavaScript,
+ * survives a reload and can be shared. The current one carries aria-current.
+ */
+export function FilterLinks({ label, options, current, hrefFor }: { label: string; options: { value: string; label: string }[]; current: string; hrefFor: (value: string) => string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {options.map((o) => {
+          const active = o.value === current;
+          return (
+            <li key={o.value || "all"}>
+              <Link
+                to={hrefFor(o.value)}
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+                  active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-700"
+                }`}
+              >
+                {o.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

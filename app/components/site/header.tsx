@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { MenuIcon } from "~/components/ui/icons";
+import { Logo } from "./logo";
+
+export const NAV_ITEMS = [
+  { label: "Home", to: "/", anchor: "#top" },
+  { label: "About Us", to: "/about", anchor: "#about-section" },
+  { label: "Courses", to: "/courses", anchor: "#courses-section" },
+  { label: "Schedules", to: "/schedules", anchor: "#schedules-section" },
+  { label: "Enquiry", to: "/enquiry", anchor: "#enquiry-section" },
+  { label: "Contact", to: "/contact", anchor: "#contact-section" },
+] as const;
+
+const SCROLL_THRESHOLD = 20;
+
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
+const linkIdle = "text-(--hdr-fg) hover:bg-(--hdr-active-bg)";
+const linkActive = "bg-(--hdr-active-bg) text-(--hdr-active-fg) font-semibold";
+
+/**
+ * The fixed header. Transparent over the page's dark top band, white with a shadow after 20 px of scroll
+ * (spec §2). Before hydration (or without JavaScript) a CSS scroll-driven animation does the same in
+ * browsers that have one (app.css); the mobile menu is a <details> element, so it opens without JavaScript too.
+ * On the home page the links jump to the page's sections; elsewhere they navigate.
+ */
+export function SiteHeader() {
+  const { pathname, key } = useLocation();
+  const onHome = pathname === "/";
+  const [enhanced, setEnhanced] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const summaryRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    update();
+    setEnhanced(true);
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  // A navigation (or a jump to a section) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      summaryRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const links = (mobile: boolean) =>
+    NAV_ITEMS.map((item) => {
+      const cls = mobile ? "block rounded-md px-4 py-3 text-base font-medium" : linkBase;
+      if (onHome) {
+        const active = item.to === "/";
+        return (
+          <li key={item.to}>
+            <a
+              href={item.anchor}
+              aria-current={active ? "page" : undefined}
+              onClick={() => setMenuOpen(false)}
+              className={`${cls} ${mobile ? (active ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100") : active ? linkActive : linkIdle}`}
+            >
+              {item.label}
+            </a>
+          </li>
+        );
+      }
+      return (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.to === "/"}
+            className={({ isActive }) =>
+              `${cls} ${mobile ? (isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100") : isActive ? linkActive : linkIdle}`
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      );
+    });
+
+  const enroll = onHome ? (
+    <a href="#enquiry-section" className={buttonClass("accent", "px-4")}>
+      Enroll Now
+    </a>
+  ) : (
+    <Link to="/enquiry" className={buttonClass("accent", "px-4")}>
+      Enroll Now
+    </Link>
+  );
+
+  return (
+    <header
+      className="site-header inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200"
+      data-enhanced={enhanced ? "" : undefined}
+      data-scrolled={enhanced ? String(scrolled) : undefined}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md text-(--hdr-fg)" aria-label="CyberSOC Academy home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">{links(false)}</ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <div className="hidden sm:block">{enroll}</div>
+          <details className="relative lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+            <summary
+              ref={summaryRef}
+              className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-2xl text-(--hdr-fg) hover:bg-(--hdr-active-bg) [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon />
+              <span className="sr-only">Menu</span>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="fixed inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg"
+            >
+              <ul className="space-y-1">{links(true)}</ul>
+              <div className="mt-4 [&>a]:w-full">{enroll}</div>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

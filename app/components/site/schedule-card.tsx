@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "~/components/ui/icons";
+import { SITE } from "~/config/site";
+import { capitalize, formatDate, seatFillPercent } from "~/lib/format";
+import type { Schedule } from "~/models/schedule.server";
+import { enquiryHref } from "./course-card";
+
+export type ScheduleSummary = Pick<Schedule, "id" | "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location" | "seats" | "totalSeats">;
+
+const MODE_COLOURS: Record<string, string> = {
+  online: "bg-blue-100 text-blue-800",
+  offline: "bg-purple-100 text-purple-800",
+  hybrid: "bg-teal-100 text-teal-800",
+};
+
+export function isLimited(seats: number): boolean {
+  return seats < SITE.limitedSeatsThreshold;
+}
+
+/** One batch: dates, time, mode, place, and the seat bar (filled by seats taken; red under 10 left, spec §4). */
+export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const limited = isLimited(batch.seats);
+  const fill = seatFillPercent(batch.seats, batch.totalSeats);
+  return (
+    <article className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`} data-testid="batch">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>{capitalize(batch.mode)}</span>
+        {limited ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">Limited Seats!</span> : null}
+      </div>
+      <Heading className="mt-3 text-lg font-bold text-slate-900">{batch.courseName}</Heading>
+      <dl className="mt-3 space-y-2 text-sm text-slate-700">
+        <div className="flex gap-2">
+          <dt className="sr-only">Dates</dt>
+          <CalendarIcon className="mt-0.5 shrink-0 text-brand-700" />
+          <dd>
+            {formatDate(batch.startDate)} - {formatDate(batch.endDate)}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">Time and days</dt>
+          <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
+          <dd>
+            {batch.time} · {batch.days}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">Location</dt>
+          <MapPinIcon className="mt-0.5 shrink-0 text-brand-700" />
+          <dd>{batch.location}</dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <p className={`flex items-center gap-1.5 text-sm font-semibold ${limited ? "text-red-700" : "text-slate-800"}`}>
+          <UsersIcon className="shrink-0" />
+          {batch.seats} of {batch.totalSeats} seats left
+        </p>
+        <div
+          className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+          role="meter"
+          aria-label={`Seats filled for ${batch.courseName}`}
+          aria-valuemin={0}
+          aria-valuemax={batch.totalSeats}
+          aria-valuenow={Math.max(0, batch.totalSeats - batch.seats)}
+          aria-valuetext={`${fill}% filled`}
+        >
+          <div className={`seat-bar h-full rounded-full ${limited ? "bg-red-600" : "bg-brand-600"}`} style={{ width: `${fill}%` }} />
+        </div>
+      </div>
+      <div className="mt-auto pt-5">
+        <Link to={enquiryHref(batch.courseName, batch.startDate)} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
+          Enroll Now
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { Stars } from "~/components/ui/icons";
+import { TESTIMONIALS } from "~/config/site";
+
+/** The three static testimonials of the home and about pages (spec §1). */
+export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
+  const Name = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {TESTIMONIALS.map((t) => (
+        <li key={t.name}>
+          <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Stars rating={t.rating} className="text-lg" />
+            <blockquote className="mt-4 flex-1 text-slate-700">
+              <p>“{t.quote}”</p>
+            </blockquote>
+            <figcaption className="mt-6 flex items-center gap-3">
+              <img src={t.image} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded-full bg-slate-100" />
+              <div>
+                <Name className="font-bold text-slate-900">{t.name}</Name>
+                <p className="text-sm text-slate-600">{t.position}</p>
+              </div>
+            </figcaption>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,56 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import type { SiteFormResult } from "~/lib/site-forms";
+// Part of the forms' chunk, so the routes' clientAction finds it loaded when a submission fails.
+import "~/lib/site-form-fallback";
+
+/**
+ * One public form, enhanced: the same markup posts as a plain form without JavaScript (the page re-renders
+ * from the action data), and with JavaScript goes through a fetcher with client validation and a pending state.
+ * Errors show after a submit and each one clears as soon as its field is edited (spec §5).
+ */
+export function useSiteForm<Schema extends z.ZodObject>(options: {
+  id: string;
+  schema: Schema;
+  /** This form's result from the page's action data, when the page was rendered after a plain POST. */
+  actionResult: SiteFormResult | undefined;
+  defaultValue?: Record<string, string | undefined>;
+}) {
+  const fetcher = useFetcher<SiteFormResult>();
+  const latest = fetcher.data ?? options.actionResult;
+  const [dismissed, setDismissed] = useState<SiteFormResult | undefined>(undefined);
+  // Marks the form once its code has hydrated (until then it is a plain form that posts the page).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const result = latest && latest !== dismissed ? latest : undefined;
+
+  const [form, fields] = useForm({
+    id: options.id,
+    lastResult: result?.submission,
+    defaultValue: options.defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  function clearOnEdit(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && form.allErrors[name]) form.update({ name, validated: false });
+  }
+
+  return {
+    fetcher,
+    form,
+    fields,
+    result,
+    succeeded: result?.status === "success",
+    pending: fetcher.state !== "idle",
+    enhanced,
+    clearOnEdit,
+    /** Back to an empty form after a success ("send another"). */
+    reset: () => setDismissed(latest),
+  };
+}

@@ -1,0 +1,21 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** What the public forms' actions answer; the forms read it from a fetcher (JavaScript) or the action data (without). */
+export type SiteFormResult = {
+  intent: "enquiry" | "contact";
+  status: "success" | "error";
+  submission: SubmissionResult<string[]>;
+  /** A message for the whole form: rate limit, or a failed save. */
+  formError?: string;
+  /** A refused attachment (/enquiry only). */
+  fileError?: string;
+};
+
+/** The hidden field that tells the home page's action which of its two forms was sent. */
+export const INTENT_FIELD = "intent";
+
+export function resultFor(actionData: unknown, intent: SiteFormResult["intent"]): SiteFormResult | undefined {
+  const r = actionData as SiteFormResult | undefined;
+  return r && typeof r === "object" && r.intent === intent ? r : undefined;
+}
+

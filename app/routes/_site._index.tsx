@@ -1,0 +1,119 @@
+import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { HomeAbout } from "~/components/site/home-about";
+import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
+import { HomeHero, StatsBand } from "~/components/site/home-hero";
+import { loadContactForm, loadEnquiryForm, SiteContactForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
+import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
+import { ContactAside, EnquiryAside } from "~/components/site/form-asides";
+import { SectionHeading } from "~/components/site/section-heading";
+import { FALLBACK_COURSE_TITLES, SITE } from "~/config/site";
+import { organizationLd, seoMeta } from "~/lib/seo";
+import { INTENT_FIELD, resultFor } from "~/lib/site-forms";
+import { contactAction, enquiryAction } from "~/lib/site-forms.server";
+import { listAllCourses } from "~/models/course.server";
+import { listUpcomingSchedules } from "~/models/schedule.server";
+import { publicOrigin } from "~/lib/origin.server";
+import type { Route } from "./+types/_site._index";
+import { passActionHeaders } from "~/lib/action-headers";
+
+// Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.seo ?? [];
+}
+
+function pageSeo(origin: string) {
+  return seoMeta({
+    title: `${SITE.name}: SOC Analyst Training in Hyderabad`,
+    description: SITE.description,
+    path: "/",
+    origin,
+    jsonLd: [organizationLd(origin)],
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const modeParam = new URL(request.url).searchParams.get("mode");
+  const mode = modeParam === "online" || modeParam === "offline" ? modeParam : "";
+  // A failed read hides that section (spec §8) instead of failing the whole page.
+  const [courses, schedules] = await Promise.all([
+    listAllCourses().catch((error) => {
+      console.error("Failed to load courses", error);
+      return null;
+    }),
+    listUpcomingSchedules(mode ? { mode } : {}).catch((error) => {
+      console.error("Failed to load course schedules", error);
+      return null;
+    }),
+    // The forms' code, so they are rendered into the HTML (see lazy-forms).
+    loadEnquiryForm(),
+    loadContactForm(),
+  ]);
+  return { courses, schedules, mode, seo: pageSeo(publicOrigin()) };
+}
+
+/** Both forms of the home page post here; the hidden intent field says which one. */
+export const headers = passActionHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get(INTENT_FIELD);
+  if (intent === "contact") return contactAction(formData, context.clientIp);
+  if (intent === "enquiry") return enquiryAction(request, context.clientIp, { withAttachments: false, formData });
+  throw data("Unknown form", { status: 400 });
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // Already in the browser with the form's code, so this import works even when the network does not.
+  const { submitOrExplain } = await import("~/lib/site-form-fallback");
+  return submitOrExplain(request, serverAction, { enquiryMessage: false });
+}
+
+/** A form post changes nothing this page shows: skip reloading its data (and a failed reload cannot replace the page). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { courses, schedules, mode } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const courseTitles = courses?.length ? courses.map((c) => c.title) : [...FALLBACK_COURSE_TITLES];
+  return (
+    <main id="main">
+      <HomeHero />
+      <StatsBand />
+      <HomeAbout />
+      {courses?.length ? <HomeCourses courses={courses} /> : null}
+      <HomeSchedules schedules={schedules} mode={mode} />
+      <HomeTestimonials />
+      <HomeBenefitsCta />
+      <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-16 sm:py-24">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
+          <div className="lg:col-span-1">
+            <SectionHeading id="enquiry-title" eyebrow="Enquiry" title="Reserve your seat" align="left" />
+            <EnquiryAside />
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+            <SiteEnquiryForm
+              variant="home"
+              action="/?index#enquiry-section"
+              actionResult={resultFor(actionData, "enquiry")}
+              courses={courseTitles}
+              resetHref="/#enquiry-section"
+            />
+          </div>
+        </div>
+      </section>
+      <section id="contact-section" aria-labelledby="contact-title" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
+          <div className="lg:col-span-1">
+            <SectionHeading id="contact-title" eyebrow="Contact" title="Talk to a counsellor" align="left" />
+            <ContactAside />
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+            <SiteContactForm action="/?index#contact-section" actionResult={resultFor(actionData, "contact")} resetHref="/#contact-section" />
+          </div>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { CheckIcon, ClockIcon } from "~/components/ui/icons";
+import { CategoryBadge, CourseImage, enquiryHref, type CourseSummary } from "~/components/site/course-card";
+import { PageHero } from "~/components/site/page-hero";
+import { ScheduleCard, type ScheduleSummary } from "~/components/site/schedule-card";
+import { courseLd } from "~/lib/course-ld";
+import { capitalize } from "~/lib/format";
+import { courseSummary, scheduleSummary, syllabusView } from "~/lib/public-data.server";
+import { breadcrumbLd, seoMeta } from "~/lib/seo";
+import { getCourseBySlug } from "~/models/course.server";
+import { listUpcomingSchedules } from "~/models/schedule.server";
+import { publicOrigin } from "~/lib/origin.server";
+import type { Route } from "./+types/_site.courses.$slug";
+
+// Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.seo ?? [];
+}
+
+function pageSeo(origin: string, course: CourseSummary, batches: ScheduleSummary[]) {
+  const path = `/courses/${course.slug}`;
+  return seoMeta({
+    title: course.title,
+    description: course.description.length > 160 ? `${course.description.slice(0, 157)}...` : course.description,
+    path,
+    origin,
+    image: course.image,
+    jsonLd: [
+      courseLd(origin, course, batches),
+      breadcrumbLd(origin, [
+        { name: "Courses", path: "/courses" },
+        { name: course.title, path },
+      ]),
+    ],
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const course = await getCourseBySlug(params.slug);
+  if (!course) throw data("Not Found", { status: 404 });
+  const batches = await listUpcomingSchedules({ course: course.id });
+  const summary = courseSummary(course);
+  const upcoming = batches.map(scheduleSummary);
+  return { course: { ...summary, modes: course.modes }, batches: upcoming, syllabus: syllabusView(course), seo: pageSeo(publicOrigin(), summary, upcoming) };
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { course, batches, syllabus } = loaderData;
+  return (
+    <main id="main">
+      <PageHero title={course.title} crumbs={[{ name: "Courses", to: "/courses" }, { name: course.title }]} intro={course.description}>
+        <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-blue-100">
+          <CategoryBadge category={course.category} />
+          {course.duration ? (
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon /> {course.duration}
+            </span>
+          ) : null}
+          {course.modes.length ? <span>Modes: {course.modes.map(capitalize).join(", ")}</span> : null}
+        </div>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to={enquiryHref(course.title)} className={buttonClass("accent", "px-6 py-3 text-base")}>
+            Enroll Now
+          </Link>
+          {syllabus.file ? (
+            <a href={syllabus.file} download={syllabus.fileName} className={buttonClass("ghostLight", "px-6 py-3 text-base")}>
+              Download Syllabus
+            </a>
+          ) : null}
+        </div>
+      </PageHero>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
+        <div className="space-y-10 lg:col-span-2">
+          {course.highlights.length ? (
+            <section aria-labelledby="highlights-title">
+              <h2 id="highlights-title" className="text-2xl font-bold text-slate-900">
+                What you will get
+              </h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {course.highlights.map((h) => (
+                  <li key={h} className="flex gap-2 text-slate-800">
+                    <CheckIcon className="mt-1 shrink-0 text-green-700" />
+                    {h}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="syllabus-heading">
+            <h2 id="syllabus-heading" className="text-2xl font-bold text-slate-900">
+              Syllabus
+            </h2>
+            <div className="mt-4 rounded-2xl border border-slate-200 p-5 sm:p-6">
+              {syllabus.html ? (
+                <div className="syllabus-content" dangerouslySetInnerHTML={{ __html: syllabus.html }} />
+              ) : (
+                <p className="text-slate-700">Detailed syllabus will be available soon.</p>
+              )}
+            </div>
+          </section>
+        </div>
+        <aside aria-labelledby="batches-title" className="space-y-5">
+          <div className="overflow-hidden rounded-2xl border border-slate-200">
+            <CourseImage course={course} eager />
+          </div>
+          <h2 id="batches-title" className="text-2xl font-bold text-slate-900">
+            Upcoming batches
+          </h2>
+          {batches.length ? (
+            batches.map((b) => <ScheduleCard key={b.id} batch={b} />)
+          ) : (
+            <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">
+              New batches are being planned.{" "}
+              <Link to={enquiryHref(course.title)} className="font-semibold text-brand-700 underline">
+                Enquire now
+              </Link>{" "}
+              and we will tell you first.
+            </p>
+          )}
+        </aside>
+      </div>
+    </main>
+  );
+}

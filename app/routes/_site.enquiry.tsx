@@ -1,0 +1,109 @@
+import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { EnquiryAside } from "~/components/site/form-asides";
+import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
+import { PageHero } from "~/components/site/page-hero";
+import { CalendarIcon } from "~/components/ui/icons";
+import { FALLBACK_COURSE_TITLES } from "~/config/site";
+import { formatDate } from "~/lib/format";
+import { breadcrumbLd, seoMeta } from "~/lib/seo";
+import { resultFor } from "~/lib/site-forms";
+import { enquiryAction } from "~/lib/site-forms.server";
+import { listCourseTitles } from "~/models/course.server";
+import { ENQUIRY_FAILED } from "~/schemas/enquiry";
+import { publicOrigin } from "~/lib/origin.server";
+import type { Route } from "./+types/_site.enquiry";
+import { passActionHeaders } from "~/lib/action-headers";
+
+// Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.seo ?? [];
+}
+
+function pageSeo(origin: string) {
+  return seoMeta({
+    title: "Course Enquiry and Registration",
+    description: "Register for a SOC Analyst or cybersecurity course in Hyderabad or online. A counsellor calls you back within 24 hours.",
+    path: "/enquiry",
+    origin,
+    jsonLd: [breadcrumbLd(origin, [{ name: "Enquiry", path: "/enquiry" }])],
+  });
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const [titles] = await Promise.all([
+    listCourseTitles()
+      .then((rows) => rows.map((r) => ({ title: r.title, slug: r.slug })))
+      .catch((error) => {
+        // The dropdown falls back to the five fixed titles (spec §8).
+        console.error("Failed to load the course list for the enquiry form", error);
+        return null;
+      }),
+    loadEnquiryForm(),
+  ]);
+  const courses = titles?.length ? titles : FALLBACK_COURSE_TITLES.map((title) => ({ title, slug: "" }));
+  // ?course= preselects a course by title (or slug); ?date= comes from a batch's Enroll Now.
+  const wanted = (params.get("course") ?? "").trim().toLowerCase();
+  const match = wanted ? courses.find((c) => c.title.toLowerCase() === wanted || c.slug === wanted) : undefined;
+  const date = params.get("date") ?? "";
+  const batchDate = ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : null;
+  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, batchDate, seo: pageSeo(publicOrigin()) };
+}
+
+export const headers = passActionHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return enquiryAction(request, context.clientIp, { withAttachments: true, failureMessage: ENQUIRY_FAILED });
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // Already in the browser with the form's code, so this import works even when the network does not.
+  const { submitOrExplain } = await import("~/lib/site-form-fallback");
+  return submitOrExplain(request, serverAction, { enquiryMessage: true });
+}
+
+/** A form post changes nothing this page shows: skip reloading its data (and a failed reload cannot replace the page). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export default function Enquiry({ loaderData }: Route.ComponentProps) {
+  const { courses, defaultCourse, batchDate } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const batchNote = batchDate ? `I would like to join the batch starting ${formatDate(batchDate)}.` : undefined;
+  return (
+    <main id="main">
+      <PageHero
+        title="Course Registration"
+        crumbs={[{ name: "Enquiry" }]}
+        intro="Reserve your seat in the next batch. Fill in the form and a counsellor will call you within 24 hours."
+      />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
+        <aside className="lg:col-span-1" aria-labelledby="enquiry-help-title">
+          <h2 id="enquiry-help-title" className="text-2xl font-bold text-slate-900">
+            What happens next?
+          </h2>
+          <EnquiryAside />
+          {batchDate ? (
+            <p className="mt-6 flex items-center gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+              <CalendarIcon className="shrink-0 text-lg" />
+              Selected batch starts {formatDate(batchDate)}.
+            </p>
+          ) : null}
+        </aside>
+        <section aria-label="Registration form" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+          <SiteEnquiryForm
+            variant="page"
+            actionResult={resultFor(actionData, "enquiry")}
+            courses={courses}
+            defaultCourse={defaultCourse}
+            defaultMessage={batchNote}
+            resetHref="/enquiry"
+          />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { Outlet, useRouteError } from "react-router";
+import { SiteFooter } from "~/components/site/footer";
+import { SiteHeader } from "~/components/site/header";
+import { ErrorContent } from "~/components/site/error-content";
+import { WhatsAppFloat } from "~/components/site/whatsapp-link";
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <div className="flex-1">{children}</div>
+      <SiteFooter />
+      <WhatsAppFloat />
+    </div>
+  );
+}
+
+// The public shell (header, footer, WhatsApp link) wraps every public page; /admin has its own layout.
+export default function SiteLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors of public pages (Page Not Found above all) keep the header and footer, so the visitor can carry on. */
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <ErrorContent error={useRouteError()} />
+    </Shell>
+  );
+}

@@ -1,0 +1,8 @@
+import { env } from "~/env.server";
+
+/** Crawlers may read the public site; the back office and the JSON API are off limits. */
+export function loader() {
+  const origin = env().PUBLIC_URL.replace(/\/+$/, "");
+  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+}

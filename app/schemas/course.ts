@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { choice, flag, optionalText, requiredText, textList } from "./fields";
+
+export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as const;
+
+/**
+ * A course's text fields. The image and the syllabus file are checked by the upload parser
+ * (app/lib/uploads.server.ts) with the messages below.
+ */
+export const courseSchema = z.object({
+  title: requiredText("Title is required", 200, "Title"),
+  category: choice(COURSE_CATEGORIES, "Category is required"),
+  description: requiredText("Description is required", 5000, "Description"),
+  duration: optionalText(100, "Duration"),
+  featured: flag(false),
+  highlights: textList(20, 200, "Highlights"),
+  modes: textList(5, 50, "Modes"),
+  schedules: textList(20, 200, "Schedules"),
+  syllabus: optionalText(200_000, "Syllabus"),
+  syllabusFileName: optionalText(255, "Syllabus file name"),
+});
+export type CourseValues = z.infer<typeof courseSchema>;
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPE_MESSAGE = "Please select an image file (JPEG, PNG, etc.)";
+export const IMAGE_SIZE_MESSAGE = "Image file size should be less than 5MB";
+export const SYLLABUS_MAX_BYTES = 10 * 1024 * 1024;
+export const SYLLABUS_TYPE_MESSAGE = "Please select a valid syllabus file (PDF, DOC, or DOCX)";
+export const SYLLABUS_SIZE_MESSAGE = "Syllabus file size should be less than 10MB";
+
+export const COURSE_LOAD_FAILED = "Failed to load courses. Please try again.";
+export const COURSE_SAVE_FAILED = "Failed to save course. Please try again.";
+export const COURSE_DELETE_FAILED = "Failed to delete course. Please try again.";

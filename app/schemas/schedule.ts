@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
+
+export const SCHEDULE_MODES = ["online", "offline", "hybrid"] as const;
+
+export const scheduleSchema = z
+  .object({
+    course: requiredText("Course is required", 36, "Course"),
+    startDate: calendarDate("Start date is required"),
+    endDate: calendarDate("End date is required"),
+    time: requiredText("Time is required", 100, "Time"),
+    days: requiredText("Days are required", 100, "Days"),
+    mode: choice(SCHEDULE_MODES, "Mode is required"),
+    location: requiredText("Location is required", 200, "Location"),
+    seats: wholeNumber(0, "Available seats must be 0 or more"),
+    totalSeats: wholeNumber(1, "Total seats must be at least 1"),
+  })
+  // Checks beyond the spec (DESIGN.md §4.5).
+  .superRefine((v, ctx) => {
+    if (v.totalSeats >= 1 && v.seats > v.totalSeats) {
+      ctx.addIssue({ code: "custom", path: ["seats"], message: "Available seats cannot exceed total seats" });
+    }
+    if (v.endDate < v.startDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
+    }
+  });
+export type ScheduleValues = z.infer<typeof scheduleSchema>;
+
+export const SCHEDULE_DEFAULTS = { mode: "online", seats: 20, totalSeats: 30 } as const;
+export const SCHEDULE_LOAD_FAILED = "Failed to load schedules. Please try again.";
+export const SCHEDULE_SAVE_FAILED = "Failed to save schedule. Please try again.";
+export const SCHEDULE_DELETE_FAILED = "Failed to delete schedule. Please try again.";

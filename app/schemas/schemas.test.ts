@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { contactSchema } from "./contact";
+import { courseSchema } from "./course";
+import { enquiryApiSchema, enquiryFormSchema } from "./enquiry";
+import { reviewSchema } from "./review";
+import { scheduleSchema } from "./schedule";
+import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "./user";
+
+function form(entries: Record<string, string | string[]>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
+  return fd;
+}
+
+function formErrors(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string | string[]>) {
+  const s = parseWithZod(form(entries), { schema });
+  return s.status === "success" ? {} : Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+}
+
+describe("contact form (spec §5)", () => {
+  it("gives the spec's messages for empty fields", () => {
+    expect(formErrors(contactSchema, { name: "", email: "", message: "" })).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      message: "Message is required",
+    });
+  });
+  it("checks the e-mail shape; phone and subject are optional", () => {
+    expect(formErrors(contactSchema, { name: "A", email: "nope", message: "Hi" })).toEqual({ email: "Valid email is required" });
+    expect(formErrors(contactSchema, { name: "A", email: "a@b.co", message: "Hi", phone: "", subject: "" })).toEqual({});
+  });
+  it("treats blank text as missing in JSON too", () => {
+    const r = contactSchema.safeParse({ name: "  ", email: "a@b.co", message: "x" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe("Name is required");
+  });
+});
+
+describe("enquiry form (spec §5)", () => {
+  const ok = { fullName: "Ravi", email: "r@x.in", phone: "98765-43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
+  it("gives the spec's messages", () => {
+    expect(formErrors(enquiryFormSchema, {})).toEqual({
+      fullName: "Full name is required",
+      email: "Email is required",
+      phone: "Phone number is required",
+      preferredCourse: "Please select a course",
+      preferredMode: "Please select preferred mode",
+    });
+    expect(formErrors(enquiryFormSchema, { ...ok, phone: "12345" })).toEqual({ phone: "Valid 10-digit phone number is required" });
+    expect(formErrors(enquiryFormSchema, { ...ok, phone: "+91 98765 43210" })).toEqual({ phone: "Valid 10-digit phone number is required" });
+    expect(formErrors(enquiryFormSchema, { ...ok, preferredMode: "teleport" })).toEqual({ preferredMode: "Please select preferred mode" });
+  });
+  it("reads the WhatsApp checkbox: absent is false on the form, true by default in the API", () => {
+    const f = parseWithZod(form(ok), { schema: enquiryFormSchema });
+    expect(f.status === "success" && f.value.whatsappNotifications).toBe(false);
+    const on = parseWithZod(form({ ...ok, whatsappNotifications: "on" }), { schema: enquiryFormSchema });
+    expect(on.status === "success" && on.value.whatsappNotifications).toBe(true);
+    expect(enquiryApiSchema.parse(ok).whatsappNotifications).toBe(true);
+    expect(enquiryApiSchema.parse({ ...ok, whatsappNotifications: false }).whatsappNotifications).toBe(false);
+  });
+  it("ignores fields a client may not set", () => {
+    const v = enquiryApiSchema.parse({ ...ok, status: "enrolled", id: "x", createdAt: "2020" });
+    expect(v).not.toHaveProperty("status");
+    expect(v).not.toHaveProperty("id");
+  });
+});
+
+describe("course form", () => {
+  it("requires title, category and description; keeps highlights as a list without blanks", () => {
+    expect(formErrors(courseSchema, {})).toMatchObject({ title: "Title is required", category: "Category is required", description: "Description is required" });
+    const s = parseWithZod(form({ title: "T", category: "advanced", description: "D", "highlights[0]": "Labs", "highlights[1]": "", "highlights[2]": "Jobs", featured: "on" }), { schema: courseSchema });
+    expect(s.status).toBe("success");
+    if (s.status === "success") expect(s.value).toMatchObject({ highlights: ["Labs", "Jobs"], featured: true, category: "advanced" });
+    expect(formErrors(courseSchema, { title: "T", category: "expert", description: "D" })).toEqual({ category: "Category is required" });
+  });
+});
+
+describe("schedule form", () => {
+  const ok = { course: "c1", startDate: "2027-01-05", endDate: "2027-03-05", time: "6:30 PM - 9:30 PM", days: "Mon, Wed, Fri", mode: "online", location: "Online", seats: "20", totalSeats: "30" };
+  it("requires every field and parses integers (non-numeric becomes 0)", () => {
+    expect(Object.keys(formErrors(scheduleSchema, {})).sort()).toEqual(["course", "days", "endDate", "location", "mode", "startDate", "time", "totalSeats"].sort());
+    const s = parseWithZod(form({ ...ok, seats: "abc" }), { schema: scheduleSchema });
+    expect(s.status === "success" && s.value.seats).toBe(0);
+    expect(formErrors(scheduleSchema, { ...ok, totalSeats: "0" })).toEqual({ totalSeats: "Total seats must be at least 1" });
+  });
+  it("refuses more seats than total and an end before the start", () => {
+    expect(formErrors(scheduleSchema, { ...ok, seats: "31" })).toEqual({ seats: "Available seats cannot exceed total seats" });
+    expect(formErrors(scheduleSchema, { ...ok, endDate: "2026-01-01" })).toEqual({ endDate: "End date cannot be before the start date" });
+    expect(formErrors(scheduleSchema, { ...ok, startDate: "2027-02-30" })).toEqual({ startDate: "Enter a date as YYYY-MM-DD" });
+  });
+});
+
+describe("review form", () => {
+  it("requires the spec's fields and starts unapproved", () => {
+    expect(Object.keys(formErrors(reviewSchema, {})).sort()).toEqual(["course", "image", "name", "position", "rating", "review"]);
+    const v = reviewSchema.parse({ name: "A", position: "P", image: "/images/a.svg", rating: 5, course: "C", review: "R" });
+    expect(v).toMatchObject({ approved: false, type: "text" });
+    expect(formErrors(reviewSchema, { name: "A", position: "P", image: "javascript:alert(1)", rating: "5", course: "C", review: "R" })).toEqual({ image: "Profile image URL must be a valid URL" });
+  });
+});
+
+describe("user forms", () => {
+  it("needs a password to create but not to edit", () => {
+    expect(formErrors(userCreateSchema, { name: "A", email: "a@b.co" })).toEqual({ password: "Password is required" });
+    expect(formErrors(userUpdateSchema, { name: "A", email: "a@b.co", password: "" })).toEqual({});
+    expect(userCreateSchema.parse({ name: "A", email: "a@b.co", password: "12345678" }).role).toBe("editor");
+  });
+  it("says New passwords do not match", () => {
+    expect(formErrors(changePasswordSchema, { currentPassword: "old-password", newPassword: "new-password-1", confirmPassword: "new-password-2" })).toEqual({
+      confirmPassword: "New passwords do not match",
+    });
+  });
+});

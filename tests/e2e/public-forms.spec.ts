@@ -1,0 +1,219 @@
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
+
+/**
+ * The public forms in a real browser, with JavaScript off (plain POST, server validation, re-render) and on
+ * (client validation, pending state, success panel). Storage is checked through the JSON API as staff.
+ */
+
+async function staffGet(request: APIRequestContext, path: string) {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { token } = await login.json();
+  const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data as Record<string, unknown>[];
+}
+
+function unique(label: string) {
+  return `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Waits for the form's code to hydrate it (it is fetched once the form comes near the viewport). */
+async function enhanced(form: Locator) {
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute("data-enhanced", "");
+}
+
+async function fillEnquiry(form: Locator, name: string) {
+  await form.getByLabel("Full Name").fill(name);
+  await form.getByLabel("Email").fill("ravi.kumar@example.com");
+  await form.getByLabel("Phone Number").fill("98765 43210");
+  await form.getByLabel("Preferred Course").selectOption("Cloud Security Practitioner");
+  await form.getByLabel("Preferred Mode").selectOption("hybrid");
+}
+
+const ENQUIRY_MESSAGES = ["Full name is required", "Email is required", "Phone number is required", "Please select a course", "Please select preferred mode"];
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("home enquiry: messages word for word, typed values kept, then stored with the success panel", async ({ page, request }) => {
+    await page.goto("/");
+    const form = page.locator("#enquiry-home-form");
+    await form.getByLabel("Full Name").fill("Ravi");
+    await form.getByLabel("Email").fill("ravi@");
+    await form.getByRole("button", { name: "Submit Enquiry" }).click();
+    await expect(page).toHaveURL(/\/\?index#enquiry-section$/);
+    const again = page.locator("#enquiry-home-form");
+    await expect(again.getByText("Valid email is required")).toBeVisible();
+    for (const message of ENQUIRY_MESSAGES.slice(2)) await expect(again.getByText(message, { exact: true })).toBeVisible();
+    await expect(again.getByLabel("Full Name")).toHaveValue("Ravi");
+    await expect(again.getByLabel("Email")).toHaveValue("ravi@");
+    await expect(again.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(again.getByLabel("Email")).toHaveAttribute("aria-describedby", /\S+/);
+
+    const name = unique("Ravi NoJS");
+    await fillEnquiry(again, name);
+    await again.getByLabel("Send me batch updates and notifications on WhatsApp").uncheck();
+    await again.getByRole("button", { name: "Submit Enquiry" }).click();
+    await expect(page.getByRole("heading", { name: "Enquiry Submitted!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Submit Another Enquiry" })).toHaveAttribute("href", "/#enquiry-section");
+
+    const stored = (await staffGet(request, "/api/enquiries?limit=100")).find((e) => e.fullName === name);
+    expect(stored).toMatchObject({ email: "ravi.kumar@example.com", phone: "98765 43210", preferredCourse: "Cloud Security Practitioner", preferredMode: "hybrid", whatsappNotifications: false, status: "new" });
+  });
+
+  test("/contact: messages, kept values, stored row and success panel", async ({ page, request }) => {
+    await page.goto("/contact");
+    const form = page.locator("#contact-form");
+    await form.getByLabel("Subject (optional)").fill("Fees");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    for (const message of ["Name is required", "Email is required", "Message is required"]) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page.locator("#contact-form").getByLabel("Subject (optional)")).toHaveValue("Fees");
+
+    const name = unique("Meera NoJS");
+    const again = page.locator("#contact-form");
+    await again.getByLabel("Name").fill(name);
+    await again.getByLabel("Email").fill("meera@example.com");
+    await again.getByLabel("Message").fill("What are the fees for the SOC batch?");
+    await again.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    const stored = (await staffGet(request, "/api/contact-queries?limit=100")).find((q) => q.name === name);
+    expect(stored).toMatchObject({ email: "meera@example.com", subject: "Fees", message: "What are the fees for the SOC batch?", status: "new" });
+  });
+
+  test("/enquiry registration with an attachment, preselected from ?course=&date=", async ({ page, request }) => {
+    await page.goto("/enquiry?course=Network%20Security%20Specialist&date=2027-01-05");
+    const form = page.locator("#enquiry-page-form");
+    await expect(form.getByLabel("Preferred Course")).toHaveValue("Network Security Specialist");
+    await expect(form.getByLabel("Message (optional)")).toHaveValue("I would like to join the batch starting Jan 5, 2027.");
+    await expect(form.getByLabel("Send me batch updates and notifications on WhatsApp")).toBeChecked();
+    const name = unique("Anil NoJS");
+    await form.getByLabel("Full Name").fill(name);
+    await form.getByLabel("Email").fill("anil@example.com");
+    await form.getByLabel("Phone Number").fill("(912) 345-6789");
+    await form.getByLabel("Preferred Mode").selectOption("offline");
+    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Registration Successful!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
+    const stored = (await staffGet(request, "/api/enquiries?limit=100")).find((e) => e.fullName === name);
+    expect(stored).toMatchObject({ preferredCourse: "Network Security Specialist", preferredMode: "offline", whatsappNotifications: true });
+    expect(stored?.filePaths as string[]).toHaveLength(1);
+  });
+
+  test("/enquiry refuses a file of the wrong type with the spec's message and keeps the typed values", async ({ page }) => {
+    await page.goto("/enquiry");
+    const form = page.locator("#enquiry-page-form");
+    await fillEnquiry(form, "Wrong File");
+    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ....") });
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByText("Please attach PDF, DOC, DOCX, JPG or PNG files only")).toBeVisible();
+    await expect(page.locator("#enquiry-page-form").getByLabel("Full Name")).toHaveValue("Wrong File");
+  });
+});
+
+test.describe("JavaScript on", () => {
+  test("home enquiry: client-side messages, each cleared when its field is edited, Submitting state, success and reset", async ({ page, request }) => {
+    await page.goto("/");
+    const form = page.locator("#enquiry-home-form");
+    await enhanced(form);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts++;
+    });
+    await form.getByRole("button", { name: "Submit Enquiry" }).click();
+    for (const message of ENQUIRY_MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
+    expect(posts).toBe(0);
+    await form.getByLabel("Full Name").pressSequentially("R");
+    await expect(form.getByText("Full name is required")).toHaveCount(0);
+    await expect(form.getByText("Email is required")).toBeVisible();
+
+    const name = unique("Ravi JS");
+    await fillEnquiry(form, name);
+    for (const message of ENQUIRY_MESSAGES) await expect(form.getByText(message, { exact: true })).toHaveCount(0);
+    // Hold the answer back a moment so the pending state can be seen.
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Submit Enquiry" }).click();
+    await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(page.getByRole("heading", { name: "Enquiry Submitted!" })).toBeVisible();
+    expect(page.url()).not.toContain("index");
+    const stored = (await staffGet(request, "/api/enquiries?limit=100")).find((e) => e.fullName === name);
+    expect(stored).toMatchObject({ preferredMode: "hybrid", whatsappNotifications: true });
+
+    await page.getByRole("link", { name: "Submit Another Enquiry" }).click();
+    const fresh = page.locator("#enquiry-home-form");
+    await expect(fresh.getByLabel("Full Name")).toHaveValue("");
+    await expect(fresh.getByRole("button", { name: "Submit Enquiry" })).toBeEnabled();
+  });
+
+  test("home contact: Sending state, stored, success panel with reset", async ({ page, request }) => {
+    await page.goto("/#contact-section");
+    const form = page.locator("#contact-form");
+    await enhanced(form);
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByText("Valid email is required")).toBeVisible();
+    await expect(form.getByText("Name is required")).toBeVisible();
+    await form.getByLabel("Email").fill("meera@example.com");
+    await expect(form.getByText("Valid email is required")).toHaveCount(0);
+    const name = unique("Meera JS");
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Message").fill("Call me about weekend batches");
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    // The panel takes focus so a screen reader announces the outcome.
+    await expect(page.getByRole("status").filter({ hasText: "Message Sent!" })).toBeFocused();
+    const stored = (await staffGet(request, "/api/contact-queries?limit=100")).find((q) => q.name === name);
+    expect(stored).toMatchObject({ message: "Call me about weekend batches" });
+    await page.getByRole("link", { name: "Send Another Message" }).click();
+    await expect(page.locator("#contact-form").getByLabel("Name")).toHaveValue("");
+  });
+
+  test("/enquiry: Processing state, attachment checked in the browser first, Return to Homepage", async ({ page, request }) => {
+    await page.goto("/enquiry?course=cloud-security-practitioner");
+    const form = page.locator("#enquiry-page-form");
+    await enhanced(form);
+    await expect(form.getByLabel("Preferred Course")).toHaveValue("Cloud Security Practitioner");
+    const name = unique("Anil JS");
+    await fillEnquiry(form, name);
+    const files = [1, 2, 3, 4].map((n) => ({ name: `cv${n}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }));
+    await form.getByLabel("Attachments (optional)").setInputFiles(files);
+    await expect(form.getByText("You can attach up to 3 files")).toBeVisible();
+    await form.getByLabel("Attachments (optional)").setInputFiles(files.slice(0, 2));
+    await expect(form.getByText("You can attach up to 3 files")).toHaveCount(0);
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(form.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    await expect(page.getByRole("heading", { name: "Registration Successful!" })).toBeVisible();
+    const stored = (await staffGet(request, "/api/enquiries?limit=100")).find((e) => e.fullName === name);
+    expect(stored?.filePaths as string[]).toHaveLength(2);
+    await page.getByRole("link", { name: "Return to Homepage" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a lost connection shows the contact failure message and keeps the typed values", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.locator("#contact-form");
+    await enhanced(form);
+    await form.getByLabel("Name").fill("Offline Visitor");
+    await form.getByLabel("Email").fill("offline@example.com");
+    await form.getByLabel("Message").fill("Hello");
+    await page.route("**/*.data*", (route) => route.abort());
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Failed to submit message. Please try again.")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Offline Visitor");
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { SITE } from "~/config/site";
+import { ErrorBanner, NoticeBanner } from "./error-banner";
+
+export type ShellUser = { id: string; name: string; email: string; role: "admin" | "editor" };
+export type ShellFlash = { kind: "error" | "notice"; message: string } | null;
+
+const NAV = [
+  { to: "/admin/dashboard", label: "Dashboard", adminOnly: false },
+  { to: "/admin/courses", label: "Courses", adminOnly: false },
+  { to: "/admin/schedules", label: "Schedules", adminOnly: false },
+  { to: "/admin/reviews", label: "Reviews", adminOnly: false },
+  { to: "/admin/enquiries", label: "Enquiries", adminOnly: false },
+  { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false },
+  { to: "/admin/users", label: "Users", adminOnly: true },
+] as const;
+
+/**
+ * The back-office frame: sidebar (a CSS checkbox toggle below 768 px, so it works without JavaScript),
+ * the user's name and role, the navigation (Users for admins only), logout, and the banner area.
+ */
+export function AdminShell({ user, flash, children }: { user: ShellUser; flash: ShellFlash; children: React.ReactNode }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const menuToggle = useRef<HTMLInputElement>(null);
+
+  // The narrow-screen menu is a CSS checkbox toggle (works without JavaScript); close it after navigating.
+  useEffect(() => {
+    if (menuToggle.current) menuToggle.current.checked = false;
+  }, [location.pathname]);
+
+  return (
+    <div className="min-h-screen bg-slate-100 md:flex">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col">
+        <div className="flex h-14 items-center px-4 md:h-16">
+          <Link to="/admin/courses" className="text-lg font-bold tracking-tight">
+            {SITE.shortName} <span className="font-normal text-brand-100">Admin</span>
+          </Link>
+        </div>
+        <input ref={menuToggle} type="checkbox" id="admin-menu-toggle" className="peer sr-only" aria-label="Menu" aria-controls="admin-sidebar-content" />
+        <label
+          htmlFor="admin-menu-toggle"
+          className="absolute top-2.5 right-3 inline-flex cursor-pointer items-center gap-2 rounded-md border border-white/30 px-3 py-1.5 text-sm font-semibold peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500 md:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+            <path d="M2 4h16v2H2V4Zm0 5h16v2H2V9Zm0 5h16v2H2v-2Z" />
+          </svg>
+          Menu
+        </label>
+        <div id="admin-sidebar-content" className="hidden border-t border-white/10 peer-checked:block md:flex md:flex-1 md:flex-col md:overflow-y-auto">
+          <div className="px-4 py-4">
+            <p className="font-semibold" data-testid="admin-user-name">
+              {user.name}
+            </p>
+            <p className="text-sm text-brand-100" data-testid="admin-user-role">{user.role === "admin" ? "Admin" : "Editor"}</p>
+            <Link to="/admin/users/me/password" className="mt-1 inline-block text-sm text-white underline underline-offset-2 hover:text-brand-100">
+              Change my password
+            </Link>
+          </div>
+          <nav aria-label="Admin" className="px-2 md:flex-1">
+            <ul className="space-y-1">
+              {NAV.filter((item) => !item.adminOnly || user.role === "admin").map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `block rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-white/10"}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Form method="post" action="/admin/logout" className="px-4 py-4">
+            <button type="submit" className="w-full rounded-md border border-white/40 px-3 py-2 text-sm font-semibold hover:bg-white/10">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        {navigation.state === "loading" ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-accent-500" /> : null}
+        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+          <div aria-live="polite">
+            {flash?.kind === "error" ? <ErrorBanner message={flash.message} className="mb-4" /> : null}
+            {flash?.kind === "notice" ? <NoticeBanner message={flash.message} className="mb-4" /> : null}
+          </div>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

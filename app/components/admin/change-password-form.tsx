@@ -1,0 +1,36 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { changePasswordSchema, PASSWORD_MISMATCH } from "~/schemas/user";
+import { LinkButton, SubmitButton } from "./buttons";
+import { ErrorBanner } from "./error-banner";
+import { FormActions, TextField } from "./form-field";
+
+/**
+ * Current, New and Confirm New Password. With JavaScript the schema runs in the browser first, so
+ * "New passwords do not match" shows without a request; the action runs the same schema.
+ */
+export function ChangePasswordForm({ lastResult, backTo }: { lastResult?: SubmissionResult<string[]> | null; backTo: string }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const mismatch = fields.confirmPassword.errors?.includes(PASSWORD_MISMATCH) ? PASSWORD_MISMATCH : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ErrorBanner message={form.errors?.[0] ?? mismatch} />
+      <TextField label="Current Password" required autoComplete="current-password" errors={fields.currentPassword.errors} {...getInputProps(fields.currentPassword, { type: "password" })} />
+      <TextField label="New Password" required autoComplete="new-password" hint="At least 8 characters." errors={fields.newPassword.errors} {...getInputProps(fields.newPassword, { type: "password" })} />
+      <TextField label="Confirm New Password" required autoComplete="new-password" errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} />
+      <FormActions>
+        <LinkButton to={backTo} variant="secondary" preventScrollReset>
+          Cancel
+        </LinkButton>
+        <SubmitButton pendingText="Updating...">Update Password</SubmitButton>
+      </FormActions>
+    </Form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import type { ContactQuery } from "~/models/contact-query.server";
+import { CONTACT_STATUSES } from "~/schemas/contact-query";
+import { formatDateTime } from "~/lib/dates";
+import { mailtoUrl, replySubject, telUrl } from "~/lib/contact-links";
+import { BUTTON_STYLES } from "./buttons";
+import { DetailList } from "./detail-list";
+import { InboxStatusBadge } from "./inbox-status";
+import { StatusButtons } from "./status-buttons";
+
+/**
+ * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
+ * click sets the status in the background. Without JavaScript a link cannot write, so it is a POST button:
+ * the action sets the status and redirects to the same mailto: address.
+ */
+function ReplyViaEmail({ mailto }: { mailto: string }) {
+  const fetcher = useFetcher();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="reply" />
+        <button type="submit" className={BUTTON_STYLES.primary}>
+          Reply via Email
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <a
+      href={mailto}
+      className={BUTTON_STYLES.primary}
+      onClick={() => fetcher.submit({ intent: "status", status: "replied" }, { method: "post" })}
+    >
+      {fetcher.state === "idle" ? "Reply via Email" : "Marking as replied..."}
+    </a>
+  );
+}
+
+export function ContactQueryDetails({ query }: { query: ContactQuery }) {
+  const tel = telUrl(query.phone);
+  return (
+    <div className="space-y-6">
+      <DetailList
+        items={[
+          { label: "Name", value: query.name },
+          { label: "Status", value: <InboxStatusBadge status={query.status} /> },
+          { label: "Email", value: query.email },
+          { label: "Phone", value: query.phone || <span className="text-slate-600">Not given</span> },
+          { label: "Subject", value: query.subject || <span className="text-slate-600 italic">No subject</span> },
+          { label: "Date", value: formatDateTime(query.createdAt) },
+          { label: "Message", wide: true, value: <p className="whitespace-pre-line">{query.message}</p> },
+        ]}
+      />
+      <StatusButtons statuses={CONTACT_STATUSES} current={query.status} itemName={`the query from ${query.name}`} />
+      <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
+        <ReplyViaEmail mailto={mailtoUrl(query.email, replySubject(query.subject))} />
+        {tel ? (
+          <a href={tel} className={BUTTON_STYLES.secondary}>
+            Call {query.phone}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}

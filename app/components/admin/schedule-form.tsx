@@ -1,0 +1,86 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { SCHEDULE_DEFAULTS, SCHEDULE_MODES, scheduleSchema } from "~/schemas/schedule";
+import { LinkButton, SubmitButton } from "./buttons";
+import { ErrorBanner } from "./error-banner";
+import { FormActions, SelectField, TextField } from "./form-field";
+
+export type ScheduleFormValues = {
+  course?: string;
+  startDate?: string;
+  endDate?: string;
+  time?: string;
+  days?: string;
+  mode?: string;
+  location?: string;
+  seats?: number | string;
+  totalSeats?: number | string;
+};
+
+const MODE_OPTIONS = SCHEDULE_MODES.map((m) => ({ value: m, label: m[0].toUpperCase() + m.slice(1) }));
+
+/**
+ * The add/edit schedule form (spec §2). The same schema checks it in the browser (conform) and in the
+ * action; without JavaScript the action's reply re-renders it with the messages and the typed values.
+ */
+export function ScheduleForm({
+  courses,
+  defaultValue,
+  lastResult,
+  cancelTo,
+}: {
+  courses: { id: string; title: string }[];
+  defaultValue?: ScheduleFormValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+  cancelTo: string;
+}) {
+  const [form, fields] = useForm({
+    id: "schedule-form",
+    lastResult,
+    defaultValue: {
+      ...defaultValue,
+      mode: defaultValue?.mode ?? SCHEDULE_DEFAULTS.mode,
+      seats: String(defaultValue?.seats ?? SCHEDULE_DEFAULTS.seats),
+      totalSeats: String(defaultValue?.totalSeats ?? SCHEDULE_DEFAULTS.totalSeats),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const field = (name: keyof typeof fields) => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    errors: fields[name].errors,
+    defaultValue: (fields[name].initialValue as string | undefined) ?? "",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <ErrorBanner message={form.errors?.[0]} className="mb-4" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          {...field("course")}
+          label="Course"
+          required
+          className="sm:col-span-2"
+          placeholder="Select a course"
+          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        />
+        <TextField {...field("startDate")} label="Start Date" type="date" required />
+        <TextField {...field("endDate")} label="End Date" type="date" required />
+        <TextField {...field("time")} label="Time" placeholder="6:30 PM - 9:30 PM" required />
+        <TextField {...field("days")} label="Days" placeholder="Mon, Wed, Fri" required />
+        <SelectField {...field("mode")} label="Mode" required options={MODE_OPTIONS} />
+        <TextField {...field("location")} label="Location" placeholder="HITEC City campus, Hyderabad" required />
+        <TextField {...field("seats")} label="Available Seats" type="number" min={0} inputMode="numeric" required />
+        <TextField {...field("totalSeats")} label="Total Seats" type="number" min={1} inputMode="numeric" required />
+      </div>
+      <FormActions>
+        <LinkButton to={cancelTo} variant="secondary" preventScrollReset>
+          Cancel
+        </LinkButton>
+        <SubmitButton pendingText="Saving...">Save Schedule</SubmitButton>
+      </FormActions>
+    </Form>
+  );
+}

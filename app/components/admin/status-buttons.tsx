@@ -1,0 +1,41 @@
+import { Form, useNavigation } from "react-router";
+import { statusLabel } from "./inbox-status";
+
+/**
+ * One POST button per status (spec §4: any status may be set from any other). The current one is marked
+ * and pressed-looking; pressing it again is harmless.
+ */
+export function StatusButtons({ statuses, current, itemName }: { statuses: readonly string[]; current: string; itemName: string }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "status" ? String(navigation.formData.get("status")) : null;
+  return (
+    <Form method="post" preventScrollReset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">
+          Update status<span className="sr-only"> of {itemName}</span>
+        </legend>
+        <input type="hidden" name="intent" value="status" />
+        <div className="flex flex-wrap gap-2">
+          {statuses.map((s) => {
+            const isCurrent = s === current;
+            return (
+              <button
+                key={s}
+                type="submit"
+                name="status"
+                value={s}
+                disabled={sending !== null}
+                aria-pressed={isCurrent}
+                className={`rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-inset disabled:opacity-60 ${
+                  isCurrent ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
+                }`}
+              >
+                {sending === s ? "Updating..." : statusLabel(s)}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

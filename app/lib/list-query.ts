@@ -1,0 +1,37 @@
+/**
+ * The back-office lists keep their tab, search and page in the URL (DESIGN.md §3), so a filter survives a
+ * reload, works without JavaScript, and a modal opened over the list can send the user back to the same view.
+ */
+export type ListQuery<S extends string> = { status: S | undefined; q: string; page: number };
+
+export const SEARCH_MAX = 100;
+
+export function readListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
+  const raw = url.searchParams.get("status") ?? "";
+  const status = (statuses as readonly string[]).includes(raw) ? (raw as S) : undefined;
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
+  return { status, q, page };
+}
+
+/** The list URL with the given search string (as found on a child route's URL), minus anything foreign. */
+export function listHref(base: string, search: string | URLSearchParams): string {
+  const from = typeof search === "string" ? new URLSearchParams(search) : search;
+  const kept = new URLSearchParams();
+  for (const key of ["status", "q", "page"]) {
+    const v = from.get(key);
+    if (v) kept.set(key, v);
+  }
+  const s = kept.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+/** The same list with one parameter changed; changing the tab or the search starts again at page 1. */
+export function withParam(base: string, search: string, key: "status" | "q" | "page", value: string | number | undefined): string {
+  const params = new URLSearchParams(listHref(base, search).split("?")[1] ?? "");
+  if (value === undefined || value === "" || (key === "page" && Number(value) <= 1)) params.delete(key);
+  else params.set(key, String(value));
+  if (key !== "page") params.delete("page");
+  const s = params.toString();
+  return s ? `${base}?${s}` : base;
+}

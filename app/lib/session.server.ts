@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect, type Session } from "react-router";
+import { env } from "~/env.server";
+import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";
+import { getUserWithSecret, type User } from "~/models/user.server";
+
+/** Signed out after this long without a request. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** Signed out after this long whatever the activity. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** lastSeen is rewritten at most this often, so most responses carry no new cookie. */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+/** `sid` names this one session, so signing out can end it alone (see endSession). */
+type SessionData = { sid: string; userId: string; version: number; issuedAt: number; lastSeen: number };
+type FlashData = { flash: string };
+
+let storage: ReturnType<typeof build> | undefined;
+function build() {
+  const e = env();
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:"),
+      path: "/",
+      secrets: [e.SESSION_SECRET],
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    },
+  });
+}
+export function sessionStorage() {
+  storage ??= build();
+  return storage;
+}
+
+export function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export async function commitSession(session: Session<SessionData, FlashData>) {
+  return sessionStorage().commitSession(session);
+}
+
+export async function destroySession(session: Session<SessionData, FlashData>) {
+  return sessionStorage().destroySession(session);
+}
+
+/** Starts a session for a user who just signed in and answers with a redirect carrying the cookie. */
+export async function createUserSession(request: Request, user: { id: string; sessionVersion: number }, redirectTo: string) {
+  const session = await getSession(request);
+  const now = Date.now();
+  session.set("sid", randomBytes(16).toString("hex"));
+  session.set("userId", user.id);
+  session.set("version", user.sessionVersion);
+  session.set("issuedAt", now);
+  session.set("lastSeen", now);
+  return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export type SessionCheck = { user: User; session: Session<SessionData, FlashData>; needsTouch: boolean };
+
+/**
+ * The signed-in user of this request, or null when there is no valid session:
+ * expired (idle or absolute), signed out, for a deleted user, or from before a password change.
+ */
+export async function readUserSession(request: Request, now = Date.now()): Promise<SessionCheck | null> {
+  const session = await getSession(request);
+  const sid = session.get("sid");
+  const userId = session.get("userId");
+  const version = session.get("version");
+  const issuedAt = session.get("issuedAt");
+  const lastSeen = session.get("lastSeen");
+  if (typeof sid !== "string" || !userId || typeof version !== "number" || typeof issuedAt !== "number" || typeof lastSeen !== "number") return null;
+  if (now - issuedAt > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS) return null;
+  const [found, revoked] = await Promise.all([getUserWithSecret({ id: userId }), isSessionRevoked(sid)]);
+  if (!found || found.sessionVersion !== version || revoked) return null;
+  const { passwordHash: _h, sessionVersion: _v, ...user } = found;
+  return { user, session, needsTouch: now - lastSeen > SESSION_TOUCH_MS };
+}
+
+/**
+ * Signs this session out: the cookie is cleared, and the session id is refused from now on, so a copy of the
+ * cookie kept elsewhere stops working too (ASVS 7.4.1). The user's other sessions and tokens go on.
+ */
+export async function endSession(check: SessionCheck): Promise<void> {
+  const sid = check.session.get("sid")!;
+  const issuedAt = check.session.get("issuedAt")!;
+  await revokeSession(sid, new Date(issuedAt + SESSION_ABSOLUTE_MS));
+}
+
+/** Sets a new lastSeen and returns the cookie to send, for the inactivity timeout. */
+export async function touchSession(check: SessionCheck, now = Date.now()): Promise<string> {
+  check.session.set("lastSeen", now);
+  return commitSession(check.session);
+}
+
+/** The signed-in staff member, or a redirect to the login page (clearing a stale cookie). */
+export async function requireUser(request: Request): Promise<User> {
+  const check = await readUserSession(request);
+  if (!check) {
+    const session = await getSession(request);
+    const headers = session.has("userId") ? { "Set-Cookie": await destroySession(session) } : undefined;
+    throw redirect("/admin/login", { headers });
+  }
+  return check.user;
+}
+
+/** Like requireUser, but a signed-in user without the admin role gets 403 (DESIGN.md §4.2). */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** For the sign-in page: true when a valid session already exists. */
+export async function hasUserSession(request: Request): Promise<boolean> {
+  return Boolean(await readUserSession(request));
+}

@@ -1,0 +1,50 @@
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/admin.contact-queries";
+import { requireUser } from "~/lib/session.server";
+import { readListQuery } from "~/lib/list-query";
+import { loadPage } from "~/lib/list-page.server";
+import { CONTACT_QUERY_LOAD_FAILED } from "~/lib/admin-messages";
+import { CONTACT_STATUSES, listContactQueries } from "~/models/contact-query.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { ErrorBanner } from "~/components/admin/error-banner";
+import { Pagination } from "~/components/admin/pagination";
+import { Tabs } from "~/components/admin/tabs";
+import { ListSearch } from "~/components/admin/list-search";
+import { ContactQueryList, type ContactQueryRow } from "~/components/admin/contact-query-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "Contact Queries | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const { status, q, page } = readListQuery(url, CONTACT_STATUSES);
+  const { list, error } = await loadPage(url, () => listContactQueries({ status, q, page }), CONTACT_QUERY_LOAD_FAILED, "contact queries");
+  const rows: ContactQueryRow[] = list.data.map(({ message: _m, updatedAt: _u, ...row }) => row);
+  return { list: { ...list, data: rows }, error };
+}
+
+export default function ContactQueries({ loaderData }: Route.ComponentProps) {
+  const { list, error } = loaderData;
+  const { search } = useLocation();
+  return (
+    <>
+      <PageHeader title="Contact Queries" description="Messages sent through the contact form." />
+      <Tabs
+        param="status"
+        label="Filter contact queries by status"
+        basePath="/admin/contact-queries"
+        tabs={[
+          { value: "", label: "All Queries" },
+          { value: "new", label: "New" },
+          { value: "replied", label: "Replied" },
+          { value: "closed", label: "Closed" },
+        ]}
+      />
+      <ListSearch basePath="/admin/contact-queries" label="Search contact queries" placeholder="Name, e-mail or phone" />
+      <ErrorBanner message={error} className="mb-4" />
+      <Outlet />
+      <ContactQueryList queries={list.data} search={search} />
+      <Pagination page={list.page} pages={list.pages} total={list.total} noun={["query", "queries"]} />
+    </>
+  );
+}

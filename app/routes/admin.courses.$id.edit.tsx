@@ -1,0 +1,41 @@
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/admin.courses.$id.edit";
+import { CourseForm } from "~/components/admin/course-form";
+import { DialogRoute } from "~/components/admin/dialog-route";
+import { saveCourse } from "~/lib/admin/course-save.server";
+import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { listHref } from "~/lib/list-query";
+import { requireUser } from "~/lib/session.server";
+import { getCourse } from "~/models/course.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Course · Admin" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const course = await getCourse(params.id);
+  if (!course) throw new Response("Not Found", { status: 404 });
+  return { course };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireUser(request);
+  const existing = await getCourse(params.id);
+  if (!existing) throw new Response("Not Found", { status: 404 });
+  const outcome = await saveCourse(request, existing);
+  if (outcome.ok) {
+    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
+  }
+  const { status, result, message, notice } = outcome;
+  return data({ result, message, notice }, { status });
+}
+
+export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const backTo = listHref("/admin/courses", useLocation().search);
+  const { course } = loaderData;
+  return (
+    <DialogRoute title="Edit Course" description={course.title} backTo={backTo} size="lg">
+      {/* Keyed by the record, so moving from one course's form to another's starts fresh (spec §4: the form resets when opened). */}
+      <CourseForm key={`${course.id}-${course.updatedAt}`} course={course} actionData={actionData} backTo={backTo} saveUrl={`/admin/courses/save?id=${encodeURIComponent(course.id)}`} />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,35 @@
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/admin.courses.new";
+import { CourseForm } from "~/components/admin/course-form";
+import { DialogRoute } from "~/components/admin/dialog-route";
+import { saveCourse } from "~/lib/admin/course-save.server";
+import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { listHref } from "~/lib/list-query";
+import { requireUser } from "~/lib/session.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Add New Course · Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+// Without JavaScript the form posts here; with it, the same save runs at /admin/courses/save (upload progress).
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const outcome = await saveCourse(request, null);
+  if (outcome.ok) {
+    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
+  }
+  const { status, result, message, notice } = outcome;
+  return data({ result, message, notice }, { status });
+}
+
+export default function NewCourse({ actionData }: Route.ComponentProps) {
+  const backTo = listHref("/admin/courses", useLocation().search);
+  return (
+    <DialogRoute title="Add New Course" backTo={backTo} size="lg">
+      <CourseForm course={null} actionData={actionData} backTo={backTo} saveUrl="/admin/courses/save" />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Route } from "./+types/admin.courses.save";
+import { saveCourse } from "~/lib/admin/course-save.server";
+import { flashCookie } from "~/lib/admin/flash.server";
+import { readUserSession } from "~/lib/session.server";
+import { getCourse } from "~/models/course.server";
+import { COURSE_SAVE_FAILED } from "~/schemas/course";
+
+/**
+ * The course form's save when JavaScript runs: the same save as the form's action, answered in JSON so
+ * the page can send it with XMLHttpRequest and show upload progress. `?id=` edits that course.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  // JSON, not a redirect: XMLHttpRequest would follow a redirect to the sign-in page silently.
+  if (!(await readUserSession(request))) {
+    return Response.json({ ok: false, message: "Your session has ended. Please sign in again.", redirect: "/admin/login" }, { status: 401 });
+  }
+  const id = new URL(request.url).searchParams.get("id");
+  const existing = id ? await getCourse(id) : null;
+  if (id && !existing) return Response.json({ ok: false, result: null, message: COURSE_SAVE_FAILED, notice: null }, { status: 404 });
+
+  const outcome = await saveCourse(request, existing);
+  if (!outcome.ok) {
+    const { status, result, message, notice } = outcome;
+    return Response.json({ ok: false, result, message, notice }, { status: status === 200 ? 400 : status });
+  }
+  const cookie = await flashCookie(request, { kind: "notice", message: `Course ${outcome.course.title} saved` });
+  return Response.json({ ok: true, id: outcome.course.id }, { headers: { "Set-Cookie": cookie } });
+}
+
+export async function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.dashboard";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { formatDate } from "~/lib/format";
+import { requireUser } from "~/lib/session.server";
+import { countCourses } from "~/models/course.server";
+import { countEnquiries, listEnquiries } from "~/models/enquiry.server";
+import { countReviews, listReviews } from "~/models/review.server";
+import { countActiveSchedules } from "~/models/schedule.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
+
+// Real figures, not the spec's fixed placeholders (DESIGN.md §4.1).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews] = await Promise.all([
+    countCourses(),
+    countActiveSchedules(),
+    countReviews(),
+    countEnquiries("new"),
+    listEnquiries({ limit: 5 }),
+    listReviews({ limit: 5 }),
+  ]);
+  return {
+    counts: { courses, activeSchedules, reviews, newEnquiries },
+    recentEnquiries: recentEnquiries.data.map((e) => ({ id: e.id, fullName: e.fullName, preferredCourse: e.preferredCourse, status: e.status, createdAt: e.createdAt })),
+    recentReviews: recentReviews.data.map((r) => ({ id: r.id, name: r.name, course: r.course, rating: r.rating, approved: r.approved })),
+  };
+}
+
+const STATUS_TONE = { new: "blue", contacted: "yellow", enrolled: "green", closed: "gray" } as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, recentEnquiries, recentReviews } = loaderData;
+  const cards = [
+    { label: "Total Courses", value: counts.courses, to: "/admin/courses" },
+    { label: "Active Schedules", value: counts.activeSchedules, to: "/admin/schedules" },
+    { label: "Total Reviews", value: counts.reviews, to: "/admin/reviews" },
+    { label: "New Enquiries", value: counts.newEnquiries, to: "/admin/enquiries?status=new" },
+  ];
+  return (
+    <>
+      <PageHeader title="Dashboard" description="An overview of courses, batches, reviews and enquiries." />
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((c) => (
+          <li key={c.label}>
+            <Link to={c.to} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
+              <span className="block text-sm font-semibold text-slate-600">{c.label}</span>
+              <span className="mt-1 block text-3xl font-bold text-brand-900" data-testid={`count-${c.label}`}>
+                {c.value}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Panel title="Recent Enquiries" more="/admin/enquiries" empty="No recent enquiries.">
+          {recentEnquiries.map((e) => (
+            <li key={e.id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <Link to={`/admin/enquiries/${e.id}`} className="font-semibold text-brand-800 hover:underline">
+                  {e.fullName}
+                </Link>
+                <p className="truncate text-sm text-slate-600">{e.preferredCourse}</p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <StatusBadge tone={STATUS_TONE[e.status]}>{e.status[0].toUpperCase() + e.status.slice(1)}</StatusBadge>
+                <span className="text-xs text-slate-600">{formatDate(e.createdAt)}</span>
+              </div>
+            </li>
+          ))}
+        </Panel>
+        <Panel title="Recent Reviews" more="/admin/reviews" empty="No recent reviews.">
+          {recentReviews.map((r) => (
+            <li key={r.id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{r.name}</p>
+                <p className="truncate text-sm text-slate-600">{r.course}</p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <span role="img" className="text-sm text-amber-700" aria-label={`${r.rating} out of 5 stars`}>
+                  {"★".repeat(r.rating)}
+                  <span className="text-slate-300">{"★".repeat(5 - r.rating)}</span>
+                </span>
+                <StatusBadge tone={r.approved ? "green" : "yellow"}>{r.approved ? "Approved" : "Pending"}</StatusBadge>
+              </div>
+            </li>
+          ))}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Panel({ title, more, empty, children }: { title: string; more: string; empty: string; children: React.ReactNode[] }) {
+  const headingId = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={headingId}>
+      <div className="flex items-center justify-between">
+        <h2 id={headingId} className="text-lg font-bold text-brand-900">
+          {title}
+        </h2>
+        <Link to={more} className="text-sm font-semibold text-brand-700 hover:underline">
+          View all<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      {children.length ? <ul className="mt-2 divide-y divide-slate-100">{children}</ul> : <p className="mt-4 text-sm text-slate-600">{empty}</p>}
+    </section>
+  );
+}

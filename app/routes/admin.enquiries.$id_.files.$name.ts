@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { Route } from "./+types/admin.enquiries.$id_.files.$name";
+import { requireUser } from "~/lib/session.server";
+import { attachmentDisplayName, attachmentPath } from "~/lib/uploads.server";
+import { getEnquiry } from "~/models/enquiry.server";
+
+const TYPES: Record<string, string> = {
+  ".pdf": "application/pdf",
+  ".doc": "application/msword",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+};
+
+function notFound() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+}
+
+/**
+ * An enquiry's attached file, for staff only (DESIGN.md §4.9). Uploads live outside the public static
+ * folders; this route checks the session and that the file belongs to this enquiry, then streams it as a
+ * download that the browser must not render or sniff.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const enquiry = await getEnquiry(params.id);
+  if (!enquiry || !enquiry.filePaths.includes(params.name)) return notFound();
+  const file = attachmentPath(params.name);
+  if (!file) return notFound();
+  const stat = await fsp.stat(file).catch(() => null);
+  if (!stat?.isFile()) return notFound();
+
+  const name = attachmentDisplayName(params.name);
+  const asciiName = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": TYPES[path.extname(name).toLowerCase()] ?? "application/octet-stream",
+      "Content-Length": String(stat.size),
+      "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

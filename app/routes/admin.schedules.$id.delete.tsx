@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.schedules.$id.delete";
+import { requireUser } from "~/lib/session.server";
+import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { formatDate } from "~/lib/dates";
+import { listHref } from "~/lib/list-query";
+import { deleteSchedule, getSchedule } from "~/models/schedule.server";
+import { SCHEDULE_DELETE_FAILED } from "~/schemas/schedule";
+import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
+import { useBackTo } from "~/components/admin/dialog-route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete Schedule | Admin" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const schedule = await getSchedule(params.id);
+  if (!schedule) throw data("Schedule not found", { status: 404 });
+  return { schedule };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireUser(request);
+  const back = listHref("/admin/schedules", new URL(request.url).search);
+  try {
+    if (!(await deleteSchedule(params.id))) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_DELETE_FAILED });
+  } catch (error) {
+    console.error("[admin] deleting a schedule failed:", error);
+    return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_DELETE_FAILED });
+  }
+  return redirectWithFlash(request, back, { kind: "notice", message: "Schedule deleted." });
+}
+
+export default function DeleteSchedule({ loaderData }: Route.ComponentProps) {
+  const backTo = useBackTo("/admin/schedules");
+  const { schedule } = loaderData;
+  return (
+    <ConfirmDeletePage title="Delete Schedule" backTo={backTo}>
+      <p>
+        Are you sure you want to delete the <strong>{schedule.courseName}</strong> batch from {formatDate(schedule.startDate)} to{" "}
+        {formatDate(schedule.endDate)}? This cannot be undone.
+      </p>
+    </ConfirmDeletePage>
+  );
+}

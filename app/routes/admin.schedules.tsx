@@ -1,0 +1,44 @@
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/admin.schedules";
+import { requireUser } from "~/lib/session.server";
+import { listSchedules } from "~/models/schedule.server";
+import { SCHEDULE_LOAD_FAILED } from "~/schemas/schedule";
+import { readListQuery } from "~/lib/list-query";
+import { loadPage } from "~/lib/list-page.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { LinkButton } from "~/components/admin/buttons";
+import { ErrorBanner } from "~/components/admin/error-banner";
+import { Pagination } from "~/components/admin/pagination";
+import { ScheduleList } from "~/components/admin/schedule-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "Manage Schedules | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const { page } = readListQuery(url, []);
+  return loadPage(url, () => listSchedules({ page }), SCHEDULE_LOAD_FAILED, "schedules");
+}
+
+export default function ManageSchedules({ loaderData }: Route.ComponentProps) {
+  const { list, error } = loaderData;
+  const { search } = useLocation();
+  return (
+    <>
+      <PageHeader
+        title="Manage Schedules"
+        description="Batches shown on the public schedules page."
+        actions={
+          <LinkButton to={`/admin/schedules/new${search}`} preventScrollReset>
+            Add Schedule
+          </LinkButton>
+        }
+      />
+      <ErrorBanner message={error} className="mb-4" />
+      {/* Child routes (add, edit, delete) render here: a dialog with JavaScript, the top of the page without. */}
+      <Outlet />
+      <ScheduleList schedules={list.data} search={search} />
+      <Pagination page={list.page} pages={list.pages} total={list.total} noun={["schedule", "schedules"]} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/admin.users.$id.password";
+import { ChangePasswordForm } from "~/components/admin/change-password-form";
+import { DialogRoute } from "~/components/admin/dialog-route";
+import { changePassword, requirePasswordTarget } from "~/lib/admin/users.server";
+import { listHref } from "~/lib/list-query";
+
+export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];
+
+// Under the admin-only users screen; editors change their own password at /admin/users/me/password.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { target } = await requirePasswordTarget(request, params.id);
+  return { name: target.name };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return changePassword(request, context.clientIp, params.id, listHref("/admin/users", new URL(request.url).search));
+}
+
+export default function ChangeUserPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const backTo = listHref("/admin/users", useLocation().search);
+  return (
+    <DialogRoute title={`Change Password for ${loaderData.name}`} backTo={backTo} size="sm">
+      <ChangePasswordForm lastResult={actionData?.result} backTo={backTo} />
+    </DialogRoute>
+  );
+}

@@ -1,0 +1,33 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/admin.users_.me.password";
+import { ChangePasswordForm } from "~/components/admin/change-password-form";
+import { PageHeader } from "~/components/admin/page-header";
+import { changePassword, requirePasswordTarget } from "~/lib/admin/users.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];
+
+/**
+ * Any signed-in user's own password (DESIGN.md §3: everyone may change their own). It sits outside the
+ * admin-only users list, so editors reach it from the sidebar.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { target } = await requirePasswordTarget(request, "me");
+  return { name: target.name };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return changePassword(request, context.clientIp, "me", "/admin/users/me/password");
+}
+
+export default function ChangeOwnPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title={`Change Password for ${loaderData.name}`} description="You stay signed in here; your other sessions end." />
+      <div className="max-w-md rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        {/* A new key after each navigation empties the fields once a change went through. */}
+        <ChangePasswordForm key={location.key} lastResult={actionData?.result} backTo="/admin/courses" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin_.login";
+import { ErrorBanner } from "~/components/admin/error-banner";
+import { TextField } from "~/components/admin/form-field";
+import { SITE } from "~/config/site";
+import { authenticator, FORM_STRATEGY, LOGIN_FAILED, LoginError } from "~/lib/auth.server";
+import { checkLogin, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { createUserSession, hasUserSession } from "~/lib/session.server";
+import { loginSchema } from "~/schemas/login";
+import { passActionHeaders } from "~/lib/action-headers";
+
+export const meta: Route.MetaFunction = () => [{ title: `Sign in · Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await hasUserSession(request)) throw redirect("/admin/courses");
+  return null;
+}
+
+export const headers = passActionHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The form strategy reads the body itself, so validate a copy.
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: loginSchema });
+  const hide = { hideFields: ["password"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
+
+  const { email } = submission.value;
+  const ip = context.clientIp;
+  const allowed = await checkLogin(ip, email);
+  if (!allowed.ok) {
+    return data({ result: submission.reply({ ...hide, formErrors: [RATE_LIMIT_MESSAGE] }) }, { status: 429, headers: retryAfterHeaders(allowed) });
+  }
+  try {
+    const user = await authenticator.authenticate(FORM_STRATEGY, request);
+    await recordLoginSuccess(ip, email);
+    return createUserSession(request, user, "/admin/courses");
+  } catch (error) {
+    if (!(error instanceof LoginError)) console.error("Sign-in failed", error);
+    else await recordLoginFailure(ip, email);
+    return data({ result: submission.reply({ ...hide, formErrors: [LOGIN_FAILED] }) }, { status: error instanceof LoginError ? 401 : 500 });
+  }
+}
+
+export default function AdminLogin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const signingIn = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-2xl sm:p-8">
+        <p className="text-center text-sm font-semibold tracking-wide text-accent-600 uppercase">{SITE.name}</p>
+        <h1 className="mt-1 text-center text-2xl font-bold text-brand-900">Admin sign in</h1>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <ErrorBanner message={form.errors?.[0]} />
+          <TextField
+            label="Email"
+            required
+            autoComplete="username"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+          />
+          <TextField
+            label="Password"
+            required
+            autoComplete="current-password"
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+          />
+          <button
+            type="submit"
+            disabled={signingIn}
+            className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+          >
+            {signingIn ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

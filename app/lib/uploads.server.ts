@@ -1,0 +1,310 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { env } from "~/env.server";
+import { detectType, reencodeImage } from "./upload-checks.server";
+
+/**
+ * Streams multipart uploads to disk (never whole in memory), decides each file's type from its content,
+ * and moves accepted files to server-chosen random names under UPLOAD_DIR:
+ *   images/     course images, re-encoded to WebP (metadata stripped), served at /media/images/
+ *   syllabus/   syllabus files, served at /media/syllabus/ as downloads
+ *   enquiries/  enquiry attachments, served to staff only through the admin routes
+ *   tmp/        parts being received
+ */
+
+export type UploadKind = "image" | "syllabus" | "attachment";
+
+export type UploadRule = {
+  /** Form field name, e.g. "image", "syllabusFile", "attachments". */
+  field: string;
+  kind: UploadKind;
+  maxBytes: number;
+  maxFiles?: number;
+  sizeMessage: string;
+  typeMessage: string;
+  countMessage?: string;
+};
+
+export type StoredUpload = {
+  field: string;
+  kind: UploadKind;
+  /** The name the visitor's file had, cleaned for display. */
+  originalName: string;
+  /** The random name on disk. */
+  storedName: string;
+  /** Public URL for images and syllabus files; null for enquiry attachments. */
+  url: string | null;
+  mime: string;
+  size: number;
+  path: string;
+};
+
+export type UploadErrorKind = "size" | "type" | "count";
+
+export type MultipartResult = {
+  /** Every text field, in order (repeated names such as highlights[0] kept). */
+  formData: FormData;
+  files: StoredUpload[];
+  /** One message per field that had a refused file (spec §5 texts). */
+  errors: Record<string, string>;
+  errorKinds: Record<string, UploadErrorKind>;
+};
+
+export class RequestTooLargeError extends Error {
+  status = 413;
+  constructor() {
+    super("The upload is too large");
+  }
+}
+
+export class BadMultipartError extends Error {
+  status = 400;
+  constructor(message = "The form data could not be read") {
+    super(message);
+  }
+}
+
+const DIR: Record<UploadKind, string> = { image: "images", syllabus: "syllabus", attachment: "enquiries" };
+const URL_PREFIX: Record<UploadKind, string | null> = { image: "/media/images/", syllabus: "/media/syllabus/", attachment: null };
+
+/** A whole multipart body may not exceed this, whatever its parts (a 413 beyond it). */
+export const MAX_MULTIPART_BYTES = 25 * 1024 * 1024;
+const MAX_FIELD_BYTES = 1024 * 1024;
+const MAX_FIELDS = 300;
+
+export function uploadRoot(): string {
+  return path.resolve(env().UPLOAD_DIR);
+}
+
+function dirFor(kind: UploadKind | "tmp"): string {
+  return path.join(uploadRoot(), kind === "tmp" ? "tmp" : DIR[kind]);
+}
+
+function randomName(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** A display-safe file name: no path, no control characters, at most 100 characters. */
+export function cleanFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, "/"));
+  const cleaned = base.replace(/[^\w.\- ()]+/g, "_").replace(/^\.+/, "").trim();
+  return (cleaned || "file").slice(-100);
+}
+
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+type Pending = { rule: UploadRule; tmp: string; originalName: string; size: number; tooBig: boolean };
+
+/**
+ * Parses a multipart request. Files for fields without a rule are discarded unread.
+ * Throws RequestTooLargeError (413) when the whole body passes MAX_MULTIPART_BYTES,
+ * BadMultipartError (400) when the body is not readable multipart.
+ */
+export async function parseMultipart(request: Request, rules: UploadRule[], opts: { maxBytes?: number } = {}): Promise<MultipartResult> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const maxBytes = opts.maxBytes ?? MAX_MULTIPART_BYTES;
+  if (declared > maxBytes) throw new RequestTooLargeError();
+  if (!request.body) throw new BadMultipartError();
+
+  await fsp.mkdir(dirFor("tmp"), { recursive: true });
+  const formData = new FormData();
+  const pending: Pending[] = [];
+  const errors: Record<string, string> = {};
+  const errorKinds: Record<string, UploadErrorKind> = {};
+  const counts = new Map<string, number>();
+  const writes: Promise<void>[] = [];
+  const byField = new Map(rules.map((r) => [r.field, r]));
+  const largest = Math.max(0, ...rules.map((r) => r.maxBytes));
+
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: Object.fromEntries(request.headers),
+      limits: { fileSize: largest + 1, fieldSize: MAX_FIELD_BYTES, fields: MAX_FIELDS, files: 20, parts: MAX_FIELDS + 20 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    throw new BadMultipartError();
+  }
+
+  const fail = (rule: UploadRule, kind: UploadErrorKind, message: string) => {
+    errors[rule.field] ??= message;
+    errorKinds[rule.field] ??= kind;
+  };
+
+  bb.on("field", (name, value, info) => {
+    if (info.valueTruncated) {
+      bb.destroy(new BadMultipartError(`The field ${name} is too long`));
+      return;
+    }
+    formData.append(name, value);
+  });
+
+  bb.on("file", (name, stream, info) => {
+    // A part still streaming when the body is cut off is destroyed with that error; a part we only drain
+    // has no pipeline listening, and an unheard 'error' would take the whole process down.
+    stream.on("error", () => undefined);
+    const rule = byField.get(name);
+    // Browsers send an empty part named "" when no file was chosen.
+    if (!rule || !info.filename) {
+      stream.resume();
+      return;
+    }
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count > (rule.maxFiles ?? 1)) {
+      fail(rule, "count", rule.countMessage ?? rule.typeMessage);
+      stream.resume();
+      return;
+    }
+    const tmp = path.join(dirFor("tmp"), randomName());
+    const item: Pending = { rule, tmp, originalName: cleanFileName(info.filename), size: 0, tooBig: false };
+    pending.push(item);
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        item.size += chunk.length;
+        if (item.size > rule.maxBytes) {
+          item.tooBig = true;
+          cb(); // stop writing; the rest of the part is drained
+        } else cb(null, chunk);
+      },
+    });
+    writes.push(pipeline(stream, counter, fs.createWriteStream(tmp, { flags: "wx" })));
+  });
+
+  let received = 0;
+  const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const limiter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      received += chunk.length;
+      if (received > maxBytes) cb(new RequestTooLargeError());
+      else cb(null, chunk);
+    },
+  });
+
+  try {
+    await pipeline(body, limiter, bb);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await Promise.all(pending.map((p) => fsp.rm(p.tmp, { force: true })));
+    if (error instanceof RequestTooLargeError || error instanceof BadMultipartError) throw error;
+    throw new BadMultipartError();
+  }
+
+  const files: StoredUpload[] = [];
+  try {
+    for (const item of pending) {
+      const { rule } = item;
+      if (item.tooBig) {
+        fail(rule, "size", rule.sizeMessage);
+        continue;
+      }
+      if (item.size === 0) {
+        fail(rule, "type", rule.typeMessage);
+        continue;
+      }
+      const type = await detectType(item.tmp, rule.kind, item.originalName);
+      if (!type) {
+        fail(rule, "type", rule.typeMessage);
+        continue;
+      }
+      try {
+        files.push(await place(item, type));
+      } catch (error) {
+        if (!(error instanceof UploadContentError)) throw error;
+        fail(rule, "type", rule.typeMessage);
+      }
+    }
+  } catch (error) {
+    await discardUploads(files);
+    throw error;
+  } finally {
+    await Promise.all(pending.map((p) => fsp.rm(p.tmp, { force: true })));
+  }
+
+  // A save is all or nothing: when any file was refused, keep none of them.
+  if (Object.keys(errors).length) {
+    await discardUploads(files);
+    return { formData, files: [], errors, errorKinds };
+  }
+  return { formData, files, errors, errorKinds };
+}
+
+async function place(item: Pending, type: { ext: string; mime: string }): Promise<StoredUpload> {
+  const { rule } = item;
+  const dir = dirFor(rule.kind);
+  await fsp.mkdir(dir, { recursive: true });
+  const id = randomName();
+  const isImage = rule.kind === "image" || type.mime.startsWith("image/");
+  const ext = rule.kind === "image" ? "webp" : type.ext;
+  const storedName = rule.kind === "attachment" ? `${id}-${item.originalName.replace(/\.[^.]*$/, "")}.${ext}` : `${id}.${ext}`;
+  const target = path.join(dir, storedName);
+  let size = item.size;
+  if (isImage) {
+    try {
+      size = await reencodeImage(item.tmp, target, rule.kind, type.ext);
+    } catch {
+      await fsp.rm(target, { force: true });
+      throw new UploadContentError(rule);
+    }
+  } else {
+    await fsp.rename(item.tmp, target);
+  }
+  const prefix = URL_PREFIX[rule.kind];
+  const mime = rule.kind === "image" ? "image/webp" : type.mime;
+  return { field: rule.field, kind: rule.kind, originalName: item.originalName, storedName, url: prefix ? `${prefix}${storedName}` : null, mime, size, path: target };
+}
+
+/** An image that claimed to be one by its first bytes but could not be decoded. */
+export class UploadContentError extends Error {
+  constructor(public rule: UploadRule) {
+    super(rule.typeMessage);
+  }
+}
+
+/** Removes files of a save that failed. */
+export async function discardUploads(files: StoredUpload[]): Promise<void> {
+  await Promise.all(files.map((f) => fsp.rm(f.path, { force: true })));
+}
+
+/** The file on disk behind a /media/images/ or /media/syllabus/ URL, or null for anything else. */
+export function pathForMediaUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const m = /^\/media\/(images|syllabus)\/([a-f0-9]{32}\.[a-z0-9]+)$/.exec(url);
+  return m ? path.join(uploadRoot(), m[1], m[2]) : null;
+}
+
+/** Deletes the stored file behind a media URL (after the row that named it changed). Ignores other URLs. */
+export async function deleteMediaUrl(url: string | null | undefined): Promise<void> {
+  const file = pathForMediaUrl(url);
+  if (file) await fsp.rm(file, { force: true });
+}
+
+/** The path of an enquiry attachment by its stored name, or null when the name is not one we made. */
+export function attachmentPath(storedName: string): string | null {
+  if (!/^[a-f0-9]{32}-[\w.\- ()]{1,110}$/.test(storedName) || storedName.includes("..")) return null;
+  return path.join(uploadRoot(), DIR.attachment, storedName);
+}
+
+export async function deleteAttachments(storedNames: string[]): Promise<void> {
+  await Promise.all(
+    storedNames.map((n) => {
+      const p = attachmentPath(n);
+      return p ? fsp.rm(p, { force: true }) : Promise.resolve();
+    }),
+  );
+}
+
+/** The display name of an attachment: its stored name without the random prefix. */
+export function attachmentDisplayName(storedName: string): string {
+  return storedName.replace(/^[a-f0-9]{32}-/, "");
+}

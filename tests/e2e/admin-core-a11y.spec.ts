@@ -76,6 +76,8 @@ for (const javaScriptEnabled of [true, false]) {
         ["/admin/users/new", "Save User"],
       ] as const) {
         await page.goto(path);
+        // Hydration moves the dialog from the page flow to the centre; click once it has settled.
+        if (javaScriptEnabled) await expect(page.locator("dialog:modal")).toHaveCount(1);
         await page.getByRole("button", { name: save }).click();
         await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
         await expectNoAxeViolations(page, `${path} with errors`);

@@ -72,6 +72,9 @@ for (const javaScriptEnabled of [true, false]) {
           ["/admin/reviews/new", "Save Review"],
         ] as const) {
           await page.goto(path);
+          // With JavaScript, hydration re-opens the in-flow dialog as a modal (it moves to the centre);
+          // a click aimed while it moves can land on the backdrop, so wait until it has settled.
+          if (javaScriptEnabled) await expect(page.locator("dialog:modal")).toHaveCount(1);
           await page.getByRole("button", { name: save }).click();
           await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
           await expectNoViolations(page, `${path} with errors`);

@@ -85,6 +85,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("Cancel closes the add dialog without saving", async ({ page }) => {
       await signIn(page);
       await page.goto("/admin/schedules/new");
+      // Hydration moves the dialog from the page flow to the centre; click once it has settled.
+      if (javaScriptEnabled) await expect(page.locator("dialog:modal")).toHaveCount(1);
       await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
       await expect(page).toHaveURL(/\/admin\/schedules$/);
       await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -19,9 +19,9 @@ async function expectNoViolations(page: Page, what: string) {
   expect(summary, what).toEqual([]);
 }
 
-/** The href of the first row link whose accessible name starts with `name`. */
-async function firstRowHref(page: Page, name: RegExp): Promise<string> {
-  const href = await page.getByRole("row").getByRole("link", { name }).first().getAttribute("href");
+/** The href of the link whose accessible name starts with `name`, in the row holding `rowText`. */
+async function rowHref(page: Page, rowText: string, name: RegExp): Promise<string> {
+  const href = await page.getByRole("row").filter({ hasText: rowText }).getByRole("link", { name }).first().getAttribute("href");
   expect(href).toBeTruthy();
   return href!;
 }
@@ -37,19 +37,22 @@ for (const javaScriptEnabled of [true, false]) {
         // axe runs as a script in the page, so "off" keeps the browser's JavaScript but never loads the app's:
         // the markup is then exactly the server's, with dialogs as in-flow pages.
         if (!javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-        await postEnquiry(page.request, { fullName: `Axe ${uniqueTag("a")}` });
-        await postContactQuery(page.request, { name: `Axe ${uniqueTag("a")}` });
+        const student = `Axe ${uniqueTag("a")}`;
+        const visitor = `Axe ${uniqueTag("a")}`;
+        await postEnquiry(page.request, { fullName: student });
+        await postContactQuery(page.request, { name: visitor });
         await signIn(page);
 
+        // Rows other specs never touch: they add and delete rows in the same database meanwhile.
         const pages: string[] = [];
-        for (const [list, edit] of [
-          ["/admin/schedules", /^Edit/],
-          ["/admin/reviews", /^Edit/],
-          ["/admin/enquiries", /^View/],
-          ["/admin/contact-queries", /^View/],
+        for (const [list, row, edit] of [
+          ["/admin/schedules", "Cloud Security Practitioner", /^Edit/],
+          ["/admin/reviews", "Vikram Rao", /^Edit/],
+          [`/admin/enquiries?q=${encodeURIComponent(student)}`, student, /^View/],
+          [`/admin/contact-queries?q=${encodeURIComponent(visitor)}`, visitor, /^View/],
         ] as const) {
           await page.goto(list);
-          pages.push(list, await firstRowHref(page, edit), await firstRowHref(page, /^Delete/));
+          pages.push(list, await rowHref(page, row, edit), await rowHref(page, row, /^Delete/));
         }
         pages.push(
           "/admin/schedules/new",

@@ -34,6 +34,9 @@ const schema = z
     FORM_RATE_WINDOW: count("a whole number of seconds").default(600),
     LOGIN_RATE_LIMIT_IP: count("a whole number of failed sign-ins").default(50),
     LOGIN_RATE_LIMIT_ACCOUNT: count("a whole number of failed sign-ins").default(5),
+    LOGIN_RATE_LIMIT_ACCOUNT_TOTAL: count("a whole number of failed sign-ins").default(20),
+    LOGIN_BLOCK_SECONDS: count("a whole number of seconds").default(60),
+    LOGIN_BLOCK_MAX_SECONDS: count("a whole number of seconds").default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

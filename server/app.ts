@@ -16,6 +16,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's address: X-Forwarded-For is trusted only when TRUST_PROXY says a proxy is in front. */
     clientIp: string;
+    /** Matches the X-Request-Id header and the access log line, for logged errors. */
+    requestId?: string;
   }
 }
 
@@ -32,7 +34,9 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(env().TRUST_PROXY));
 
 function trustProxySetting(value: string): boolean | number | string {
-  if (value === "true") return true;
+  // Express's own `true` trusts every hop and takes the left-most X-Forwarded-For entry, which the
+  // client writes itself; "true" here means the one proxy directly in front.
+  if (value === "true") return 1;
   if (value === "false" || value === "") return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value; // a list of addresses or subnets, as Express understands it
@@ -63,7 +67,11 @@ app.use(
   createReactRouterHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext(req, res) {
-      return { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+      return {
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: res.locals.requestId as string,
+      };
     },
   }),
 );

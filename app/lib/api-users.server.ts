@@ -3,7 +3,7 @@ import { EmailTakenError, getUser, getUserWithSecret, updateUser, type User } fr
 import { ApiError, fieldErrors, invalid, json, notFound, one, validate } from "./api.server";
 import { readBody } from "./api-body.server";
 import { verifyPassword } from "./password.server";
-import { checkLogin, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "./rate-limit.server";
+import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "./rate-limit.server";
 import { issueToken } from "./token.server";
 
 /**
@@ -49,7 +49,7 @@ async function changeOwnPassword(caller: User, id: string, body: Record<string, 
     throw invalid(fields);
   }
   // Guessing the current password is throttled like guessing it at sign-in.
-  const gate = await checkLogin(ip, caller.email);
+  const gate = await beginLoginAttempt(ip, caller.email);
   if (!gate.ok) throw new ApiError(429, "rate_limited", RATE_LIMIT_MESSAGE, undefined, retryAfterHeaders(gate));
   const secret = await getUserWithSecret({ id });
   if (!secret || !(await verifyPassword(secret.passwordHash, parsed.data.currentPassword))) {

@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "~/env.server";
 
@@ -5,32 +6,33 @@ import { env } from "~/env.server";
  * Throttling for sign-in and the public forms (in memory: one process). Route actions call these
  * and answer 429 with Retry-After (the forms keep what was typed and show RATE_LIMIT_MESSAGE).
  * Limits come from the environment (FORM_RATE_LIMIT, FORM_RATE_WINDOW, LOGIN_RATE_LIMIT_IP,
- * LOGIN_RATE_LIMIT_ACCOUNT; see .env.example). RATE_LIMIT=off switches everything off, for load
- * tests on a private network.
+ * LOGIN_RATE_LIMIT_ACCOUNT, LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_BLOCK_SECONDS, LOGIN_BLOCK_MAX_SECONDS;
+ * see .env.example). RATE_LIMIT=off switches everything off, for load tests on a private network.
  */
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
 export type RateDecision = { ok: true } | { ok: false; retryAfter: number };
 
-/** The first block after too many failures lasts this long; each further one (within a day) twice as long, up to MAX_BLOCK_SECONDS. */
-const FIRST_BLOCK_SECONDS = 60;
-const MAX_BLOCK_SECONDS = 3600;
+/** Sign-in attempts are counted per hour. */
+const LOGIN_WINDOW_SECONDS = 3600;
 
 function build() {
   const e = env();
+  const limiter = (keyPrefix: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix, points, duration });
   return {
-    accountPoints: e.LOGIN_RATE_LIMIT_ACCOUNT,
+    env: e,
     forms: {
-      enquiry: new RateLimiterMemory({ keyPrefix: "enquiry", points: e.FORM_RATE_LIMIT, duration: e.FORM_RATE_WINDOW }),
-      contact: new RateLimiterMemory({ keyPrefix: "contact", points: e.FORM_RATE_LIMIT, duration: e.FORM_RATE_WINDOW }),
+      enquiry: limiter("enquiry", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
+      contact: limiter("contact", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
     },
-    // Failed sign-ins per IP per hour, whatever the account: stops one address trying many accounts.
-    loginByIp: new RateLimiterMemory({ keyPrefix: "login-ip", points: e.LOGIN_RATE_LIMIT_IP, duration: 3600 }),
-    // Consecutive failures per account from one IP: guessing one password. Keyed with the IP so that a
-    // stranger cannot lock staff out of their own account from elsewhere.
-    loginByAccount: new RateLimiterMemory({ keyPrefix: "login-acct", points: e.LOGIN_RATE_LIMIT_ACCOUNT, duration: 3600 }),
-    // How many blocks this account+IP has had in the last day, for the growing delay (kept by the library, so it cannot grow without bound).
-    accountBlocks: new RateLimiterMemory({ keyPrefix: "login-blocks", points: 1_000_000, duration: 86_400 }),
+    // Sign-ins per IP per hour that did not succeed, whatever the account: stops one address trying many accounts.
+    loginByIp: limiter("login-ip", e.LOGIN_RATE_LIMIT_IP, LOGIN_WINDOW_SECONDS),
+    // One account guessed from one address: a short limit, so a stranger elsewhere cannot lock staff out with it.
+    loginByAccountIp: limiter("login-acct-ip", e.LOGIN_RATE_LIMIT_ACCOUNT, LOGIN_WINDOW_SECONDS),
+    // One account guessed from many addresses (a botnet): a higher limit across all of them.
+    loginByAccount: limiter("login-acct", e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_WINDOW_SECONDS),
+    // How many blocks a key has had in the last day, for the growing delay (expires, so it cannot grow without bound).
+    blocks: limiter("login-blocks", 1_000_000, 86_400),
   };
 }
 
@@ -53,13 +55,33 @@ function retrySeconds(res: unknown): number {
   return res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 60;
 }
 
+/**
+ * The key an address is counted under. An IPv6 client usually holds a whole /64 and can pick any
+ * address in it, so IPv6 addresses count per /64; IPv4-mapped IPv6 addresses count as the IPv4 address.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ""] = ip.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (a:b::1.2.3.4) is two groups; only the first four groups matter here.
+  const missing = Math.max(0, 8 - left.length - right.length);
+  const groups = ip.includes("::") ? [...left, ...Array<string>(missing).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export type FormName = "enquiry" | "contact";
 
 /** Counts one submission of a public form from this IP. */
 export async function consumeFormAttempt(ip: string, form: FormName): Promise<RateDecision> {
   if (!enabled()) return { ok: true };
   try {
-    await get().forms[form].consume(ip);
+    await get().forms[form].consume(ipKey(ip));
     return { ok: true };
   } catch (res) {
     if (res instanceof Error) throw res;
@@ -67,39 +89,75 @@ export async function consumeFormAttempt(ip: string, form: FormName): Promise<Ra
   }
 }
 
-function accountKey(ip: string, email: string) {
-  return `${email.trim().toLowerCase()}|${ip}`;
+function loginKeys(ip: string, email: string) {
+  const account = email.trim().toLowerCase();
+  const address = ipKey(ip);
+  return { ip: address, accountIp: `${account}|${address}`, account };
 }
 
-/** Before checking a password: is this IP, or this account from this IP, currently blocked? */
-export async function checkLogin(ip: string, email: string): Promise<RateDecision> {
+/**
+ * Call before checking a password: counts this attempt against the IP, the account from this IP and
+ * the account from anywhere, or says how long to wait. The attempt is counted before the (slow)
+ * password check, so a burst of parallel guesses cannot all slip through before the first failure
+ * is recorded. Follow it with recordLoginFailure or recordLoginSuccess.
+ */
+export async function beginLoginAttempt(ip: string, email: string): Promise<RateDecision> {
   if (!enabled()) return { ok: true };
-  const { loginByIp, loginByAccount } = get();
-  const [byIp, byAccount] = await Promise.all([loginByIp.get(ip), loginByAccount.get(accountKey(ip, email))]);
-  if (byIp && byIp.remainingPoints <= 0) return { ok: false, retryAfter: retrySeconds(byIp) };
-  if (byAccount && byAccount.remainingPoints <= 0) return { ok: false, retryAfter: retrySeconds(byAccount) };
+  const { loginByIp, loginByAccountIp, loginByAccount } = get();
+  const keys = loginKeys(ip, email);
+  const steps: [RateLimiterMemory, string][] = [
+    [loginByIp, keys.ip],
+    [loginByAccountIp, keys.accountIp],
+    [loginByAccount, keys.account],
+  ];
+  const taken: [RateLimiterMemory, string][] = [];
+  for (const [limiter, key] of steps) {
+    try {
+      await limiter.consume(key);
+      taken.push([limiter, key]);
+    } catch (res) {
+      // A refused attempt checks no password, so it gives back what it took from the other counters.
+      await Promise.all(taken.map(([l, k]) => l.reward(k, 1).catch(() => undefined)));
+      if (res instanceof Error) throw res;
+      return { ok: false, retryAfter: retrySeconds(res) };
+    }
+  }
   return { ok: true };
 }
 
+/**
+ * After a wrong password: the attempt stays counted. When an account (from this IP, or in total) has
+ * used up its attempts, it is blocked for LOGIN_BLOCK_SECONDS, twice as long for each further block
+ * within a day, up to LOGIN_BLOCK_MAX_SECONDS; after a block the count starts again.
+ */
 export async function recordLoginFailure(ip: string, email: string): Promise<void> {
   if (!enabled()) return;
-  const { loginByIp, loginByAccount, accountBlocks, accountPoints } = get();
-  const key = accountKey(ip, email);
-  await loginByIp.penalty(ip).catch(() => undefined);
-  const res = await loginByAccount.penalty(key).catch(() => undefined);
-  // Exactly at the limit: failures that raced past checkLogin while a block was being set must not stack more blocks.
-  if (res && res.consumedPoints === accountPoints) {
-    const blocks = await accountBlocks.penalty(key).catch(() => undefined);
-    const n = blocks?.consumedPoints ?? 1;
-    await loginByAccount.block(key, Math.min(MAX_BLOCK_SECONDS, FIRST_BLOCK_SECONDS * 2 ** Math.min(n - 1, 16)));
+  const { loginByAccountIp, loginByAccount, blocks, env: e } = get();
+  const keys = loginKeys(ip, email);
+  for (const [limiter, key, points] of [
+    [loginByAccountIp, keys.accountIp, e.LOGIN_RATE_LIMIT_ACCOUNT],
+    [loginByAccount, keys.account, e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL],
+  ] as const) {
+    const state = await limiter.get(key);
+    // Exactly at the limit: failures of attempts that were already under way must not stack more blocks.
+    if (state?.consumedPoints !== points) continue;
+    const n = (await blocks.penalty(`${limiter.keyPrefix}|${key}`))?.consumedPoints ?? 1;
+    await limiter.block(key, Math.min(e.LOGIN_BLOCK_MAX_SECONDS, e.LOGIN_BLOCK_SECONDS * 2 ** Math.min(n - 1, 16)));
   }
 }
 
+/** After a right password: the attempt is given back to the IP, and the account's counts and blocks are cleared. */
 export async function recordLoginSuccess(ip: string, email: string): Promise<void> {
   if (!enabled()) return;
-  const { loginByAccount, accountBlocks } = get();
-  const key = accountKey(ip, email);
-  await Promise.all([loginByAccount.delete(key), accountBlocks.delete(key)]);
+  const { loginByIp, loginByAccountIp, loginByAccount, blocks } = get();
+  const keys = loginKeys(ip, email);
+  await Promise.all([
+    loginByIp.reward(keys.ip, 1),
+    loginByAccountIp.delete(keys.accountIp),
+    loginByAccount.delete(keys.account),
+    blocks.delete(`${loginByAccountIp.keyPrefix}|${keys.accountIp}`),
+    blocks.delete(`${loginByAccount.keyPrefix}|${keys.account}`),
+  ]);
 }
 
 /** Headers for a 429 answer. */

@@ -6,7 +6,7 @@ import { ErrorBanner } from "~/components/admin/error-banner";
 import { TextField } from "~/components/admin/form-field";
 import { SITE } from "~/config/site";
 import { authenticator, FORM_STRATEGY, LOGIN_FAILED, LoginError } from "~/lib/auth.server";
-import { checkLogin, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
 import { createUserSession, hasUserSession } from "~/lib/session.server";
 import { loginSchema } from "~/schemas/login";
 import { passActionHeaders } from "~/lib/action-headers";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { email } = submission.value;
   const ip = context.clientIp;
-  const allowed = await checkLogin(ip, email);
+  const allowed = await beginLoginAttempt(ip, email);
   if (!allowed.ok) {
     return data({ result: submission.reply({ ...hide, formErrors: [RATE_LIMIT_MESSAGE] }) }, { status: 429, headers: retryAfterHeaders(allowed) });
   }

@@ -2,14 +2,14 @@ import { loginSchema } from "~/schemas/login";
 import { LOGIN_FAILED, LoginError, verifyLogin } from "~/lib/auth.server";
 import { ApiError, endpoint, json, validate } from "~/lib/api.server";
 import { readBody } from "~/lib/api-body.server";
-import { checkLogin, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
 import { issueToken, TOKEN_TTL_SECONDS } from "~/lib/token.server";
 import type { Route } from "./+types/api.auth.login";
 
 const handle = endpoint({
   async POST({ request, context }) {
     const { email, password } = validate(loginSchema, await readBody(request));
-    const gate = await checkLogin(context.clientIp, email);
+    const gate = await beginLoginAttempt(context.clientIp, email);
     if (!gate.ok) throw new ApiError(429, "rate_limited", RATE_LIMIT_MESSAGE, undefined, retryAfterHeaders(gate));
     let user;
     try {

@@ -41,4 +41,12 @@ describe("rate limits", () => {
     // Even the right password waits out the block.
     expect((await api.post("/api/auth/login", { json: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(429);
   });
+
+  it("a burst of parallel guesses gets no more tries than the limit", async () => {
+    const email = "burst-target@example.com";
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => api.post("/api/auth/login", { json: { email, password: `guess-${i}` } })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
 });

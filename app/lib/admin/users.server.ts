@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { verifyPassword } from "~/lib/password.server";
-import { checkLogin, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
 import { requireUser } from "~/lib/session.server";
 import { getUser, getUserWithSecret, updateUser, type User } from "~/models/user.server";
 import { changePasswordSchema, PASSWORD_CHANGE_FAILED } from "~/schemas/user";
@@ -30,7 +30,7 @@ export async function changePassword(request: Request, clientIp: string, targetI
   if (submission.status !== "success") return data({ result: submission.reply(HIDE_PASSWORDS) }, { status: 400 });
 
   // Guessing a current password here is a sign-in attempt: the same throttle applies.
-  const allowed = await checkLogin(clientIp, target.email);
+  const allowed = await beginLoginAttempt(clientIp, target.email);
   if (!allowed.ok) return data({ result: submission.reply({ ...HIDE_PASSWORDS, formErrors: [RATE_LIMIT_MESSAGE] }) }, { status: 429, headers: retryAfterHeaders(allowed) });
   const secret = await getUserWithSecret({ id: target.id });
   if (!secret || !(await verifyPassword(secret.passwordHash, submission.value.currentPassword))) {

@@ -23,8 +23,24 @@ export function bodyKind(req: IncomingMessage): BodyKind {
   return (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/") ? "multipart" : "buffered";
 }
 
-export function bodyLimit(kind: BodyKind): number {
-  return kind === "multipart" ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
+/**
+ * The routes that take files: the /enquiry page (attachments), the course form (no-JS pages, the
+ * progress-reporting save, syllabus images) and the courses API. `.data` is React Router's data
+ * request for the same route. Everywhere else a multipart body is a form like any other and gets
+ * the small limit, so nobody can make a page that takes no files read 25 MB.
+ */
+const UPLOAD_PATHS = [
+  /^\/enquiry(?:\.data)?\/?$/,
+  /^\/admin\/courses\/(?:new|save|syllabus-image|[^/]+\/edit)(?:\.data)?\/?$/,
+  /^\/api\/courses(?:\/[^/]+)?\/?$/,
+];
+
+export function takesFiles(pathname: string): boolean {
+  return UPLOAD_PATHS.some((re) => re.test(pathname));
+}
+
+export function bodyLimit(kind: BodyKind, pathname: string): number {
+  return kind === "multipart" && takesFiles(pathname) ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
 }
 
 /** True when the declared Content-Length alone already exceeds the limit. */

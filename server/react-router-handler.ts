@@ -119,7 +119,7 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
         return void (await send(res, errorResponse({ status: 400, code: "bad_request", message: "The request could not be read." }, req.path)));
       }
       const kind = bodyKind(req);
-      const limit = bodyLimit(kind);
+      const limit = bodyLimit(kind, url.pathname);
       const tooLarge = () => errorResponse({ status: 413, code: "payload_too_large", message: "The request is too large." }, url.pathname);
       if (kind !== "none" && declaredTooLarge(req, limit)) return void (await send(res, tooLarge()));
 

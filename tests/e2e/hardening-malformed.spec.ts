@@ -192,6 +192,14 @@ test.describe("body size limits", () => {
     expect(res.ms).toBeLessThan(2000);
   });
 
+  test("a multipart body over 1 MB to a page that takes no files gets 413 before it is read", async () => {
+    for (const endpoint of ["/contact", "/", "/admin/login", "/api/enquiries"]) {
+      const res = await rawRequest(E2E_BASE_URL, "POST", endpoint, { "Content-Type": MULTIPART_TYPE, "Content-Length": String(2 * 1024 * 1024) }, Buffer.alloc(0));
+      expect(res.status, endpoint).toBe(413);
+      expect(res.ms, endpoint).toBeLessThan(2000);
+    }
+  });
+
   test("a body just under the limit is still read", async () => {
     const res = await rawRequest(E2E_BASE_URL, "POST", "/api/contact-queries", { "Content-Type": JSON_TYPE }, JSON.stringify({ name: "a", email: "a@b.co", message: "m".repeat(1000 * 1000) }));
     expect(res.status).toBeLessThan(500);

@@ -39,7 +39,11 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect 
       charset: "utf8mb4",
       timezone: "Z",
       connectTimeout: 5000,
+      // Probe idle connections after 10 s (the OS default is 2 hours), so a dead peer is noticed.
       enableKeepAlive: true,
+      keepAliveInitialDelay: 10_000,
+      // While the database is away, requests wait for a connection only up to this many deep; more are refused at once (503).
+      queueLimit: 200,
       // Keep numbers as numbers (COUNT(*) comes back as a string otherwise).
       supportBigNumbers: true,
       decimalNumbers: true,

@@ -16,6 +16,7 @@ describe("classifyErrors", () => {
       withCode("database is locked", { code: "SQLITE_BUSY" }),
       withCode("disk I/O error", { code: "SQLITE_IOERR_WRITE" }),
       new Error("Pool is closed."),
+      new Error("Queue limit reached."),
       new Error("driver has already been destroyed"),
       new Error("wrapped", { cause: withCode("read ECONNRESET", { code: "ECONNRESET" }) }),
     ];

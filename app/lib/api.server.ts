@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
+import { DB_UNAVAILABLE, isDbUnavailable } from "~db/errors";
 import type { User } from "~/models/user.server";
 import { pageBounds, MAX_LIMIT, type Page } from "~/models/paging.server";
 import { readUserSession } from "./session.server";
@@ -63,17 +64,22 @@ export function endpoint(handlers: Partial<Record<Method, Handler>>, opts: { ign
       if (!opts.ignoreCredentials && args.request.headers.has("Authorization")) await getCaller(args.request);
       return await handler(args);
     } catch (error) {
-      return toErrorResponse(error, args.request);
+      return toErrorResponse(error, args);
     }
   };
 }
 
-function toErrorResponse(error: unknown, request: Request): Response {
+function toErrorResponse(error: unknown, { request, context }: ApiArgs): Response {
   if (error instanceof ApiError) return errorResponse(error);
   if (error instanceof RequestTooLargeError) return errorResponse(new ApiError(413, "payload_too_large", error.message));
   if (error instanceof BadMultipartError) return errorResponse(new ApiError(400, "invalid_body", error.message));
   if (error instanceof Response) return error;
-  console.error(`API ${request.method} ${new URL(request.url).pathname} failed:`, error);
+  const where = `[${context.requestId ?? "-"}] API ${request.method} ${new URL(request.url).pathname}`;
+  if (isDbUnavailable(error)) {
+    console.error(`${where}: database unavailable:`, error instanceof Error ? error.message : error);
+    return errorResponse(new ApiError(DB_UNAVAILABLE.status, DB_UNAVAILABLE.code, DB_UNAVAILABLE.message, undefined, { "Retry-After": "5" }));
+  }
+  console.error(`${where} failed:`, error);
   return errorResponse(new ApiError(500, "server_error", "Something went wrong. Please try again."));
 }
 

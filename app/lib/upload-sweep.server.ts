@@ -6,9 +6,12 @@ import { uploadRoot } from "./uploads.server";
 /**
  * Removes uploads no row refers to: files kept by a save that failed after the upload (a crash between
  * writing the file and committing the row), and parts left in tmp/ by an interrupted request.
- * Only files older than ORPHAN_MIN_AGE_MS are touched, so a save in progress never loses its file.
+ * Only stored files older than ORPHAN_MIN_AGE_MS are touched: an image put into a syllabus is stored at
+ * once but named by a row only when the course is saved, and a course form may stay open as long as a
+ * staff session lives (SESSION_ABSOLUTE_MS). Partial uploads go after TMP_MIN_AGE_MS (a request lasts at most minutes).
  */
-export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+export const TMP_MIN_AGE_MS = 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 // Only names this app makes: <32 hex>.<ext> for images and syllabus files, <32 hex>-<name> for attachments.
@@ -34,7 +37,7 @@ export async function sweepOrphanUploads(now = Date.now()): Promise<SweepResult>
   const before = now - ORPHAN_MIN_AGE_MS;
   const removed: string[] = [];
   let kept = 0;
-  for (const file of await oldFiles(path.join(root, "tmp"), before)) {
+  for (const file of await oldFiles(path.join(root, "tmp"), now - TMP_MIN_AGE_MS)) {
     await fsp.rm(file.full, { force: true });
     removed.push(path.join("tmp", file.name));
   }

@@ -37,3 +37,32 @@ export async function referencedUploadIds(): Promise<Set<string>> {
   }
   return ids;
 }
+
+/**
+ * Which of these upload ids some row still names. A course save or delete removes the files the course
+ * stopped naming only when nothing else names them: staff may have pasted the same image's URL into
+ * another course's syllabus or into a review.
+ */
+export async function stillReferenced(ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const id of new Set(ids)) {
+    if (!/^[a-f0-9]{32}$/.test(id)) continue;
+    const like = `%${id}%`;
+    const course = await db()
+      .selectFrom("courses")
+      .select("id")
+      .where((eb) => eb.or([eb("image", "like", like), eb("syllabusFile", "like", like), eb("syllabus", "like", like), eb("description", "like", like)]))
+      .limit(1)
+      .executeTakeFirst();
+    const review =
+      course ??
+      (await db()
+        .selectFrom("reviews")
+        .select("id")
+        .where((eb) => eb.or([eb("image", "like", like), eb("videoThumbnail", "like", like), eb("review", "like", like)]))
+        .limit(1)
+        .executeTakeFirst());
+    if (review) found.add(id);
+  }
+  return found;
+}

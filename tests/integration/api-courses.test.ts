@@ -244,6 +244,18 @@ describe("saving courses", () => {
     expect((await api.put(`/api/courses/${c.id}`, { token: admin, json: basics })).status).toBe(404);
   });
 
+  it("a file another row still names survives the course that uploaded it", async () => {
+    const owner = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Lender" }, { image: { bytes: png, name: "a.png" } }) });
+    const image = owner.body.data.image as string;
+    const borrower = await api.post("/api/courses", { token: admin, json: { ...basics, title: "Borrower", syllabus: `## Lab\n\n![lab](${image})` } });
+    expect(borrower.status).toBe(201);
+    expect((await api.del(`/api/courses/${owner.body.data.id}`, { token: admin })).status).toBe(204);
+    expect((await fetch(`${server.url}${image}`)).status).toBe(200);
+    // Once nothing names it, it goes with the last course that did.
+    expect((await api.put(`/api/courses/${borrower.body.data.id}`, { token: admin, json: { ...basics, title: "Borrower", syllabus: "## Lab" } })).status).toBe(200);
+    expect((await fetch(`${server.url}${image}`)).status).toBe(404);
+  });
+
   it("anonymous writes are 401 and change nothing", async () => {
     const first = (await api.get("/api/courses")).body.data[0];
     const before = await total();

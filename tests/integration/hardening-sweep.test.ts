@@ -39,6 +39,8 @@ describe("orphan upload sweep", () => {
       orphanAttachment: put(`enquiries/${hex("3")}-photo.jpg`, old),
       staleTmp: put(`tmp/${hex("4")}`, old),
       recentOrphan: put(`images/${hex("5")}.webp`),
+      // An image put into a syllabus two hours ago, in a course form still open: not a leftover yet.
+      editorImage: put(`images/${hex("8")}.webp`, Date.now() - 2 * 60 * 60 * 1000),
       recentTmp: put(`tmp/${hex("6")}`),
       notOurs: put("images/logo.png", old),
     };
@@ -57,7 +59,7 @@ describe("orphan upload sweep", () => {
     const result = await sweepOrphanUploads();
 
     const gone = ["orphanImage", "orphanSyllabus", "orphanAttachment", "staleTmp"] as const;
-    const kept = ["courseImage", "syllabusImage", "reviewImage", "syllabusFile", "attachment", "recentOrphan", "recentTmp", "notOurs"] as const;
+    const kept = ["courseImage", "syllabusImage", "reviewImage", "syllabusFile", "attachment", "recentOrphan", "editorImage", "recentTmp", "notOurs"] as const;
     for (const k of gone) expect(fs.existsSync(files[k]), k).toBe(false);
     for (const k of kept) expect(fs.existsSync(files[k]), k).toBe(true);
     expect(result.removed.sort()).toEqual(

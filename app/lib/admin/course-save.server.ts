@@ -11,6 +11,7 @@ import {
   type UploadRule,
 } from "~/lib/uploads.server";
 import { createCourse, updateCourse, type Course, type CourseInput } from "~/models/course.server";
+import { stillReferenced } from "~/models/upload-references.server";
 import {
   COURSE_SAVE_FAILED,
   courseSchema,
@@ -133,18 +134,31 @@ function keepLastHighlight(formData: FormData) {
   }
 }
 
-/** After the row is saved: files the course no longer names are deleted (image, syllabus file, syllabus images). */
+/** After the row is saved: files the course no longer names are deleted (image, syllabus file, syllabus images), unless another row names them. */
 export async function removeReplacedFiles(before: Course, after: Course) {
   const gone: string[] = [];
   if (before.image && before.image !== after.image) gone.push(before.image);
   if (before.syllabusFile && before.syllabusFile !== after.syllabusFile) gone.push(before.syllabusFile);
   const still = new Set(mediaImagesIn(after.syllabus));
   for (const url of mediaImagesIn(before.syllabus)) if (!still.has(url) && url !== after.image) gone.push(url);
-  await Promise.all(gone.map((url) => deleteMediaUrl(url).catch((e) => console.error("[admin] removing", url, "failed:", e))));
+  await deleteUnreferenced(gone);
 }
 
-/** Every file a deleted course named. */
+/** Every file a deleted course named, unless another row names it too. */
 export async function removeCourseFiles(course: Course) {
-  const urls = [course.image, course.syllabusFile, ...mediaImagesIn(course.syllabus)];
-  await Promise.all(urls.map((url) => deleteMediaUrl(url).catch((e) => console.error("[admin] removing", url, "failed:", e))));
+  await deleteUnreferenced([course.image, course.syllabusFile, ...mediaImagesIn(course.syllabus)]);
+}
+
+const uploadId = (url: string) => /\/([a-f0-9]{32})\.[a-z0-9]+$/.exec(url)?.[1];
+
+async function deleteUnreferenced(urls: (string | null | undefined)[]) {
+  const candidates = urls.filter((url): url is string => typeof url === "string" && uploadId(url) !== undefined);
+  if (!candidates.length) return;
+  // The row is already saved: a failed check keeps the files (the orphan sweep looks again later).
+  const kept = await stillReferenced(candidates.map((url) => uploadId(url)!)).catch((e: unknown) => {
+    console.error("[admin] checking which files are still used failed:", e);
+    return new Set(candidates.map((url) => uploadId(url)!));
+  });
+  const gone = candidates.filter((url) => !kept.has(uploadId(url)!));
+  await Promise.all(gone.map((url) => deleteMediaUrl(url).catch((e) => console.error("[admin] removing", url, "failed:", e))));
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
+import { isUniqueViolation } from "~db/errors";
 import type { UsersTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { hashPassword } from "~/lib/password.server";
@@ -67,11 +68,6 @@ async function emailTaken(email: string, exceptId?: string): Promise<boolean> {
   let q = db().selectFrom("users").select("id").where("email", "=", email);
   if (exceptId) q = q.where("id", "!=", exceptId);
   return Boolean(await q.executeTakeFirst());
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number };
-  return e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "ER_DUP_ENTRY" || e?.errno === 1062;
 }
 
 export async function createUser(input: { name: string; email: string; password: string; role?: Role }): Promise<User> {

@@ -7,6 +7,7 @@ import { countEnquiries, createEnquiry, deleteEnquiry, getEnquiry, listEnquiries
 import { approveReview, createReview, deleteReview, getReview, listReviews, reviewStats, updateReview } from "~/models/review.server";
 import { verifyPassword } from "~/lib/password.server";
 import { countUsers, createUser, deleteUser, EmailTakenError, getUser, getUserWithSecret, listUsers, updateUser } from "~/models/user.server";
+import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";
 import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
@@ -146,5 +147,17 @@ describe("migration 0003 (phone digits for search)", () => {
     expect((await listEnquiries({ q: "9988776655" })).data.map((e) => e.id)).toEqual(["old-enquiry"]);
     const row = await db().selectFrom("contact_queries").select("phoneDigits").where("id", "=", "old-query").executeTakeFirstOrThrow();
     expect(row.phoneDigits).toBe("");
+  });
+});
+
+describe("revoked sessions", () => {
+  it("signing out the same session twice at once is fine, and expired entries are cleared", async () => {
+    const until = new Date(Date.now() + 60_000);
+    await Promise.all([revokeSession("sid-twice", until), revokeSession("sid-twice", until), revokeSession("sid-twice", until)]);
+    expect(await isSessionRevoked("sid-twice")).toBe(true);
+    await revokeSession("sid-old", new Date(Date.now() - 1000));
+    await revokeSession("sid-next", until);
+    expect(await isSessionRevoked("sid-old")).toBe(false);
+    expect(await isSessionRevoked("sid-next")).toBe(true);
   });
 });

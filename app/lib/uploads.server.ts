@@ -171,7 +171,8 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         item.size += chunk.length;
-        if (item.size > rule.maxBytes) {
+        // The spec's limits are "less than 5MB" / "less than 10MB": a file of exactly the limit is too big.
+        if (item.size >= rule.maxBytes) {
           item.tooBig = true;
           cb(); // stop writing; the rest of the part is drained
         } else cb(null, chunk);

@@ -184,6 +184,16 @@ describe("sizes and counts", () => {
     expect(filesOnDisk()).toEqual([]);
   });
 
+  it("takes \"less than 5MB\" literally: one byte under the limit is kept, exactly the limit is refused", async () => {
+    const sized = (n: number) => Buffer.concat([PDF, Buffer.alloc(n - PDF.length, 0x20)]);
+    const under = await parseMultipart(multipartRequest([{ name: "attachments", filename: "under.pdf", data: sized(ENQUIRY_FILE_MAX_BYTES - 1) }]), RULES);
+    expect(under.errors).toEqual({});
+    expect(under.files).toHaveLength(1);
+    const exact = await parseMultipart(multipartRequest([{ name: "syllabusFile", filename: "exact.pdf", data: sized(SYLLABUS_MAX_BYTES) }]), RULES);
+    expect(exact.errors.syllabusFile).toBe(SYLLABUS_SIZE_MESSAGE);
+    expect(exact.files).toEqual([]);
+  });
+
   it("refuses a fourth attachment", async () => {
     const parts = Array.from({ length: 4 }, (_, i) => ({ name: "attachments", filename: `f${i}.pdf`, data: PDF }));
     const r = await parseMultipart(multipartRequest(parts), RULES);

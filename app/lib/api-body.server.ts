@@ -3,7 +3,7 @@ import { parseMultipart, RequestTooLargeError } from "./uploads.server";
 
 /**
  * Request bodies for the JSON API: JSON, URL-encoded or multipart text fields, turned into a plain object
- * for the shared zod schemas. Size limits answer 413, unknown body types 415, broken JSON 400.
+ * for the shared zod schemas. Size limits answer 413; broken JSON and body types it does not read answer 400.
  */
 
 /** A JSON or form body larger than this is refused; files go through parseMultipart with their own limits. */
@@ -39,7 +39,7 @@ async function readText(request: Request, max = MAX_BODY_BYTES): Promise<string>
 
 /**
  * The request body as a plain object: JSON, URL-encoded or multipart form fields (files in a multipart body
- * are dropped unread; only course saves take files). An empty body is {}; anything else is a 415.
+ * are dropped unread; only course saves take files). An empty body is {}; anything else is a 400.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = mediaType(request);
@@ -67,7 +67,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   const text = await readText(request);
   if (text.trim() === "") return {};
-  throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");
+  throw new ApiError(400, "unsupported_content_type", "Send the body as application/json");
 }
 
 /**

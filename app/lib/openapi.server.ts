@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { contactSchema } from "~/schemas/contact";
 import { CONTACT_STATUSES, contactStatusSchema } from "~/schemas/contact-query";
 import { COURSE_CATEGORIES, courseSchema } from "~/schemas/course";
-import { ENQUIRY_STATUSES, enquiryApiSchema, enquiryStatusSchema, PREFERRED_MODES } from "~/schemas/enquiry";
+import { ENQUIRY_STATUSES, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema, PREFERRED_MODES } from "~/schemas/enquiry";
 import { loginSchema } from "~/schemas/login";
 import { reviewSchema } from "~/schemas/review";
 import { SCHEDULE_MODES, scheduleSchema } from "~/schemas/schedule";
@@ -61,12 +61,15 @@ const CourseJson = CourseInput.extend({
   syllabusFile: text.nullable().optional().meta({ description: "Absent or the current URL keeps the file; \"\" or null removes it." }),
 });
 const EnquiryInput = enquiryApiSchema.partial({ whatsappNotifications: true }).meta({ id: "EnquiryInput" });
+const EnquiryUpdate = enquiryUpdateSchema.partial({ whatsappNotifications: true }).meta({ id: "EnquiryUpdate" });
 const ReviewInput = reviewSchema.partial({ type: true, approved: true }).meta({ id: "ReviewInput" });
 const UserCreate = userCreateSchema.partial({ role: true });
 const UserUpdate = userUpdateSchema
   .partial({ role: true })
   .extend({
     currentPassword: text.optional().meta({ description: "With password: the caller changes their own password; other fields are then ignored" }),
+    newPassword: text.optional().meta({ description: "Accepted in place of password when changing one's own password" }),
+    confirmPassword: text.optional().meta({ description: "When sent with a password change, must equal the new password" }),
   });
 
 const idParam = z.object({ id: z.string() });
@@ -93,7 +96,7 @@ const ERRORS: Record<number, string> = {
   404: "Unknown id",
   409: "E-mail already taken",
   413: "Too large",
-  415: "Wrong file type or content type",
+  415: "Wrong file type (judged by the content)",
   429: "Rate limited (see Retry-After)",
 };
 
@@ -124,7 +127,15 @@ function op(o: Op): ZodOpenApiOperationObject {
   };
 }
 
-function crud(name: string, one: string, record: z.ZodType, body: z.ZodType, query: z.ZodObject, access: { read: Access; create: Access }, extra: { multipart?: z.ZodType } = {}): ZodOpenApiPathsObject {
+function crud(
+  name: string,
+  one: string,
+  record: z.ZodType,
+  body: z.ZodType,
+  query: z.ZodObject,
+  access: { read: Access; create: Access },
+  extra: { multipart?: z.ZodType; update?: z.ZodType } = {},
+): ZodOpenApiPathsObject {
   return {
     [`/api/${name}`]: {
       get: op({ summary: `List ${name}, newest first`, access: access.read, ok: 200, data: record, list: true, query }),
@@ -132,7 +143,7 @@ function crud(name: string, one: string, record: z.ZodType, body: z.ZodType, que
     },
     [`/api/${name}/{id}`]: {
       get: op({ summary: `Read a ${one}`, access: access.read, ok: 200, data: record, path: true }),
-      put: op({ summary: `Replace a ${one}`, access: "staff", ok: 200, data: record, body, multipart: extra.multipart, path: true, extra: extra.multipart ? [413, 415] : [] }),
+      put: op({ summary: `Replace a ${one}`, access: "staff", ok: 200, data: record, body: extra.update ?? body, multipart: extra.multipart, path: true, extra: extra.multipart ? [413, 415] : [] }),
       delete: op({ summary: `Delete a ${one}`, access: "staff", ok: 204, path: true }),
     },
   };
@@ -161,7 +172,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
       ...crud("schedules", "schedule", Schedule, scheduleSchema, z.object({ ...paging, mode: z.enum(SCHEDULE_MODES).optional(), course: text.optional(), upcoming: z.enum(["true", "false"]).optional() }), { read: "public", create: "staff" }),
       ...crud("reviews", "review", Review, ReviewInput, z.object({ ...paging, status: z.enum(["approved", "pending"]).optional().meta({ description: "Staff only; anonymous callers always get approved reviews" }), course: text.optional() }), { read: "optional", create: "staff" }),
       "/api/reviews/{id}/approve": { put: op({ summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
-      ...crud("enquiries", "enquiry", Enquiry, EnquiryInput, z.object({ ...paging, status: z.enum(ENQUIRY_STATUSES).optional(), course: text.optional(), mode: z.enum(PREFERRED_MODES).optional(), q: text.optional() }), { read: "staff", create: "public" }),
+      ...crud("enquiries", "enquiry", Enquiry, EnquiryInput, z.object({ ...paging, status: z.enum(ENQUIRY_STATUSES).optional(), course: text.optional(), mode: z.enum(PREFERRED_MODES).optional(), q: text.optional() }), { read: "staff", create: "public" }, { update: EnquiryUpdate }),
       "/api/enquiries/{id}/status": { put: op({ ...statusBody(enquiryStatusSchema), data: Enquiry }) },
       "/api/contact-queries": {
         get: op({ summary: "List contact queries, newest first", access: "staff", ok: 200, data: ContactQuery, list: true, query: z.object({ ...paging, status: z.enum(CONTACT_STATUSES).optional(), q: text.optional() }) }),

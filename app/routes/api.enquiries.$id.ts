@@ -1,12 +1,9 @@
-import { enquiryApiSchema, enquiryStatusSchema } from "~/schemas/enquiry";
+import { enquiryUpdateSchema } from "~/schemas/enquiry";
 import { deleteEnquiry, getEnquiry, updateEnquiry } from "~/models/enquiry.server";
 import { endpoint, noContent, notFound, one, requireStaff, validate } from "~/lib/api.server";
 import { readBody } from "~/lib/api-body.server";
 import { deleteAttachments } from "~/lib/uploads.server";
 import type { Route } from "./+types/api.enquiries.$id";
-
-// Staff may correct an enquiry and set its status in the same call; its attachments stay as they are.
-const enquiryUpdateSchema = enquiryApiSchema.extend({ status: enquiryStatusSchema.shape.status.optional() });
 
 const handle = endpoint({
   async GET({ request, params }) {

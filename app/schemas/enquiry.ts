@@ -34,6 +34,9 @@ export const enquiryStatusSchema = z.object({
   status: choice(ENQUIRY_STATUSES, "Status must be one of new, contacted, enrolled, closed"),
 });
 
+/** PUT /api/enquiries/:id: staff may correct an enquiry and set its status in one call; its attachments stay as they are. */
+export const enquiryUpdateSchema = enquiryApiSchema.extend({ status: enquiryStatusSchema.shape.status.optional() });
+
 /** Attachments on /enquiry (DESIGN.md §4.9). */
 export const ENQUIRY_MAX_FILES = 3;
 export const ENQUIRY_FILE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { hkdfSync, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { env } from "~/env.server";
 import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";
@@ -8,8 +8,20 @@ export const TOKEN_ISSUER = "soc-institute";
 export const TOKEN_AUDIENCE = "soc-institute-api";
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
-function key() {
-  return new TextEncoder().encode(env().SESSION_SECRET);
+let cachedKey: { secret: string; key: Uint8Array } | undefined;
+
+/**
+ * The token key is derived from SESSION_SECRET (HKDF-SHA256 with its own label) rather than being the
+ * cookie-signing secret itself, so a value signed for one purpose can never pass as the other.
+ */
+export function tokenKeyFor(secret: string): Uint8Array {
+  return new Uint8Array(hkdfSync("sha256", secret, "soc-institute", "api-bearer-token-hs256", 32));
+}
+
+function key(): Uint8Array {
+  const secret = env().SESSION_SECRET;
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: tokenKeyFor(secret) };
+  return cachedKey.key;
 }
 
 /** A signed HS256 bearer token for the JSON API; `ver` ties it to the user's current password, `jti` names it for sign-out. */

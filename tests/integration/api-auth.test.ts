@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { createCookieSessionStorage } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED } from "~/lib/auth.server";
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "~/lib/token.server";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenKeyFor } from "~/lib/token.server";
 import { EMAIL_TAKEN, OWN_ACCOUNT_DELETE, PASSWORD_CHANGE_FAILED } from "~/schemas/user";
 import { ADMIN, API_SECRET, apiClient, startApiServer } from "../helpers/api-server";
 
@@ -23,7 +23,7 @@ async function register(body: Record<string, unknown>, token = admin) {
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const userCount = async () => (await api.get("/api/users", { token: admin })).body.total as number;
 
-function signed(claims: Record<string, unknown>, opts: { secret?: string; exp?: number; aud?: string; iss?: string } = {}) {
+function signed(claims: Record<string, unknown>, opts: { secret?: string; rawKey?: boolean; exp?: number; aud?: string; iss?: string } = {}) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(adminId)
@@ -32,7 +32,7 @@ function signed(claims: Record<string, unknown>, opts: { secret?: string; exp?: 
     .setAudience(opts.aud ?? TOKEN_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 600)
-    .sign(new TextEncoder().encode(opts.secret ?? API_SECRET));
+    .sign(opts.rawKey ? new TextEncoder().encode(opts.secret ?? API_SECRET) : tokenKeyFor(opts.secret ?? API_SECRET));
 }
 
 describe("POST /api/auth/logout", () => {
@@ -96,11 +96,13 @@ describe("bearer tokens", () => {
   it("refuses expired, foreign, mis-addressed and unsigned tokens", async () => {
     const expired = await signed({ ver: 1 }, { exp: Math.floor(Date.now() / 1000) - 60 });
     const foreign = await signed({ ver: 1 }, { secret: "another-secret-0123456789-0123456789-0123" });
+    // Signed with the cookie-signing secret itself rather than the key derived from it for tokens.
+    const cookieKey = await signed({ ver: 1 }, { rawKey: true });
     const otherAudience = await signed({ ver: 1 }, { aud: "someone-else" });
     const otherIssuer = await signed({ ver: 1 }, { iss: "someone-else" });
     const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
     const unsigned = `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: adminId, ver: 1, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: 9999999999 })}.`;
-    for (const token of [expired, foreign, otherAudience, otherIssuer, unsigned, "garbage"]) {
+    for (const token of [expired, foreign, cookieKey, otherAudience, otherIssuer, unsigned, "garbage"]) {
       const r = await api.get("/api/auth/me", { token });
       expect(r.status, token).toBe(401);
       expect(r.body.error.code).toBe("invalid_token");

@@ -43,6 +43,12 @@ export const SITE = {
   foundedYear: 2018,
 } as const;
 
+/**
+ * The institute's time zone (Hyderabad): timestamps are shown in it and "today" is its calendar day.
+ * IST has no daylight saving, so it is always UTC+05:30.
+ */
+export const SITE_TIME_ZONE = "Asia/Kolkata";
+
 /** Shown in the enquiry dropdown when the course list cannot be read (spec §8). */
 export const FALLBACK_COURSE_TITLES = [
   "SOC Analyst Training Program",

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { SchedulesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
+import { siteToday } from "~/lib/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 import { SCHEDULE_MODES } from "~/schemas/schedule";
@@ -89,8 +90,9 @@ export async function countActiveSchedules(today = todayIso()): Promise<number> 
   return Number(r.n);
 }
 
+/** Today's date in Hyderabad: a batch ending today is still active there, whatever the UTC date. */
 export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+  return siteToday();
 }
 
 export async function getSchedule(id: string): Promise<Schedule | null> {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { pdfFile, pngFile, signIn, unique } from "./admin-core-helpers";
 
 const IMAGE_TYPE_MESSAGE = "Please select an image file (JPEG, PNG, etc.)";
@@ -12,10 +12,16 @@ async function fillSyllabus(page: Page, javaScriptEnabled: boolean, text: string
   if (javaScriptEnabled) {
     const editor = page.getByRole("textbox", { name: "Course Syllabus Content" });
     await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(text);
   } else {
     await page.getByLabel("Course Syllabus Content").fill(text);
   }
+}
+
+async function expectSyllabus(page: Page, javaScriptEnabled: boolean, text: string) {
+  if (javaScriptEnabled) await expect(page.getByRole("textbox", { name: "Course Syllabus Content" })).toHaveText(text);
+  else await expect(page.getByLabel("Course Syllabus Content")).toHaveValue(text);
 }
 
 for (const javaScriptEnabled of [false, true]) {
@@ -34,6 +40,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Category").selectOption("advanced");
       await page.getByLabel("Duration").fill("10 weeks");
       await page.getByLabel("Description").fill("Hunt adversaries in enterprise logs.");
+      await fillSyllabus(page, javaScriptEnabled, "Week 1: log sources");
       await page.getByLabel("Highlight 1").fill("Live SIEM labs");
       await page.getByRole("button", { name: "+ Add Highlight" }).click();
       await page.getByLabel("Highlight 2").fill("Sigma rules");
@@ -44,10 +51,10 @@ for (const javaScriptEnabled of [false, true]) {
       // The add/remove round trip (a server round trip without JavaScript) keeps what was typed.
       await expect(page.getByLabel("Title")).toHaveValue(title);
       await expect(page.getByLabel("Highlight 2")).toHaveValue("Sigma rules");
+      await expectSyllabus(page, javaScriptEnabled, "Week 1: log sources");
 
       await page.getByLabel("Choose a course image").setInputFiles(await pngFile());
       if (javaScriptEnabled) await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-      await fillSyllabus(page, javaScriptEnabled, "Week 1: log sources");
       await page.getByLabel("Choose a syllabus file").setInputFiles(pdfFile("threat-hunting.pdf"));
       await page.getByLabel("Featured course").check();
       await page.getByRole("button", { name: "Save Course" }).click();
@@ -72,16 +79,19 @@ for (const javaScriptEnabled of [false, true]) {
       const download = page.getByRole("link", { name: "Download threat-hunting.pdf" });
       await expect(download).toHaveAttribute("href", /^\/media\/syllabus\/[a-f0-9]{32}\.pdf$/);
       const syllabusHref = await download.getAttribute("href");
-      if (!javaScriptEnabled) await expect(page.getByLabel("Course Syllabus Content")).toHaveValue(/Week 1: log sources/);
-      else await expect(page.getByRole("textbox", { name: "Course Syllabus Content" })).toContainText("Week 1: log sources");
+      await expectSyllabus(page, javaScriptEnabled, "Week 1: log sources");
 
       const renamed = `${title} II`;
       await page.getByLabel("Title").fill(renamed);
+      await fillSyllabus(page, javaScriptEnabled, "Week 1: log sources and parsers");
+      if (javaScriptEnabled) await page.getByRole("button", { name: "Remove image" }).click();
+      else await page.getByLabel("Remove image").check();
       await page.getByRole("button", { name: "Remove highlight 1" }).click();
       await expect(page.getByLabel("Highlight 1")).toHaveValue("Sigma rules");
       await expect(page.getByRole("button", { name: /^Remove highlight/ })).toHaveCount(0);
-      if (javaScriptEnabled) await page.getByRole("button", { name: "Remove image" }).click();
-      else await page.getByLabel("Remove image").check();
+      // Without JavaScript that was a round trip: the edited syllabus and the Remove image choice come back as sent.
+      await expectSyllabus(page, javaScriptEnabled, "Week 1: log sources and parsers");
+      if (!javaScriptEnabled) await expect(page.getByLabel("Remove image")).toBeChecked();
       await page.getByRole("button", { name: "Save Course" }).click();
       await expect(page).toHaveURL(/\/admin\/courses$/);
       const renamedRow = page.getByRole("row").filter({ hasText: renamed });
@@ -92,6 +102,7 @@ for (const javaScriptEnabled of [false, true]) {
       await renamedRow.getByRole("link", { name: `Edit ${renamed}` }).click();
       await expect(page.getByLabel("Highlight 1")).toHaveValue("Sigma rules");
       await expect(page.getByLabel("Highlight 2")).toHaveCount(0);
+      await expectSyllabus(page, javaScriptEnabled, "Week 1: log sources and parsers");
       await page.getByRole("link", { name: "Cancel" }).click();
       await expect(page).toHaveURL(/\/admin\/courses$/);
 
@@ -123,11 +134,13 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Category").selectOption("beginner");
       await page.getByLabel("Description").fill("x");
+      await fillSyllabus(page, javaScriptEnabled, "Refused, yet kept");
       // Named .png, but the content is text: only the server's content check can tell.
       await page.getByLabel("Choose a course image").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
       await page.getByRole("button", { name: "Save Course" }).click();
       await expect(page.getByText(IMAGE_TYPE_MESSAGE).first()).toBeVisible();
       await expect(page.getByLabel("Title")).toHaveValue(title);
+      await expectSyllabus(page, javaScriptEnabled, "Refused, yet kept");
       await page.goto("/admin/courses");
       await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
     });
@@ -180,4 +193,46 @@ test("Escape closes the course dialog and returns to the list", async ({ page })
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole("heading", { name: "Add New Course" })).toHaveCount(0);
+});
+
+test("with JavaScript a failed save shows the server's message, else the error's own, else the spec's", async ({ page }) => {
+  await signIn(page);
+  await openAddCourse(page);
+  await page.getByLabel("Title").fill(unique("Unsaved"));
+  await page.getByLabel("Category").selectOption("beginner");
+  await page.getByLabel("Description").fill("Never saved.");
+  const answers: ((route: Route) => Promise<void>)[] = [
+    (route) => route.fulfill({ status: 500, json: { ok: false, result: null, message: "The course store is read-only today.", notice: null } }),
+    (route) => route.abort("connectionrefused"),
+    (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
+  ];
+  await page.route("**/admin/courses/save", (route) => answers.shift()!(route));
+  const save = page.getByRole("button", { name: "Save Course" });
+  const banner = page.getByRole("dialog", { name: "Add New Course" }).getByRole("alert");
+  await save.click();
+  await expect(banner).toHaveText("The course store is read-only today.");
+  await save.click();
+  await expect(banner).toHaveText("The server could not be reached. Please check your connection and try again.");
+  await save.click();
+  await expect(banner).toHaveText("Failed to save course. Please try again.");
+  await expect(page.getByRole("heading", { name: "Add New Course" })).toBeVisible();
+});
+
+test("a failed syllabus image upload's banner goes away once an upload succeeds", async ({ page }) => {
+  await signIn(page);
+  await openAddCourse(page);
+  const editor = page.getByRole("textbox", { name: "Course Syllabus Content" });
+  const toolbar = page.getByRole("group", { name: "Course Syllabus Content" }).getByRole("toolbar");
+  await editor.click();
+  await toolbar.getByRole("button", { name: "Insert image" }).click();
+  const upload = page.getByRole("dialog", { name: "Upload an image" });
+  const banner = page.getByRole("dialog", { name: "Add New Course" }).getByRole("alert");
+  // Named .png, but not an image: the server refuses it, and the upload dialog stays open for another try.
+  await upload.locator('input[type="file"]').setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await upload.getByRole("button", { name: "Save" }).click();
+  await expect(banner).toHaveText(IMAGE_TYPE_MESSAGE);
+  await upload.locator('input[type="file"]').setInputFiles(await pngFile("diagram.png"));
+  await upload.getByRole("button", { name: "Save" }).click();
+  await expect(editor.locator('img[src^="/media/images/"]')).toHaveCount(1);
+  await expect(banner).toHaveCount(0);
 });

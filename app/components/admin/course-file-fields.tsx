@@ -45,12 +45,12 @@ function FieldError({ id, message }: { id: string; message?: string | null }) {
  * file input and a "Remove image" checkbox post as they are. Choosing a file replaces the stored image;
  * removing clears both (spec §4).
  */
-export function CourseImageField({ current, serverError }: { current: string | null; serverError?: string }) {
+export function CourseImageField({ current, removeRequested = false, serverError }: { current: string | null; removeRequested?: boolean; serverError?: string }) {
   const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [removed, setRemoved] = useState(false);
+  const [removed, setRemoved] = useState(removeRequested);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -107,7 +107,7 @@ export function CourseImageField({ current, serverError }: { current: string | n
             </>
           ) : current ? (
             <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="removeImage" className="size-4 accent-brand-700" /> Remove image
+              <input type="checkbox" name="removeImage" defaultChecked={removeRequested} className="size-4 accent-brand-700" /> Remove image
             </label>
           ) : null}
           <FieldError id={`${id}-error`} message={message} />
@@ -117,13 +117,26 @@ export function CourseImageField({ current, serverError }: { current: string | n
   );
 }
 
-/** The optional syllabus file (PDF, DOC, DOCX) with download and remove. */
-export function SyllabusFileField({ current, currentName, serverError }: { current: string | null; currentName: string; serverError?: string }) {
+/**
+ * The optional syllabus file (PDF, DOC, DOCX) with download and remove. `removeRequested`: the form came
+ * back from the server with "remove" chosen, which stays chosen.
+ */
+export function SyllabusFileField({
+  current,
+  currentName,
+  removeRequested = false,
+  serverError,
+}: {
+  current: string | null;
+  currentName: string;
+  removeRequested?: boolean;
+  serverError?: string;
+}) {
   const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [removed, setRemoved] = useState(false);
+  const [removed, setRemoved] = useState(removeRequested);
   const [error, setError] = useState<string | null>(null);
   const message = error ?? serverError;
   const stored = current && !removed && !chosen;
@@ -186,7 +199,7 @@ export function SyllabusFileField({ current, currentName, serverError }: { curre
         </>
       ) : current ? (
         <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" name="removeSyllabusFile" className="size-4 accent-brand-700" /> Remove syllabus file
+          <input type="checkbox" name="removeSyllabusFile" defaultChecked={removeRequested} className="size-4 accent-brand-700" /> Remove syllabus file
         </label>
       ) : null}
       <FieldError id={`${id}-error`} message={message} />

@@ -44,6 +44,7 @@ const CATEGORY_OPTIONS = [
   { value: "advanced", label: "Advanced" },
 ] as const;
 const MODE_OPTIONS = ["online", "offline", "hybrid"];
+const DEFAULT_SYLLABUS_FILE_NAME = "course-syllabus.pdf";
 
 /**
  * Add / Edit Course (spec §2). A multipart form POST to the route's action, which works without
@@ -72,6 +73,10 @@ export function CourseForm({
   useEffect(() => () => abort.current?.abort(), []);
 
   const shown = answer ?? (navigation.state === "idle" ? actionData : undefined);
+  // Without JavaScript the action renders the form again (a highlight button, an error): the fields outside
+  // conform come back as they were sent, not as the course was saved. Empty values are left out of a reply.
+  const sent = actionData?.result?.initialValue;
+  const sentSyllabus = sent ? (typeof sent.syllabus === "string" ? sent.syllabus : "") : undefined;
   const [form, fields] = useForm<CourseFormShape>({
     id: "course-form",
     lastResult: shown?.result ?? undefined,
@@ -106,10 +111,11 @@ export function CourseForm({
           return;
         }
         if (status === 401 && data?.redirect) return window.location.assign(data.redirect);
-        setAnswer({ result: data?.result ?? null, message: data?.message ?? COURSE_SAVE_FAILED, notice: data?.notice ?? null });
+        setAnswer({ result: data?.result ?? null, message: data?.message || COURSE_SAVE_FAILED, notice: data?.notice ?? null });
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
-        setAnswer({ result: null, message: COURSE_SAVE_FAILED, notice: null });
+        // Spec §8: the server's message if sent (above), else the error's own message, else the default.
+        setAnswer({ result: null, message: (error instanceof Error && error.message) || COURSE_SAVE_FAILED, notice: null });
       } finally {
         setProgress(null);
       }
@@ -131,7 +137,7 @@ export function CourseForm({
         <TextField label="Duration" placeholder="e.g. 3 months" errors={fields.duration.errors} {...getInputProps(fields.duration, { type: "text" })} />
       </div>
       <TextAreaField label="Description" required rows={4} errors={fields.description.errors} {...getTextareaProps(fields.description)} />
-      <CourseImageField current={course?.image ?? null} serverError={fileError("image")} />
+      <CourseImageField current={course?.image ?? null} removeRequested={sent?.removeImage === "on"} serverError={fileError("image")} />
 
       <fieldset>
         <legend className="mb-1 text-sm font-semibold text-slate-800">Highlights</legend>
@@ -168,8 +174,14 @@ export function CourseForm({
         </div>
       </fieldset>
 
-      <SyllabusField defaultValue={course?.syllabus ?? ""} onUploadError={setUploadError} />
-      <SyllabusFileField current={course?.syllabusFile ?? null} currentName={course?.syllabusFileName ?? "course-syllabus.pdf"} serverError={fileError("syllabusFile")} />
+      <SyllabusField defaultValue={sentSyllabus ?? course?.syllabus ?? ""} onUploadError={setUploadError} />
+      <SyllabusFileField
+        current={course?.syllabusFile ?? null}
+        // An empty stored name gets the spec's default too (§3), not only a missing one.
+        currentName={course?.syllabusFileName || DEFAULT_SYLLABUS_FILE_NAME}
+        removeRequested={sent?.removeSyllabusFile === "on"}
+        serverError={fileError("syllabusFile")}
+      />
       <CheckboxField label="Featured course" hint="Featured courses are shown first on the home and courses pages." {...getInputProps(fields.featured, { type: "checkbox" })} />
 
       {progress !== null && hasFiles ? (

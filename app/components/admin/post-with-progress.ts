@@ -17,7 +17,8 @@ export function postWithProgress<T>(
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => resolve({ status: xhr.status, data: (xhr.response as T | null) ?? null });
-    xhr.onerror = () => reject(new Error("Network error"));
+    // Its message is shown as it is (spec §8: the error's own message when the server sent none).
+    xhr.onerror = () => reject(new Error("The server could not be reached. Please check your connection and try again."));
     xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body);

@@ -121,7 +121,8 @@ export default function SyllabusEditor({
   markdown: string;
   onChange: (markdown: string) => void;
   labelledBy: string;
-  onUploadError: (message: string) => void;
+  /** A failed image upload's message; null once an upload succeeds, so an old failure does not linger. */
+  onUploadError: (message: string | null) => void;
 }) {
   // Menus and the link dialog render here, inside the modal <dialog>: anything outside it is inert.
   const [overlay, setOverlay] = useState<HTMLDivElement | null>(null);
@@ -147,7 +148,9 @@ export default function SyllabusEditor({
               disableImageResize: true,
               imageUploadHandler: async (file) => {
                 try {
-                  return await uploadSyllabusImage(file);
+                  const url = await uploadSyllabusImage(file);
+                  onUploadError(null);
+                  return url;
                 } catch (error) {
                   onUploadError(error instanceof Error ? error.message : String(error));
                   throw error;

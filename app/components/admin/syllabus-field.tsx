@@ -9,7 +9,7 @@ const SyllabusEditor = lazy(() => import("./syllabus-editor.client"));
  * Course Syllabus Content. Without JavaScript (and until the editor has loaded) it is a plain textarea of
  * Markdown; with JavaScript the rich-text editor writes Markdown into a hidden input of the same name.
  */
-export function SyllabusField({ defaultValue, onUploadError }: { defaultValue: string; onUploadError: (message: string) => void }) {
+export function SyllabusField({ defaultValue, onUploadError }: { defaultValue: string; onUploadError: (message: string | null) => void }) {
   const hydrated = useHydrated();
   const id = useId();
   const [value, setValue] = useState(defaultValue);

@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users_.me.password";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { PageHeader } from "~/components/admin/page-header";
@@ -15,18 +14,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { name: target.name };
 }
 
+// Afterwards to the course list, which every role may see, with the "Password updated" notice.
 export async function action({ request, context }: Route.ActionArgs) {
-  return changePassword(request, context.clientIp, "me", "/admin/users/me/password");
+  return changePassword(request, context.clientIp, "me", "/admin/courses");
 }
 
 export default function ChangeOwnPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const location = useLocation();
   return (
     <>
       <PageHeader title={`Change Password for ${loaderData.name}`} description="You stay signed in here; your other sessions end." />
       <div className="max-w-md rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        {/* A new key after each navigation empties the fields once a change went through. */}
-        <ChangePasswordForm key={location.key} lastResult={actionData?.result} backTo="/admin/courses" />
+        <ChangePasswordForm lastResult={actionData?.result} backTo="/admin/courses" />
       </div>
     </>
   );

@@ -108,10 +108,12 @@ for (const javaScriptEnabled of [false, true]) {
       await own.getByLabel("New Password", { exact: true }).fill("new-password-22");
       await own.getByLabel("Confirm New Password", { exact: true }).fill("new-password-22");
       await own.getByRole("button", { name: "Update Password" }).click();
+      // Back on the course list (an editor may not see /admin/users), with the notice.
+      await expect(own).toHaveURL(/\/admin\/courses$/);
       await expect(own.getByRole("status").filter({ hasText: "Password updated" })).toBeVisible();
       await expect(own.getByRole("alert")).toHaveCount(0);
       // This session stays signed in; the user's other session has ended.
-      await own.goto("/admin/courses");
+      await own.reload();
       await expect(own).toHaveURL(/\/admin\/courses$/);
       await other.goto("/admin/courses");
       await expect(other).toHaveURL(/\/admin\/login$/);

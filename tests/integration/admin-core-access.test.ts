@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createUserSession } from "~/lib/session.server";
 import { countCourses, createCourse, getCourse } from "~/models/course.server";
 import { countUsers, createUser, getUser, getUserWithSecret } from "~/models/user.server";
 import * as courses from "~/routes/admin.courses";
@@ -15,7 +16,7 @@ import * as userDelete from "~/routes/admin.users.$id.delete";
 import * as userPassword from "~/routes/admin.users.$id.password";
 import * as ownPassword from "~/routes/admin.users_.me.password";
 import { useTestDatabase } from "../helpers/db";
-import { makeRequest, run, staffCookie } from "./admin-lists-helpers";
+import { flashOf, makeRequest, run, staffCookie } from "./admin-lists-helpers";
 
 useTestDatabase();
 
@@ -31,6 +32,13 @@ beforeAll(async () => {
   courseId = (await createCourse({ title: "Access Course", category: "beginner", description: "For access checks" })).id;
   otherUserId = (await createUser({ name: "Other Editor", email: "other.editor@staff.test", password: "long-enough-password" })).id;
 });
+
+/** A signed session cookie for an existing user, as the login page would set. */
+async function staffCookieFor(email: string): Promise<string> {
+  const user = (await getUserWithSecret({ email }))!;
+  const res = await createUserSession(new Request("http://localhost/admin/login"), user, "/admin");
+  return res.headers.get("Set-Cookie")!.split(";")[0];
+}
 
 const courseLoaders = (): [Fn, string, Record<string, string>][] => [
   [courses.loader, "/admin/courses", {}],
@@ -108,6 +116,29 @@ describe("back-office core authorisation", () => {
     expect(await countUsers()).toBe(count);
     expect(await getUser(otherUserId)).toMatchObject({ name: "Other Editor", role: "editor" });
     expect((await getUserWithSecret({ id: otherUserId }))!.passwordHash).toBe(hashBefore);
+  });
+
+  it("refuses /admin/users/<own id>/password to an editor too; /admin/users/me/password lands on a page they may see", async () => {
+    const email = `own-${Math.random().toString(36).slice(2)}@staff.test`;
+    const me = await createUser({ name: "Own Editor", email, password: "long-enough-password", role: "editor" });
+    const cookie = await staffCookieFor(email);
+    expect((await run(ownPassword.loader, makeRequest("/admin/users/me/password", { cookie }))).status).toBe(200);
+    const hashBefore = (await getUserWithSecret({ id: me.id }))!.passwordHash;
+    const change = { currentPassword: "long-enough-password", newPassword: "new-password-123", confirmPassword: "new-password-123" };
+
+    // The users screen's own route answers 403, as every user action does for an editor, and changes nothing.
+    expect((await run(userPassword.loader, makeRequest(`/admin/users/${me.id}/password`, { cookie }), { id: me.id })).status).toBe(403);
+    const refused = await run(userPassword.action, makeRequest(`/admin/users/${me.id}/password`, { cookie, form: change }), { id: me.id });
+    expect(refused.status).toBe(403);
+    expect((await getUserWithSecret({ id: me.id }))!.passwordHash).toBe(hashBefore);
+
+    // The sidebar's own-password page changes it and goes to the course list (which editors see) with the notice.
+    const done = await run(ownPassword.action, makeRequest("/admin/users/me/password", { cookie, form: change }));
+    expect([done.status, done.location]).toEqual([302, "/admin/courses"]);
+    expect(await flashOf(done)).toEqual({ kind: "notice", message: "Password updated" });
+    expect((await getUserWithSecret({ id: me.id }))!.passwordHash).not.toBe(hashBefore);
+    const after = done.headers.get("Set-Cookie")!.split(";")[0];
+    expect((await run(courses.loader, makeRequest("/admin/courses", { cookie: after }))).status).toBe(200);
   });
 
   it("an admin cannot delete their own account, but can delete another user", async () => {

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { CONTACT_QUERY_STATUS_FAILED } from "~/lib/admin-messages";
-import { mailtoUrl, replySubject } from "~/lib/contact-links";
 import { listHref } from "~/lib/list-query";
 import { getContactQuery, setContactQueryStatus } from "~/models/contact-query.server";
 import { contactStatusSchema } from "~/schemas/contact-query";
-import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
+import { DialogRoute } from "~/components/admin/dialog-route";
 import { ContactQueryDetails } from "~/components/admin/contact-query-details";
 import { statusLabel } from "~/components/admin/inbox-status";
 
@@ -18,17 +17,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const query = await getContactQuery(params.id);
   if (!query) throw data("Contact query not found", { status: 404 });
-  return { query };
+  return { query, replyReady: new URL(request.url).searchParams.get("reply") === "ready" };
 }
 
 /**
  * intent=status sets any status (spec §4), closes the details and reloads the list.
- * intent=reply is the no-JavaScript Reply via Email: it marks the query replied, then sends the browser
- * to the mailto: address, which opens the mail program and leaves the page where it is.
+ * intent=reply is the no-JavaScript Reply via Email: it marks the query replied and comes back to these
+ * details with ?reply=ready, which then offer the mailto: link to open the mail program. (A redirect
+ * straight to mailto: would leave the page showing the old status, and some browsers refuse it.)
  */
 export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request);
-  const back = listHref("/admin/contact-queries", new URL(request.url).search);
+  const { search } = new URL(request.url);
+  const back = listHref("/admin/contact-queries", search);
   const form = await request.formData();
   const intent = form.get("intent");
   const parsed = parseWithZod(form, { schema: contactStatusSchema });
@@ -41,15 +42,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     console.error("[admin] updating a contact query's status failed:", error);
   }
   if (!updated) return redirectWithFlash(request, back, { kind: "error", message: CONTACT_QUERY_STATUS_FAILED });
-  if (intent === "reply") return redirect(mailtoUrl(updated.email, replySubject(updated.subject)));
-  return redirectWithFlash(request, back, { kind: "notice", message: `Contact query marked as ${statusLabel(status)}.` });
+  const message = `Contact query marked as ${statusLabel(status)}.`;
+  if (intent === "reply") {
+    const details = new URLSearchParams(listHref("", search).replace(/^\?/, ""));
+    details.set("reply", "ready");
+    return redirectWithFlash(request, `/admin/contact-queries/${encodeURIComponent(updated.id)}?${details}`, { kind: "notice", message });
+  }
+  return redirectWithFlash(request, back, { kind: "notice", message });
 }
 
 export default function ContactQueryRoute({ loaderData }: Route.ComponentProps) {
-  const backTo = useBackTo("/admin/contact-queries");
+  const backTo = listHref("/admin/contact-queries", useLocation().search);
   return (
     <DialogRoute title="Contact Query" description={loaderData.query.name} backTo={backTo} size="lg">
-      <ContactQueryDetails query={loaderData.query} />
+      <ContactQueryDetails query={loaderData.query} replyReady={loaderData.replyReady} />
     </DialogRoute>
   );
 }

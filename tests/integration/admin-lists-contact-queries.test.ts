@@ -58,18 +58,17 @@ describe("Contact Queries authorisation", () => {
 });
 
 describe("Reply via Email without JavaScript", () => {
-  it("marks the query replied, then sends the browser to mailto: with Re: and the subject", async () => {
+  it("marks the query replied and comes back to its details, which then offer the mail program", async () => {
     const q = await createContactQuery(query);
-    const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}`, { cookie: editor, form: { intent: "reply" } }), { id: q.id });
-    expect(out.status).toBe(302);
-    expect(out.location).toBe("mailto:sana@example.com?subject=Re%3A%20Weekend%20batch");
+    const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}?status=new&q=Sana&page=2`, { cookie: editor, form: { intent: "reply" } }), { id: q.id });
+    expect([out.status, out.location]).toEqual([302, `/admin/contact-queries/${q.id}?status=new&q=Sana&page=2&reply=ready`]);
+    expect(await flashOf(out)).toEqual({ kind: "notice", message: "Contact query marked as Replied." });
     expect((await getContactQuery(q.id))!.status).toBe("replied");
-  });
 
-  it("uses the subject Your contact query when the query had none", async () => {
-    const q = await createContactQuery({ ...query, subject: null });
-    const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}`, { cookie: editor, form: { intent: "reply" } }), { id: q.id });
-    expect(out.location).toBe("mailto:sana@example.com?subject=Your%20contact%20query");
+    const details = await run(detailsLoader, makeRequest(out.location!, { cookie: editor }), { id: q.id });
+    expect(details.body).toMatchObject({ query: { id: q.id, status: "replied" }, replyReady: true });
+    const plain = await run(detailsLoader, makeRequest(`/admin/contact-queries/${q.id}`, { cookie: editor }), { id: q.id });
+    expect(plain.body).toMatchObject({ replyReady: false });
   });
 
   it("shows the spec's message when a status update or a delete fails", async () => {

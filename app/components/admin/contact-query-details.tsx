@@ -12,7 +12,7 @@ import { StatusButtons } from "./status-buttons";
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
  * click sets the status in the background. Without JavaScript a link cannot write, so it is a POST button:
- * the action sets the status and redirects to the same mailto: address.
+ * the action sets the status and comes back here with ?reply=ready, where OpenMailApp offers the link.
  */
 function ReplyViaEmail({ mailto }: { mailto: string }) {
   const fetcher = useFetcher();
@@ -39,10 +39,27 @@ function ReplyViaEmail({ mailto }: { mailto: string }) {
   );
 }
 
-export function ContactQueryDetails({ query }: { query: ContactQuery }) {
+/** After the no-JavaScript Reply via Email: the query is marked replied; this opens the mail program. */
+function OpenMailApp({ mailto, email, subject }: { mailto: string; email: string; subject: string }) {
+  return (
+    <div className="rounded-md border border-brand-100 bg-brand-50 px-4 py-4">
+      <p className="text-sm text-slate-800">
+        Marked as replied. Write your answer to <strong className="break-all">{email}</strong> with the subject <strong>{subject}</strong>.
+      </p>
+      <a href={mailto} className={`mt-3 ${BUTTON_STYLES.primary}`}>
+        Open your e-mail app
+      </a>
+    </div>
+  );
+}
+
+export function ContactQueryDetails({ query, replyReady = false }: { query: ContactQuery; replyReady?: boolean }) {
   const tel = telUrl(query.phone);
+  const subject = replySubject(query.subject);
+  const mailto = mailtoUrl(query.email, subject);
   return (
     <div className="space-y-6">
+      {replyReady ? <OpenMailApp mailto={mailto} email={query.email} subject={subject} /> : null}
       <DetailList
         items={[
           { label: "Name", value: query.name },
@@ -56,7 +73,7 @@ export function ContactQueryDetails({ query }: { query: ContactQuery }) {
       />
       <StatusButtons statuses={CONTACT_STATUSES} current={query.status} itemName={`the query from ${query.name}`} />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
-        <ReplyViaEmail mailto={mailtoUrl(query.email, replySubject(query.subject))} />
+        <ReplyViaEmail mailto={mailto} />
         {tel ? (
           <a href={tel} className={BUTTON_STYLES.secondary}>
             Call {query.phone}

@@ -13,6 +13,7 @@ import { contactAction, enquiryAction } from "~/lib/site-forms.server";
 import { listAllCourses } from "~/models/course.server";
 import { listUpcomingSchedules } from "~/models/schedule.server";
 import { publicOrigin } from "~/lib/origin.server";
+import { courseSummary, scheduleSummary } from "~/lib/public-data.server";
 import type { Route } from "./+types/_site._index";
 import { passActionHeaders } from "~/lib/action-headers";
 
@@ -48,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadEnquiryForm(),
     loadContactForm(),
   ]);
-  return { courses, schedules, mode, seo: pageSeo(publicOrigin()) };
+  // Only what the cards show: the page's data must not carry every course's whole syllabus.
+  return { courses: courses?.map(courseSummary) ?? null, schedules: schedules?.map(scheduleSummary) ?? null, mode, seo: pageSeo(publicOrigin()) };
 }
 
 /** Both forms of the home page post here; the hidden intent field says which one. */
@@ -82,7 +84,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeHero />
       <StatsBand />
       <HomeAbout />
-      {courses?.length ? <HomeCourses courses={courses} /> : null}
+      {/* Without courses the section is hidden silently (spec §8); its anchor stays, so Explore Courses still lands. */}
+      {courses?.length ? <HomeCourses courses={courses} /> : <div id="courses-section" />}
       <HomeSchedules schedules={schedules} mode={mode} />
       <HomeTestimonials />
       <HomeBenefitsCta />

@@ -74,7 +74,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { seo: pageSeo(publicOrigin()), failed: false, course, reviews, average: stats.average ?? SITE.reviewStats.averageRating, count: stats.count };
   } catch (error) {
     console.error("Failed to load reviews", error);
-    return unavailable({ seo: pageSeo(publicOrigin()), failed: true, course, reviews: SAMPLE_REVIEWS, average: SITE.reviewStats.averageRating, count: 0 });
+    // The samples follow the chosen filter too (matched like the database does: the name contains the text).
+    const samples = course ? SAMPLE_REVIEWS.filter((r) => r.course.toLowerCase().includes(course.toLowerCase())) : SAMPLE_REVIEWS;
+    return unavailable({ seo: pageSeo(publicOrigin()), failed: true, course, reviews: samples, average: SITE.reviewStats.averageRating, count: 0 });
   }
 }
 

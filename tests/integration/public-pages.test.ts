@@ -50,6 +50,17 @@ describe("/courses", () => {
   });
 });
 
+describe("/ (home)", () => {
+  it("sends the cards' fields, not each course's whole syllabus", async () => {
+    const { body } = await callLoader(homeLoader, getRequest("/"));
+    expect(body.courses).toHaveLength(5);
+    expect(body.courses[0]).not.toHaveProperty("syllabus");
+    expect(body.courses[0]).not.toHaveProperty("syllabusFile");
+    expect(JSON.stringify(body)).not.toContain("Log ingestion and parsing");
+    expect(body.schedules.length).toBeGreaterThan(0);
+  });
+});
+
 describe("/courses/:slug", () => {
   it("shows the course with its upcoming batches, soonest first", async () => {
     const { body } = await callLoader(courseLoader, getRequest("/courses/soc-analyst-training-program"), { slug: "soc-analyst-training-program" });
@@ -154,6 +165,13 @@ describe("when the database cannot be read", () => {
     expect(body.failed).toBe(true);
     expect(body.reviews.length).toBeGreaterThan(0);
     expect(body.average).toBe(4.9);
+  });
+
+  it("/reviews applies the course filter to the sample reviews too", async () => {
+    const { body } = await callLoader(reviewsLoader, getRequest("/reviews?course=Network"));
+    expect(body.failed).toBe(true);
+    expect(body.reviews.map((r: { course: string }) => r.course)).toEqual(["Network Security Specialist"]);
+    expect((await callLoader(reviewsLoader, getRequest("/reviews?course=Cloud"))).body.reviews).toEqual([]);
   });
 
   it("/enquiry falls back to the five fixed course titles", async () => {

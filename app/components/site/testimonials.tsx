@@ -1,28 +1,36 @@
+import { Link } from "react-router";
 import { Stars } from "~/components/ui/icons";
 import { TESTIMONIALS } from "~/config/site";
 
-/** The three static testimonials of the home and about pages (spec §1). */
+/** The three static testimonials of the home and about pages (spec §1), with the way to every approved review. */
 export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
   const Name = headingLevel === 3 ? "h3" : "h4";
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
-      {TESTIMONIALS.map((t) => (
-        <li key={t.name}>
-          <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <Stars rating={t.rating} className="text-lg" />
-            <blockquote className="mt-4 flex-1 text-slate-700">
-              <p>“{t.quote}”</p>
-            </blockquote>
-            <figcaption className="mt-6 flex items-center gap-3">
-              <img src={t.image} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded-full bg-slate-100" />
-              <div>
-                <Name className="font-bold text-slate-900">{t.name}</Name>
-                <p className="text-sm text-slate-600">{t.position}</p>
-              </div>
-            </figcaption>
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-6 md:grid-cols-3">
+        {TESTIMONIALS.map((t) => (
+          <li key={t.name}>
+            <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <Stars rating={t.rating} className="text-lg" />
+              <blockquote className="mt-4 flex-1 text-slate-700">
+                <p>“{t.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 flex items-center gap-3">
+                <img src={t.image} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded-full bg-slate-100" />
+                <div>
+                  <Name className="font-bold text-slate-900">{t.name}</Name>
+                  <p className="text-sm text-slate-600">{t.position}</p>
+                </div>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8 text-center">
+        <Link to="/reviews" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Read more student success stories <span aria-hidden="true">→</span>
+        </Link>
+      </p>
+    </>
   );
 }

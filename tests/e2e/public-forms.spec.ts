@@ -204,6 +204,21 @@ test.describe("JavaScript on", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("/enquiry: a file the server refuses by its content shows why, and choosing files again clears it", async ({ page }) => {
+    await page.goto("/enquiry");
+    const form = page.locator("#enquiry-page-form");
+    await enhanced(form);
+    await fillEnquiry(form, unique("Renamed File"));
+    // Named like a PDF, so the browser's check lets it through; the server looks at the bytes.
+    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some text") });
+    await form.getByRole("button", { name: "Submit Registration" }).click();
+    const message = form.getByText("Please attach PDF, DOC, DOCX, JPG or PNG files only");
+    await expect(message).toBeVisible();
+    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await expect(message).toHaveCount(0);
+    await expect(form.getByLabel("Attachments (optional)")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
   test("a lost connection shows the contact failure message and keeps the typed values", async ({ page }) => {
     await page.goto("/contact");
     const form = page.locator("#contact-form");

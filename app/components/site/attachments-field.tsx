@@ -14,7 +14,8 @@ const ALLOWED = /\.(pdf|docx?|jpe?g|png)$/i;
 export function checkAttachments(files: File[]): string | undefined {
   if (files.length > ENQUIRY_MAX_FILES) return ENQUIRY_FILE_COUNT_MESSAGE;
   if (files.some((f) => !ALLOWED.test(f.name))) return ENQUIRY_FILE_TYPE_MESSAGE;
-  if (files.some((f) => f.size > ENQUIRY_FILE_MAX_BYTES)) return ENQUIRY_FILE_SIZE_MESSAGE;
+  // "Less than 5MB", as the server counts it.
+  if (files.some((f) => f.size >= ENQUIRY_FILE_MAX_BYTES)) return ENQUIRY_FILE_SIZE_MESSAGE;
   return undefined;
 }
 

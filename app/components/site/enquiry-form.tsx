@@ -40,7 +40,14 @@ export function EnquiryForm({
     defaultValue: { preferredCourse: defaultCourse, message: defaultMessage, whatsappNotifications: "on" },
   });
   const [clientFileError, setClientFileError] = useState<string | undefined>();
-  const fileError = clientFileError ?? result?.fileError;
+  // The server's answer whose file error the visitor has since dealt with by choosing files again (spec §5:
+  // an error clears when its field is edited); a newer answer shows its own error.
+  const [fileErrorSeen, setFileErrorSeen] = useState<unknown>();
+  const fileError = clientFileError ?? (fileErrorSeen === result ? undefined : result?.fileError);
+  function onFilesChosen(files: File[]) {
+    setClientFileError(checkAttachments(files));
+    setFileErrorSeen(result);
+  }
 
   if (succeeded) {
     return (
@@ -124,7 +131,7 @@ export function EnquiryForm({
           </select>
         </Field>
         {withFiles ? (
-          <AttachmentsField error={fileError} onChange={(files) => setClientFileError(checkAttachments(files))} />
+          <AttachmentsField error={fileError} onChange={onFilesChosen} />
         ) : null}
       </div>
       <Field label="Message (optional)" htmlFor={fields.message.id} errorId={fields.message.errorId} errors={fields.message.errors}>

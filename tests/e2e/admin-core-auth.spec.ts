@@ -8,7 +8,7 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
 
     test("every admin screen sends a visitor without a session to the sign-in page", async ({ page }) => {
-      for (const path of ["/admin", "/admin/courses", "/admin/dashboard", "/admin/users", "/admin/courses/new", "/admin/users/me/password"]) {
+      for (const path of ["/admin", "/admin/courses", "/admin/dashboard", "/admin/users", "/admin/courses/new", "/admin/users/me/password", "/admin/no-such-screen"]) {
         await page.goto(path);
         await expect(page, path).toHaveURL(/\/admin\/login$/);
       }
@@ -46,6 +46,15 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/admin\/courses$/);
       // A signed-in user does not see the sign-in form again.
       await page.goto("/admin/login");
+      await expect(page).toHaveURL(/\/admin\/courses$/);
+
+      // An unknown admin path is a 404 inside the admin frame, never the public site's header and footer.
+      const missing = await page.goto("/admin/no-such-screen");
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+      await expect(page.getByTestId("admin-user-name")).toHaveText("Administrator");
+      await expect(page.getByRole("link", { name: "Enroll Now" })).toHaveCount(0);
+      await page.getByRole("link", { name: "Back to Courses" }).click();
       await expect(page).toHaveURL(/\/admin\/courses$/);
 
       await page.getByRole("button", { name: "Logout" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { courseLd, daysOfWeek, isoDuration, sessionMinutes } from "./course-ld";
+import { type courseInstanceLd, courseLd, daysOfWeek, isoCourseDuration, isoDuration, sessionMinutes } from "./course-ld";
 
 describe("sessionMinutes", () => {
   it("reads the clock times of a batch", () => {
@@ -39,8 +39,38 @@ describe("courseLd", () => {
     expect(ld["@type"]).toBe("Course");
     expect(ld.provider.name).toBeTruthy();
     expect(ld.offers[0].category).toBe("Paid");
-    const instance = ld.hasCourseInstance[0];
+    const instance = ld.hasCourseInstance![0] as ReturnType<typeof courseInstanceLd>;
     expect(instance.courseMode).toBe("Blended");
     expect(instance.courseSchedule).toMatchObject({ duration: "PT3H", repeatFrequency: "Weekly", repeatCount: 9 });
+  });
+});
+
+describe("isoCourseDuration", () => {
+  it("turns a course's length into ISO 8601, or null for text it cannot read", () => {
+    expect(isoCourseDuration("4 months")).toBe("P4M");
+    expect(isoCourseDuration("6 Weeks")).toBe("P6W");
+    expect(isoCourseDuration("1 year")).toBe("P1Y");
+    expect(isoCourseDuration("10 days")).toBe("P10D");
+    expect(isoCourseDuration("40 hours")).toBe("PT40H");
+    for (const text of ["", "self-paced", "3-4 months", "0 weeks", "about 2 months"]) expect(isoCourseDuration(text), text).toBeNull();
+  });
+});
+
+describe("courseLd without upcoming batches", () => {
+  const course = { title: "Cloud", slug: "cloud", description: "Cloud security", image: null, category: "intermediate" };
+
+  it("still has an instance per mode, with the course's length as its workload, and an ISO timeRequired", () => {
+    const ld = courseLd("https://example.com", { ...course, duration: "8 weeks", modes: ["online", "offline"] }, []);
+    expect(ld.timeRequired).toBe("P8W");
+    expect(ld.hasCourseInstance).toEqual([
+      { "@type": "CourseInstance", courseMode: "Online", courseWorkload: "P8W" },
+      { "@type": "CourseInstance", courseMode: "Onsite", courseWorkload: "P8W" },
+    ]);
+  });
+
+  it("leaves out what it cannot state validly rather than emitting free text or an empty list", () => {
+    const ld = courseLd("https://example.com", { ...course, duration: "self-paced", modes: ["online"] }, []);
+    expect(ld).not.toHaveProperty("timeRequired");
+    expect(ld).not.toHaveProperty("hasCourseInstance");
   });
 });

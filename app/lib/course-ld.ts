@@ -6,7 +6,7 @@ import { absoluteUrl, postalAddress } from "./seo";
  * CourseInstance with courseMode and courseSchedule, the properties Google's course info result requires.
  */
 
-export type LdCourse = { title: string; slug: string; description: string; image: string | null; duration: string; category: string };
+export type LdCourse = { title: string; slug: string; description: string; image: string | null; duration: string; category: string; modes?: string[] };
 export type LdBatch = { startDate: string; endDate: string; time: string; days: string; mode: string; location: string; seats: number };
 
 const MODE: Record<string, string> = { online: "Online", offline: "Onsite", hybrid: "Blended" };
@@ -27,6 +27,24 @@ export function isoDuration(minutes: number): string {
   const m = minutes % 60;
   if (!h && !m) return "PT0M";
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}`;
+}
+
+const UNITS: [RegExp, string, boolean][] = [
+  [/^(years?|yrs?)$/, "Y", false],
+  [/^(months?|mos?)$/, "M", false],
+  [/^(weeks?|wks?)$/, "W", false],
+  [/^days?$/, "D", false],
+  [/^(hours?|hrs?)$/, "H", true],
+];
+
+/** A course's free-text duration ("4 months", "12 weeks", "40 hours") as ISO 8601 ("P4M", "P12W", "PT40H"), or null. */
+export function isoCourseDuration(text: string): string | null {
+  const m = /^\s*(\d{1,3})\s*([a-z]+)\.?\s*$/i.exec(text);
+  if (!m || Number(m[1]) < 1) return null;
+  const unit = UNITS.find(([re]) => re.test(m[2].toLowerCase()));
+  if (!unit) return null;
+  const [, letter, isTime] = unit;
+  return `P${isTime ? "T" : ""}${Number(m[1])}${letter}`;
 }
 
 const DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -77,8 +95,22 @@ export function courseInstanceLd(batch: LdBatch) {
   };
 }
 
+/**
+ * With no upcoming batch, the course still says how it is taught: one instance per mode it runs in, with
+ * the length of the whole course as its workload (Google accepts courseWorkload in place of a schedule).
+ * When the length cannot be read, nothing valid can be said and the instances are left out.
+ */
+function undatedInstances(course: LdCourse) {
+  const workload = isoCourseDuration(course.duration);
+  if (!workload) return [];
+  const modes = course.modes?.filter((m) => MODE[m]) ?? [];
+  return (modes.length ? modes : ["online"]).map((mode) => ({ "@type": "CourseInstance", courseMode: MODE[mode], courseWorkload: workload }));
+}
+
 export function courseLd(origin: string, course: LdCourse, batches: LdBatch[]) {
   const url = absoluteUrl(origin, `/courses/${course.slug}`);
+  const timeRequired = isoCourseDuration(course.duration);
+  const instances = batches.length ? batches.map(courseInstanceLd) : undatedInstances(course);
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -89,10 +121,10 @@ export function courseLd(origin: string, course: LdCourse, batches: LdBatch[]) {
     ...(course.image ? { image: absoluteUrl(origin, course.image) } : {}),
     educationalLevel: course.category,
     inLanguage: "en",
-    ...(course.duration ? { timeRequired: course.duration } : {}),
+    ...(timeRequired ? { timeRequired } : {}),
     provider: { "@type": "EducationalOrganization", name: SITE.name, url: `${origin}/`, sameAs: `${origin}/` },
     // No public price list: the offer says it is paid and where to enquire.
     offers: [{ "@type": "Offer", category: "Paid", url: absoluteUrl(origin, `/enquiry?course=${encodeURIComponent(course.title)}`), availability: "https://schema.org/InStock" }],
-    hasCourseInstance: batches.map(courseInstanceLd),
+    ...(instances.length ? { hasCourseInstance: instances } : {}),
   };
 }

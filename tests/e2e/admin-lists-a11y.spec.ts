@@ -8,7 +8,12 @@ const SHOTS = process.env.ADMIN_SHOTS_DIR;
 async function shoot(page: Page, path: string, suffix: string) {
   if (!SHOTS) return;
   // "/admin/enquiries/<id>/delete" at 375 px is saved as "enquiries_item_delete-375.png".
-  const name = path.replace(/^\/admin\//, "").replace(/\/[0-9a-f-]{36}(?=\/|$)/, "/item").replace(/[^\w-]+/g, "_");
+  // The search that picks this spec's own row (?q=…) is left out of the name.
+  const name = path
+    .replace(/^\/admin\//, "")
+    .replace(/[?&]q=[^&]*/, "")
+    .replace(/\/[0-9a-f-]{36}(?=[/?]|$)/, "/item")
+    .replace(/[^\w-]+/g, "_");
   await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true });
 }
 

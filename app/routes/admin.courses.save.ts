@@ -4,6 +4,7 @@ import { flashCookie } from "~/lib/admin/flash.server";
 import { readUserSession } from "~/lib/session.server";
 import { getCourse } from "~/models/course.server";
 import { COURSE_SAVE_FAILED } from "~/schemas/course";
+import { SESSION_ENDED_WHILE_EDITING } from "~/lib/admin-messages";
 
 /**
  * The course form's save when JavaScript runs: the same save as the form's action, answered in JSON so
@@ -12,7 +13,8 @@ import { COURSE_SAVE_FAILED } from "~/schemas/course";
 export async function action({ request }: Route.ActionArgs) {
   // JSON, not a redirect: XMLHttpRequest would follow a redirect to the sign-in page silently.
   if (!(await readUserSession(request))) {
-    return Response.json({ ok: false, message: "Your session has ended. Please sign in again.", redirect: "/admin/login" }, { status: 401 });
+    // Leaving for the sign-in page would throw away the course being typed: say how to carry on instead.
+    return Response.json({ ok: false, result: null, message: SESSION_ENDED_WHILE_EDITING, notice: null }, { status: 401 });
   }
   const id = new URL(request.url).searchParams.get("id");
   const existing = id ? await getCourse(id) : null;

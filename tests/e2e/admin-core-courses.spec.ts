@@ -195,6 +195,27 @@ test("Escape closes the course dialog and returns to the list", async ({ page })
   await expect(page.getByRole("heading", { name: "Add New Course" })).toHaveCount(0);
 });
 
+test("with JavaScript a save after the session ended says so and keeps the form as typed", async ({ page, context }) => {
+  await signIn(page);
+  await openAddCourse(page);
+  const title = unique("Late Save");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category").selectOption("advanced");
+  await page.getByLabel("Description").fill("Typed before the session ran out.");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save Course" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your session has ended, so the course was not saved." })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/courses\/new$/);
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  // Signed in again elsewhere (same cookie jar), the same form saves.
+  const other = await context.newPage();
+  await signIn(other);
+  await other.close();
+  await page.getByRole("button", { name: "Save Course" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(1);
+});
+
 test("with JavaScript a failed save shows the server's message, else the error's own, else the spec's", async ({ page }) => {
   await signIn(page);
   await openAddCourse(page);

@@ -36,7 +36,7 @@ type CourseFormShape = {
   modes: string[];
   syllabus: string;
 };
-type SaveAnswer = { ok: true; id: string } | ({ ok: false; redirect?: string } & CourseActionData);
+type SaveAnswer = { ok: true; id: string } | ({ ok: false } & CourseActionData);
 
 const CATEGORY_OPTIONS = [
   { value: "beginner", label: "Beginner" },
@@ -104,13 +104,12 @@ export function CourseForm({
       setAnswer(null);
       abort.current = new AbortController();
       try {
-        const { status, data } = await postWithProgress<SaveAnswer>(saveUrl, formData, setProgress, abort.current.signal);
+        const { data } = await postWithProgress<SaveAnswer>(saveUrl, formData, setProgress, abort.current.signal);
         if (data?.ok) {
           // The list revalidates when a dialog closes (admin.courses shouldRevalidate) and shows the saved row.
           await navigate(backTo, { preventScrollReset: true });
           return;
         }
-        if (status === 401 && data?.redirect) return window.location.assign(data.redirect);
         setAnswer({ result: data?.result ?? null, message: data?.message || COURSE_SAVE_FAILED, notice: data?.notice ?? null });
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;

@@ -3,12 +3,18 @@ import { expect, test } from "@playwright/test";
 
 /**
  * DESIGN.md §6: at most 130 KiB of gzipped JavaScript per public route. Counted like a browser would load it
- * before the page is interactive: every module the HTML preloads or imports. (The forms' validation code is
- * fetched afterwards, when their Suspense boundary hydrates; it is reported separately, not counted here.)
+ * before the page is interactive: every module the HTML preloads or imports.
+ *
+ * The forms' validation code (zod and conform, about 37 KiB gzipped) is fetched afterwards, when the form's
+ * Suspense boundary hydrates. The second test loads each page in Chromium, scrolls to the end and reports
+ * everything the page fetched, deferred code included; on /enquiry and /contact (and home once scrolled to
+ * its forms) that total is over the budget, a known gap that the report keeps in view.
  */
 
 const BUDGET = 130 * 1024;
 const ROUTES = ["/", "/about", "/courses", "/courses?syllabus=soc-analyst-training-program", "/courses/soc-analyst-training-program", "/schedules", "/reviews", "/enquiry", "/contact", "/no-such-page"];
+const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 test("each public route stays within 130 KiB of gzipped JavaScript, and loads no admin code", async ({ request }) => {
   const sizes = new Map<string, number>();
@@ -21,12 +27,34 @@ test("each public route stays within 130 KiB of gzipped JavaScript, and loads no
     expect(scripts.size, route).toBeGreaterThan(0);
     let total = 0;
     for (const src of scripts) {
-      expect(src, `${route} loads admin code`).not.toMatch(/admin|mdxeditor|syllabus-editor/i);
+      expect(src, `${route} loads admin code`).not.toMatch(ADMIN_CODE);
       if (!sizes.has(src)) sizes.set(src, gzipSync(await (await request.get(src)).body()).length);
       total += sizes.get(src)!;
     }
-    report.push(`${route}: ${(total / 1024).toFixed(1)} KiB in ${scripts.size} files`);
-    expect(total, `${route}: ${(total / 1024).toFixed(1)} KiB`).toBeLessThanOrEqual(BUDGET);
+    report.push(`${route}: ${kib(total)} in ${scripts.size} files`);
+    expect(total, `${route}: ${kib(total)}`).toBeLessThanOrEqual(BUDGET);
+  }
+  console.log(report.join("\n"));
+});
+
+test("after hydration and a scroll to the end: every script fetched, deferred form code included, and no admin code", async ({ page }) => {
+  test.setTimeout(120_000);
+  const report: string[] = [];
+  for (const route of ROUTES) {
+    const fetched: Promise<{ url: string; gz: number }>[] = [];
+    const onResponse = (res: import("@playwright/test").Response) => {
+      if (new URL(res.url()).pathname.endsWith(".js")) fetched.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })));
+    };
+    page.on("response", onResponse);
+    await page.goto(route, { waitUntil: "networkidle" });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    page.off("response", onResponse);
+    const scripts = await Promise.all(fetched);
+    for (const s of scripts) expect(s.url, `${route} loads admin code`).not.toMatch(ADMIN_CODE);
+    const total = scripts.reduce((sum, s) => sum + s.gz, 0);
+    report.push(`${route}: ${kib(total)} in ${scripts.length} files${total > BUDGET ? " (over the 130 KiB budget)" : ""}`);
   }
   console.log(report.join("\n"));
 });

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Response } from "@playwright/test";
 
 /**
  * DESIGN.md §6: at most 130 KiB of gzipped JavaScript per public route. Counted like a browser would load it
@@ -42,7 +42,7 @@ test("after hydration and a scroll to the end: every script fetched, deferred fo
   const report: string[] = [];
   for (const route of ROUTES) {
     const fetched: Promise<{ url: string; gz: number }>[] = [];
-    const onResponse = (res: import("@playwright/test").Response) => {
+    const onResponse = (res: Response) => {
       if (new URL(res.url()).pathname.endsWith(".js")) fetched.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })));
     };
     page.on("response", onResponse);

@@ -7,12 +7,16 @@ import { expect, test, type Response } from "@playwright/test";
  *
  * The forms' validation code (zod and conform, about 37 KiB gzipped) is fetched afterwards, when the form's
  * Suspense boundary hydrates. The second test loads each page in Chromium, scrolls to the end and reports
- * everything the page fetched, deferred code included; on /enquiry and /contact (and home once scrolled to
- * its forms) that total is over the budget, a known gap that the report keeps in view.
+ * everything the page fetched, deferred code included. Pages without a form must stay within the budget.
+ * On the pages with forms (/enquiry, /contact, and home once scrolled to them) that total is over the budget
+ * (163-171 KiB in November 2026), a known gap: until it is closed they are held to FORM_PAGE_CEILING, so the
+ * gap cannot grow unnoticed.
  */
 
 const BUDGET = 130 * 1024;
 const ROUTES = ["/", "/about", "/courses", "/courses?syllabus=soc-analyst-training-program", "/courses/soc-analyst-training-program", "/schedules", "/reviews", "/enquiry", "/contact", "/no-such-page"];
+const FORM_PAGES = new Set(["/", "/enquiry", "/contact"]);
+const FORM_PAGE_CEILING = 175 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -37,7 +41,7 @@ test("each public route stays within 130 KiB of gzipped JavaScript, and loads no
   console.log(report.join("\n"));
 });
 
-test("after hydration and a scroll to the end: every script fetched, deferred form code included, and no admin code", async ({ page }) => {
+test("after hydration and a scroll to the end: pages without forms within 130 KiB, form pages no bigger than today, no admin code", async ({ page }) => {
   test.setTimeout(120_000);
   const report: string[] = [];
   for (const route of ROUTES) {
@@ -55,6 +59,7 @@ test("after hydration and a scroll to the end: every script fetched, deferred fo
     for (const s of scripts) expect(s.url, `${route} loads admin code`).not.toMatch(ADMIN_CODE);
     const total = scripts.reduce((sum, s) => sum + s.gz, 0);
     report.push(`${route}: ${kib(total)} in ${scripts.length} files${total > BUDGET ? " (over the 130 KiB budget)" : ""}`);
+    expect(total, `${route} after hydration: ${kib(total)}`).toBeLessThanOrEqual(FORM_PAGES.has(route) ? FORM_PAGE_CEILING : BUDGET);
   }
   console.log(report.join("\n"));
 });

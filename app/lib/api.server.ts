@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "react-router";
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { DB_UNAVAILABLE, isDbUnavailable } from "~db/errors";
 import type { User } from "~/models/user.server";
 import { pageBounds, MAX_LIMIT, type Page } from "~/models/paging.server";
+import { fieldName } from "./form-submission";
 import { readUserSession } from "./session.server";
 import { verifyToken } from "./token.server";
 import { BadMultipartError, RequestTooLargeError } from "./uploads.server";
@@ -150,17 +151,17 @@ export async function requireAdmin(request: Request): Promise<User> {
 }
 
 /** The schema's messages per field, named the way forms name them (`highlights[2]`). */
-export function fieldErrors(error: z.ZodError): Fields {
+export function fieldErrors(error: z.core.$ZodError): Fields {
   const fields: Fields = {};
   for (const issue of error.issues) {
-    const name = issue.path.reduce<string>((acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)), "") || "body";
+    const name = fieldName(issue.path) || "body";
     fields[name] ??= issue.message;
   }
   return fields;
 }
 
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }

@@ -15,19 +15,22 @@ import { MAX_LIMIT } from "~/models/paging.server";
  * so the document cannot drift from the rules. Records are those schemas plus the stored fields.
  */
 
+/** A classic zod object over one of app/schemas' zod/mini objects, for classic's .extend/.partial/.meta (the document only). */
+const classic = <Shape extends z.core.$ZodLooseShape>(schema: { shape: Shape }) => z.object(schema.shape);
+
 const stored = { id: z.string(), createdAt: z.string().meta({ format: "date-time" }), updatedAt: z.string().meta({ format: "date-time" }) };
 const text = z.string();
 // Request schemas lower-case the e-mail with a transform, which has no JSON Schema form on the output side.
 const email = z.string().meta({ format: "email" });
 
-const Course = courseSchema
+const Course = classic(courseSchema)
   .extend({ ...stored, slug: text, duration: text, syllabus: text, syllabusFileName: text, image: text.nullable(), syllabusFile: text.nullable() })
   .meta({ id: "Course" });
 const Schedule = z
   .object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }) })
   .meta({ id: "Schedule" });
-const Review = reviewSchema.extend({ ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable() }).meta({ id: "Review" });
-const Enquiry = enquiryApiSchema
+const Review = classic(reviewSchema).extend({ ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable() }).meta({ id: "Review" });
+const Enquiry = classic(enquiryApiSchema)
   .extend({
     ...stored,
     email,
@@ -36,7 +39,7 @@ const Enquiry = enquiryApiSchema
     filePaths: z.array(text).meta({ description: "Attachments sent from the /enquiry page; not settable through the API" }),
   })
   .meta({ id: "Enquiry" });
-const ContactQuery = contactSchema.extend({ ...stored, email, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status }).meta({ id: "ContactQuery" });
+const ContactQuery = classic(contactSchema).extend({ ...stored, email, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status }).meta({ id: "ContactQuery" });
 const User = z.object({ ...stored, name: text, email, role: z.enum(USER_ROLES) }).meta({ id: "User" });
 
 const ApiError = z
@@ -50,7 +53,7 @@ const ApiError = z
   .meta({ id: "Error" });
 
 // Fields the server fills in when they are missing, so a client may leave them out.
-const CourseInput = courseSchema.partial({ featured: true, highlights: true, modes: true, schedules: true }).meta({ id: "CourseInput" });
+const CourseInput = classic(courseSchema).partial({ featured: true, highlights: true, modes: true, schedules: true }).meta({ id: "CourseInput" });
 // modes: online, offline, hybrid (others are dropped, as on the Manage Courses screen).
 const CourseMultipart = CourseInput.extend({
   image: z.string().meta({ format: "binary", description: "A new image (JPEG, PNG, GIF, WebP; under 5 MB), or text: \"\" removes the image" }).optional(),
@@ -60,11 +63,11 @@ const CourseJson = CourseInput.extend({
   image: text.nullable().optional().meta({ description: "Absent or the current URL keeps the image; \"\" or null removes it. New files go in a multipart body." }),
   syllabusFile: text.nullable().optional().meta({ description: "Absent or the current URL keeps the file; \"\" or null removes it." }),
 });
-const EnquiryInput = enquiryApiSchema.partial({ whatsappNotifications: true }).meta({ id: "EnquiryInput" });
-const EnquiryUpdate = enquiryUpdateSchema.partial({ whatsappNotifications: true }).meta({ id: "EnquiryUpdate" });
-const ReviewInput = reviewSchema.partial({ type: true, approved: true }).meta({ id: "ReviewInput" });
-const UserCreate = userCreateSchema.partial({ role: true });
-const UserUpdate = userUpdateSchema
+const EnquiryInput = classic(enquiryApiSchema).partial({ whatsappNotifications: true }).meta({ id: "EnquiryInput" });
+const EnquiryUpdate = classic(enquiryUpdateSchema).partial({ whatsappNotifications: true }).meta({ id: "EnquiryUpdate" });
+const ReviewInput = classic(reviewSchema).partial({ type: true, approved: true }).meta({ id: "ReviewInput" });
+const UserCreate = classic(userCreateSchema).partial({ role: true });
+const UserUpdate = classic(userUpdateSchema)
   .partial({ role: true })
   .extend({
     currentPassword: text.optional().meta({ description: "With password: the caller changes their own password; other fields are then ignored" }),
@@ -169,23 +172,23 @@ export function buildOpenApiDocument(serverUrl = "/") {
     },
     paths: {
       ...crud("courses", "course", Course, CourseJson, z.object({ ...paging, category: z.enum(COURSE_CATEGORIES).optional(), featured: z.enum(["true", "false"]).optional() }), { read: "public", create: "staff" }, { multipart: CourseMultipart }),
-      ...crud("schedules", "schedule", Schedule, scheduleSchema, z.object({ ...paging, mode: z.enum(SCHEDULE_MODES).optional(), course: text.optional(), upcoming: z.enum(["true", "false"]).optional() }), { read: "public", create: "staff" }),
+      ...crud("schedules", "schedule", Schedule, classic(scheduleSchema), z.object({ ...paging, mode: z.enum(SCHEDULE_MODES).optional(), course: text.optional(), upcoming: z.enum(["true", "false"]).optional() }), { read: "public", create: "staff" }),
       ...crud("reviews", "review", Review, ReviewInput, z.object({ ...paging, status: z.enum(["approved", "pending"]).optional().meta({ description: "Staff only; anonymous callers always get approved reviews" }), course: text.optional() }), { read: "optional", create: "staff" }),
       "/api/reviews/{id}/approve": { put: op({ summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
       ...crud("enquiries", "enquiry", Enquiry, EnquiryInput, z.object({ ...paging, status: z.enum(ENQUIRY_STATUSES).optional(), course: text.optional(), mode: z.enum(PREFERRED_MODES).optional(), q: text.optional() }), { read: "staff", create: "public" }, { update: EnquiryUpdate }),
-      "/api/enquiries/{id}/status": { put: op({ ...statusBody(enquiryStatusSchema), data: Enquiry }) },
+      "/api/enquiries/{id}/status": { put: op({ ...statusBody(classic(enquiryStatusSchema)), data: Enquiry }) },
       "/api/contact-queries": {
         get: op({ summary: "List contact queries, newest first", access: "staff", ok: 200, data: ContactQuery, list: true, query: z.object({ ...paging, status: z.enum(CONTACT_STATUSES).optional(), q: text.optional() }) }),
-        post: op({ summary: "Send a contact query", access: "public", ok: 201, data: ContactQuery, body: contactSchema, extra: [429] }),
+        post: op({ summary: "Send a contact query", access: "public", ok: 201, data: ContactQuery, body: classic(contactSchema), extra: [429] }),
       },
       "/api/contact-queries/{id}": {
         get: op({ summary: "Read a contact query", access: "staff", ok: 200, data: ContactQuery, path: true }),
         delete: op({ summary: "Delete a contact query", access: "staff", ok: 204, path: true }),
       },
-      "/api/contact-queries/{id}/status": { put: op({ ...statusBody(contactStatusSchema), data: ContactQuery }) },
+      "/api/contact-queries/{id}/status": { put: op({ ...statusBody(classic(contactStatusSchema)), data: ContactQuery }) },
       "/api/auth/login": {
         post: {
-          ...op({ summary: "Sign in for a bearer token", access: "public", ok: 200, body: loginSchema, extra: [401, 429] }),
+          ...op({ summary: "Sign in for a bearer token", access: "public", ok: 200, body: classic(loginSchema), extra: [401, 429] }),
           responses: {
             "200": {
               description: "Signed in",

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "~/components/ui/field";
 import { createContactQuery } from "~/models/contact-query.server";
@@ -63,7 +63,7 @@ function failure(intent: Intent, status: number, result: Omit<SiteFormResult, "i
 
 export async function contactAction(formData: FormData, clientIp: string) {
   if (isBot(formData)) return success("contact");
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseWithSchema(formData, contactSchema);
   if (submission.status !== "success") return failure("contact", 400, { submission: submission.reply() });
   const limit = await consumeFormAttempt(clientIp, "contact");
   if (!limit.ok) {
@@ -112,7 +112,7 @@ export async function enquiryAction(
     await discardUploads(files);
     return success("enquiry");
   }
-  const submission = parseWithZod(formData, { schema: enquiryFormSchema });
+  const submission = parseWithSchema(formData, enquiryFormSchema);
   if (submission.status !== "success" || fileError) {
     // Nothing is half-saved: files that came with an invalid form are removed, and the visitor is told to re-attach.
     const hadFiles = files.length > 0;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id";
 import { requireUser } from "~/lib/session.server";
@@ -32,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = listHref("/admin/contact-queries", search);
   const form = await request.formData();
   const intent = form.get("intent");
-  const parsed = parseWithZod(form, { schema: contactStatusSchema });
+  const parsed = parseWithSchema(form, contactStatusSchema);
   const status = intent === "reply" ? "replied" : intent === "status" && parsed.status === "success" ? parsed.value.status : null;
   if (!status) return redirectWithFlash(request, back, { kind: "error", message: CONTACT_QUERY_STATUS_FAILED });
   let updated;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id";
 import { requireUser } from "~/lib/session.server";
@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request);
   const back = listHref("/admin/enquiries", new URL(request.url).search);
   const form = await request.formData();
-  const parsed = parseWithZod(form, { schema: enquiryStatusSchema });
+  const parsed = parseWithSchema(form, enquiryStatusSchema);
   if (form.get("intent") !== "status" || parsed.status !== "success") {
     return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
   }

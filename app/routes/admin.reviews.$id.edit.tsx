@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
 import { requireUser } from "~/lib/session.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  const submission = parseWithSchema(await request.formData(), reviewSchema);
   if (submission.status !== "success") return submission.reply();
   const back = listHref("/admin/reviews", new URL(request.url).search);
   try {

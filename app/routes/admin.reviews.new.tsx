@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import type { Route } from "./+types/admin.reviews.new";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  const submission = parseWithSchema(await request.formData(), reviewSchema);
   if (submission.status !== "success") return submission.reply();
   try {
     await createReview(submission.value);

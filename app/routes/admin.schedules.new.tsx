@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import type { Route } from "./+types/admin.schedules.new";
 import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: scheduleSchema });
+  const submission = parseWithSchema(await request.formData(), scheduleSchema);
   if (submission.status !== "success") return submission.reply();
   try {
     await createSchedule(submission.value);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.edit";
 import { DialogRoute } from "~/components/admin/dialog-route";
@@ -23,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const existing = await getUser(params.id);
   if (!existing) throw new Response("Not Found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: userUpdateSchema });
+  const submission = parseWithSchema(await request.formData(), userUpdateSchema);
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
   const own = existing.id === me.id;

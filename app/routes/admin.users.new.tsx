@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.new";
 import { DialogRoute } from "~/components/admin/dialog-route";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: userCreateSchema });
+  const submission = parseWithSchema(await request.formData(), userCreateSchema);
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
   try {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin_.login";
 import { ErrorBanner } from "~/components/admin/error-banner";
@@ -23,7 +23,7 @@ export const headers = passActionHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   // The form strategy reads the body itself, so validate a copy.
   const form = await request.clone().formData();
-  const submission = parseWithZod(form, { schema: loginSchema });
+  const submission = parseWithSchema(form, loginSchema);
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
 
@@ -49,7 +49,7 @@ export default function AdminLogin() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, loginSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

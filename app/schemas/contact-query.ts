@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { choice } from "./fields";
 
 export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { optionalText, requiredEmail, requiredText } from "./fields";
 
 export const contactSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { choice, flag, optionalText, requiredText, textList } from "./fields";
 
 export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as const;

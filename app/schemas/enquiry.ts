@@ -1,16 +1,16 @@
-import { z } from "zod";
-import { choice, flag, optionalText, requiredEmail, requiredText } from "./fields";
+import * as z from "zod/mini";
+import { choice, flag, optionalText, preprocess, requiredEmail, requiredText } from "./fields";
 
 export const PREFERRED_MODES = ["online", "offline", "hybrid"] as const;
 export const ENQUIRY_STATUSES = ["new", "contacted", "enrolled", "closed"] as const;
 
-const phone = z.preprocess(
+const phone = preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z
-    .string({ error: "Phone number is required" })
-    .trim()
-    .min(1, "Phone number is required")
-    .refine((v) => v.length <= 20 && v.replace(/\D/g, "").length === 10, { message: "Valid 10-digit phone number is required" }),
+  z.string({ error: "Phone number is required" }).check(
+    z.trim(),
+    z.minLength(1, "Phone number is required"),
+    z.refine((v) => v.length <= 20 && v.replace(/\D/g, "").length === 10, { message: "Valid 10-digit phone number is required" }),
+  ),
 );
 
 const fields = {
@@ -35,7 +35,7 @@ export const enquiryStatusSchema = z.object({
 });
 
 /** PUT /api/enquiries/:id: staff may correct an enquiry and set its status in one call; its attachments stay as they are. */
-export const enquiryUpdateSchema = enquiryApiSchema.extend({ status: enquiryStatusSchema.shape.status.optional() });
+export const enquiryUpdateSchema = z.extend(enquiryApiSchema, { status: z.optional(enquiryStatusSchema.shape.status) });
 
 /** Attachments on /enquiry (DESIGN.md §4.9). */
 export const ENQUIRY_MAX_FILES = 3;

@@ -1,7 +1,10 @@
-import { z } from "zod";
-import { requiredText } from "./fields";
+import * as z from "zod/mini";
+import { preprocess, requiredText } from "./fields";
 
 export const loginSchema = z.object({
   email: requiredText("Email is required", 254, "Email"),
-  password: z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long")),
+  password: preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024, "Password is too long")),
+  ),
 });

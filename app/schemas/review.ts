@@ -1,17 +1,21 @@
-import { z } from "zod";
-import { choice, flag, optionalUrl, requiredText, requiredUrl } from "./fields";
+import * as z from "zod/mini";
+import { choice, flag, optionalUrl, preprocess, requiredText, requiredUrl } from "./fields";
 
 export const reviewSchema = z.object({
   name: requiredText("Student name is required", 100, "Student name"),
   position: requiredText("Position is required", 150, "Position"),
   image: requiredUrl("Profile image URL is required", "Profile image URL"),
-  rating: z.preprocess(
+  rating: preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v),
-    z.number({ error: "Rating is required" }).int("Rating must be a whole number from 1 to 5").min(1, "Rating must be from 1 to 5").max(5, "Rating must be from 1 to 5"),
+    z.number({ error: "Rating is required" }).check(
+      z.refine(Number.isInteger, { message: "Rating must be a whole number from 1 to 5", abort: true }),
+      z.minimum(1, "Rating must be from 1 to 5"),
+      z.maximum(5, "Rating must be from 1 to 5"),
+    ),
   ),
   course: requiredText("Course is required", 200, "Course"),
   review: requiredText("Review text is required", 5000, "Review text"),
-  type: z.preprocess((v) => (v === undefined || v === null || v === "" ? "text" : v), choice(["text", "video"] as const, "Review type must be text or video")),
+  type: preprocess((v) => (v === undefined || v === null || v === "" ? "text" : v), choice(["text", "video"] as const, "Review type must be text or video")),
   linkedin: optionalUrl("LinkedIn profile"),
   videoThumbnail: optionalUrl("Video thumbnail URL"),
   approved: flag(false),

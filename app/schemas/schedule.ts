@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
 
 export const SCHEDULE_MODES = ["online", "offline", "hybrid"] as const;
@@ -16,14 +16,16 @@ export const scheduleSchema = z
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
   })
   // Checks beyond the spec (DESIGN.md §4.5).
-  .superRefine((v, ctx) => {
-    if (v.totalSeats >= 1 && v.seats > v.totalSeats) {
-      ctx.addIssue({ code: "custom", path: ["seats"], message: "Available seats cannot exceed total seats" });
-    }
-    if (v.endDate < v.startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.totalSeats >= 1 && v.seats > v.totalSeats) {
+        ctx.addIssue({ code: "custom", path: ["seats"], message: "Available seats cannot exceed total seats" });
+      }
+      if (v.endDate < v.startDate) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
+      }
+    }),
+  );
 export type ScheduleValues = z.infer<typeof scheduleSchema>;
 
 export const SCHEDULE_DEFAULTS = { mode: "online", seats: 20, totalSeats: 30 } as const;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { courseSchema } from "./course";
@@ -13,8 +13,8 @@ function form(entries: Record<string, string | string[]>) {
   return fd;
 }
 
-function formErrors(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string | string[]>) {
-  const s = parseWithZod(form(entries), { schema });
+function formErrors(schema: Parameters<typeof parseWithSchema>[1], entries: Record<string, string | string[]>) {
+  const s = parseWithSchema(form(entries), schema);
   return s.status === "success" ? {} : Object.fromEntries(Object.entries(s.error ?? {}).map(([k, v]) => [k, v?.[0]]));
 }
 
@@ -52,9 +52,9 @@ describe("enquiry form (spec §5)", () => {
     expect(formErrors(enquiryFormSchema, { ...ok, preferredMode: "teleport" })).toEqual({ preferredMode: "Please select preferred mode" });
   });
   it("reads the WhatsApp checkbox: absent is false on the form, true by default in the API", () => {
-    const f = parseWithZod(form(ok), { schema: enquiryFormSchema });
+    const f = parseWithSchema(form(ok), enquiryFormSchema);
     expect(f.status === "success" && f.value.whatsappNotifications).toBe(false);
-    const on = parseWithZod(form({ ...ok, whatsappNotifications: "on" }), { schema: enquiryFormSchema });
+    const on = parseWithSchema(form({ ...ok, whatsappNotifications: "on" }), enquiryFormSchema);
     expect(on.status === "success" && on.value.whatsappNotifications).toBe(true);
     expect(enquiryApiSchema.parse(ok).whatsappNotifications).toBe(true);
     expect(enquiryApiSchema.parse({ ...ok, whatsappNotifications: false }).whatsappNotifications).toBe(false);
@@ -69,7 +69,7 @@ describe("enquiry form (spec §5)", () => {
 describe("course form", () => {
   it("requires title, category and description; keeps highlights as a list without blanks", () => {
     expect(formErrors(courseSchema, {})).toMatchObject({ title: "Title is required", category: "Category is required", description: "Description is required" });
-    const s = parseWithZod(form({ title: "T", category: "advanced", description: "D", "highlights[0]": "Labs", "highlights[1]": "", "highlights[2]": "Jobs", featured: "on" }), { schema: courseSchema });
+    const s = parseWithSchema(form({ title: "T", category: "advanced", description: "D", "highlights[0]": "Labs", "highlights[1]": "", "highlights[2]": "Jobs", featured: "on" }), courseSchema);
     expect(s.status).toBe("success");
     if (s.status === "success") expect(s.value).toMatchObject({ highlights: ["Labs", "Jobs"], featured: true, category: "advanced" });
     expect(formErrors(courseSchema, { title: "T", category: "expert", description: "D" })).toEqual({ category: "Category is required" });
@@ -80,7 +80,7 @@ describe("schedule form", () => {
   const ok = { course: "c1", startDate: "2027-01-05", endDate: "2027-03-05", time: "6:30 PM - 9:30 PM", days: "Mon, Wed, Fri", mode: "online", location: "Online", seats: "20", totalSeats: "30" };
   it("requires every field and parses integers (non-numeric becomes 0)", () => {
     expect(Object.keys(formErrors(scheduleSchema, {})).sort()).toEqual(["course", "days", "endDate", "location", "mode", "startDate", "time", "totalSeats"].sort());
-    const s = parseWithZod(form({ ...ok, seats: "abc" }), { schema: scheduleSchema });
+    const s = parseWithSchema(form({ ...ok, seats: "abc" }), scheduleSchema);
     expect(s.status === "success" && s.value.seats).toBe(0);
     expect(formErrors(scheduleSchema, { ...ok, totalSeats: "0" })).toEqual({ totalSeats: "Total seats must be at least 1" });
   });

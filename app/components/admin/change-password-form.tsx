@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { Form, useNavigation } from "react-router";
 import { changePasswordSchema, PASSWORD_MISMATCH } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";
@@ -14,7 +14,7 @@ export function ChangePasswordForm({ lastResult, backTo }: { lastResult?: Submis
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, changePasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

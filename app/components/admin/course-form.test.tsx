@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -31,7 +31,7 @@ function addHighlightAnswer(fields: Record<string, string>): CourseActionData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("__intent__", JSON.stringify({ type: "insert", payload: { name: "highlights", defaultValue: "" } }));
-  return { result: parseWithZod(form, { schema: courseSchema }).reply(), message: null, notice: null };
+  return { result: parseWithSchema(form, courseSchema).reply(), message: null, notice: null };
 }
 
 const textarea = (html: string) => /<textarea[^>]*name="syllabus"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];

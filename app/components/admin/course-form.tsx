@@ -1,5 +1,5 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { COURSE_SAVE_FAILED, courseSchema } from "~/schemas/course";
@@ -90,7 +90,7 @@ export function CourseForm({
       modes: course?.modes ?? [],
       syllabus: course?.syllabus ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseSchema }) as unknown as Submission<CourseFormShape>,
+    onValidate: ({ formData }) => parseWithSchema(formData, courseSchema) as unknown as Submission<CourseFormShape>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     async onSubmit(event, { formData }) {

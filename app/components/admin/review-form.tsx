@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { Form } from "react-router";
 import { REVIEW_DEFAULTS, reviewSchema } from "~/schemas/review";
 import { LinkButton, SubmitButton } from "./buttons";
@@ -52,7 +52,7 @@ export function ReviewForm({
       // A new review starts unapproved (DESIGN.md §4.3).
       approved: (defaultValue?.approved ?? REVIEW_DEFAULTS.approved) ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, reviewSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

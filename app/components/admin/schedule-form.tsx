@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { Form } from "react-router";
 import { SCHEDULE_DEFAULTS, SCHEDULE_MODES, scheduleSchema } from "~/schemas/schedule";
 import { LinkButton, SubmitButton } from "./buttons";
@@ -44,7 +44,7 @@ export function ScheduleForm({
       seats: String(defaultValue?.seats ?? SCHEDULE_DEFAULTS.seats),
       totalSeats: String(defaultValue?.totalSeats ?? SCHEDULE_DEFAULTS.totalSeats),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, scheduleSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

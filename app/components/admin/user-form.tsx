@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { Form, useNavigation } from "react-router";
 import { userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";
@@ -31,7 +31,7 @@ export function UserForm({
   const [form, fields] = useForm<{ name: string; email: string; password?: string; role: string }>({
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: defaultValue ?? { role: "editor" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,8 +1,8 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { z } from "zod";
+import type * as z from "zod/mini";
+import { parseWithSchema } from "~/lib/form-submission";
 import type { SiteFormResult } from "~/lib/site-forms";
 // Part of the forms' chunk, so the routes' clientAction finds it loaded when a submission fails.
 import "~/lib/site-form-fallback";
@@ -12,7 +12,7 @@ import "~/lib/site-form-fallback";
  * from the action data), and with JavaScript goes through a fetcher with client validation and a pending state.
  * Errors show after a submit and each one clears as soon as its field is edited (spec §5).
  */
-export function useSiteForm<Schema extends z.ZodObject>(options: {
+export function useSiteForm<Schema extends z.ZodMiniObject>(options: {
   id: string;
   schema: Schema;
   /** This form's result from the page's action data, when the page was rendered after a plain POST. */
@@ -31,7 +31,7 @@ export function useSiteForm<Schema extends z.ZodObject>(options: {
     id: options.id,
     lastResult: result?.submission,
     defaultValue: options.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, options.schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });

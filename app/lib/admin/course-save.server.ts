@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import type { SubmissionResult } from "@conform-to/react";
 import {
   BadMultipartError,
@@ -64,7 +64,7 @@ export async function saveCourse(request: Request, existing: Course | null): Pro
   }
 
   keepLastHighlight(formData);
-  const submission = parseWithZod(formData, { schema: courseSchema });
+  const submission = parseWithSchema(formData, courseSchema);
   try {
     if (submission.status !== "success" || Object.keys(fileErrors).length) {
       const notice = files.length > 0 ? FILES_NOT_KEPT : null;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import { verifyPassword } from "~/lib/password.server";
 import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
@@ -26,7 +26,7 @@ export async function requirePasswordTarget(request: Request, targetId: string):
 /** The Change Password action: checks, updates, and keeps the signed-in user signed in when it was their own. */
 export async function changePassword(request: Request, clientIp: string, targetId: string, backTo: string) {
   const { actor, target } = await requirePasswordTarget(request, targetId);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithSchema(await request.formData(), changePasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(HIDE_PASSWORDS) }, { status: 400 });
 
   // Guessing a current password here is a sign-in attempt: the same throttle applies.

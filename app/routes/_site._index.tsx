@@ -6,6 +6,7 @@ import { loadContactForm, loadEnquiryForm, SiteContactForm, SiteEnquiryForm } fr
 import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
 import { ContactAside, EnquiryAside } from "~/components/site/form-asides";
 import { SectionHeading } from "~/components/site/section-heading";
+import { useSectionJumps } from "~/components/site/use-section-jumps";
 import { FALLBACK_COURSE_TITLES, SITE } from "~/config/site";
 import { organizationLd, seoMeta } from "~/lib/seo";
 import { INTENT_FIELD, resultFor } from "~/lib/site-forms";
@@ -78,6 +79,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { courses, schedules, mode } = loaderData;
   const actionData = useActionData<typeof action>();
+  useSectionJumps();
   const courseTitles = courses?.length ? courses.map((c) => c.title) : [...FALLBACK_COURSE_TITLES];
   return (
     <main id="main">

@@ -19,9 +19,9 @@ function unique(label: string) {
   return `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** Waits for the form's code to hydrate it (it is fetched once the form comes near the viewport). */
+/** Starts to use the form, the way a visitor does, and waits for its code (fetched on first use) to hydrate it. */
 async function enhanced(form: Locator) {
-  await form.scrollIntoViewIfNeeded();
+  await form.locator("input[name=email]").focus();
   await expect(form).toHaveAttribute("data-enhanced", "");
 }
 
@@ -217,6 +217,46 @@ test.describe("JavaScript on", () => {
     await form.getByLabel("Attachments (optional)").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await expect(message).toHaveCount(0);
     await expect(form.getByLabel("Attachments (optional)")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("the form's code loads only once the form is used; a submit sent before it arrives waits for it and is checked in the browser", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts++;
+    });
+    await page.goto("/contact", { waitUntil: "networkidle" });
+    await page.waitForTimeout(300);
+    const form = page.locator("#contact-form");
+    await expect(form).not.toHaveAttribute("data-enhanced", "");
+    expect(scripts.filter((s) => /contact-form|form-submission|fields/.test(s))).toEqual([]);
+    // Slow the form's code down, so the submit surely comes first; submitted with no focus or tap before it.
+    await page.route(/contact-form-.*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await form.evaluate((f: HTMLFormElement) => f.requestSubmit());
+    await expect(form.getByText("Name is required")).toBeVisible();
+    await expect(form).toHaveAttribute("data-enhanced", "");
+    expect(posts).toBe(0);
+    expect(page.url()).toMatch(/\/contact$/);
+  });
+
+  test("values typed while the form's code is on its way are kept when it arrives", async ({ page }) => {
+    await page.route(/enquiry-form-.*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto("/enquiry", { waitUntil: "networkidle" });
+    const form = page.locator("#enquiry-page-form");
+    await form.getByLabel("Full Name").fill("Early Typist");
+    await form.getByLabel("Email").fill("early@example.com");
+    await expect(form).toHaveAttribute("data-enhanced", "");
+    await expect(form.getByLabel("Full Name")).toHaveValue("Early Typist");
+    await expect(form.getByLabel("Email")).toHaveValue("early@example.com");
   });
 
   test("a lost connection shows the contact failure message and keeps the typed values", async ({ page }) => {

@@ -219,7 +219,11 @@ test.describe("syllabus modal", () => {
 });
 
 test("home page links land each section just below the fixed header", async ({ page }) => {
-  await page.goto("/");
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
   for (const [label, id] of [
     ["Contact", "contact-section"],
     ["Schedules", "schedules-section"],
@@ -232,6 +236,10 @@ test("home page links land each section just below the fixed header", async ({ p
     await expect.poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeGreaterThanOrEqual(60);
     await expect.poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeLessThanOrEqual(80);
   }
+  // Jumping around the page is not using a form: the forms' code stays unloaded (lazy-forms, use-section-jumps).
+  expect(scripts.filter((url) => /(contact|enquiry)-form-/.test(url))).toEqual([]);
+  await page.goBack();
+  expect(page.url()).not.toContain("#");
 });
 
 test.describe("header", () => {

@@ -1,52 +1,111 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from "react";
+import { useFetchers, useLocation, useNavigation } from "react-router";
 import type { ContactForm as ContactFormType } from "./contact-form";
 import type { EnquiryForm as EnquiryFormType } from "./enquiry-form";
 
 /**
- * The public forms' code (conform, zod and the schemas: about 45 KiB gzipped) is kept out of the pages' first
- * JavaScript so each public route stays within the 130 KiB budget (DESIGN.md §6).
+ * The public forms' code (conform, zod/mini and the schemas: about 20 KiB gzipped) is kept out of the pages'
+ * JavaScript until a visitor starts to use a form, so a public page stays within the 130 KiB budget
+ * (DESIGN.md §6) for everyone who reads it.
  *
  * - On the server the form modules are loaded before rendering (loaders call loadContactForm/loadEnquiryForm),
  *   so the lazy component resolves synchronously and the form is in the HTML itself: it works without JavaScript.
  * - In the browser the page hydrates without the form code; the form's Suspense boundary keeps the server's
- *   markup (still a working plain form) until its chunk arrives, then hydrates it with validation and pending states.
- *   The chunk is fetched when the form comes near the viewport or is touched (see whenNeeded).
+ *   markup (a working plain form) until its chunk arrives, then hydrates it with validation and pending states.
+ *   The chunk is fetched as soon as the visitor focuses, taps or submits the form (see whenNeeded); a submit
+ *   that comes before the code waits for it (see holdEarlySubmits), so it gets the same client validation.
  */
 
 type Loaded<T> = { current?: T };
 
+/** The listeners sit on window in the capture phase: React stops events aimed at not yet hydrated markup at the document. */
+const INTERACTIONS = ["focusin", "pointerdown", "submit"] as const;
+
 /**
- * In the browser, wait until the server-rendered form is about to be seen or used before fetching its code,
- * so a page whose form is far down (the home page) spends its first seconds on nothing else. Until then the
- * form is the plain HTML form and still posts. Without server markup (a client-side navigation) load at once.
+ * In the browser, wait until the visitor starts to use the server-rendered form before fetching its code.
+ * Without server markup (a client-side navigation) load at once.
  */
 function whenNeeded(formIds: string[]): Promise<void> {
-  const form = formIds.map((id) => document.getElementById(id)).find(Boolean);
-  if (!form || typeof IntersectionObserver === "undefined") return Promise.resolve();
+  const forms = formIds.map((id) => document.getElementById(id)).filter((form): form is HTMLElement => form !== null);
+  if (forms.length === 0) return Promise.resolve();
+  // Already in use: the visitor got to the form before the page had hydrated.
+  if (forms.some((form) => form.contains(document.activeElement))) return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: "600px 0px" });
-    function done() {
-      observer.disconnect();
-      form!.removeEventListener("focusin", done);
-      form!.removeEventListener("pointerdown", done);
+    function onInteraction(event: Event) {
+      if (!forms.some((form) => form.contains(event.target as Node))) return;
+      for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true);
       resolve();
     }
-    observer.observe(form);
-    form.addEventListener("focusin", done);
-    form.addEventListener("pointerdown", done);
+    for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, true);
   });
 }
 
+/** How long a held submit waits for the form's code before the form is sent as plain HTML after all. */
+const HOLD_LIMIT_MS = 15_000;
+/** Form id → loads that form's code. */
+const formCode = new Map<string, () => Promise<unknown>>();
+
+/**
+ * A submit before the form's code has hydrated it (data-enhanced is set by use-site-form once it has) is held,
+ * the code is loaded, and the submit is made again on the hydrated form. If the code cannot be had, the form
+ * posts as plain HTML, exactly as it would without JavaScript.
+ */
+function holdEarlySubmits() {
+  window.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-enhanced")) return;
+      const load = formCode.get(form.id);
+      if (!load) return;
+      event.preventDefault();
+      const submitter = event.submitter;
+      const startedAt = Date.now();
+      const sendPlain = () => HTMLFormElement.prototype.submit.call(document.getElementById(form.id) ?? form);
+      load().then(function resubmit() {
+        const current = document.getElementById(form.id);
+        if (current instanceof HTMLFormElement && current.hasAttribute("data-enhanced")) {
+          current.requestSubmit(submitter && current.contains(submitter) ? submitter : null);
+        } else if (Date.now() - startedAt < HOLD_LIMIT_MS) setTimeout(resubmit, 50);
+        else sendPlain();
+      }, sendPlain);
+    },
+    true,
+  );
+}
+if (typeof window !== "undefined") holdEarlySubmits();
+
 function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
   const loaded: Loaded<ComponentType<Props>> = {};
-  const preload = () => load().then((component) => (loaded.current = component));
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const preload = () => {
+    markStarted();
+    return (loading ??= load().then(
+      (component) => (loaded.current = component),
+      (error) => {
+        loading = undefined; // the next try fetches again
+        throw error;
+      },
+    ));
+  };
+  for (const id of formIds) formCode.set(id, preload);
   const Lazy = lazy(() => {
     // Already loaded (always the case on the server): resolve in the same tick so rendering never suspends.
     const ready = loaded.current;
     if (ready) return { then: (resolve: (m: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<Props> }>;
-    return whenNeeded(formIds)
+    const serverMarkup = formIds.some((id) => document.getElementById(id));
+    return Promise.race([whenNeeded(formIds), started])
       .then(preload)
-      .then((component) => ({ default: component }));
+      .then(
+        (component) => ({ default: component }),
+        (error) => {
+          // Offline or a failed deploy: keep the server's markup, a plain form that still posts, rather than an error page.
+          if (serverMarkup) return new Promise<never>(() => {});
+          throw error;
+        },
+      );
   });
   return { Lazy, preload };
 }
@@ -68,7 +127,29 @@ function FormPlaceholder({ label }: { label: string }) {
   );
 }
 
+/**
+ * An update of this page while a form still waits for its code (a submission of the other form on the page,
+ * a jump to a section, a new query string) needs that code now: React passes the router's new state into the
+ * form's server-rendered Suspense boundary, which cannot take it before it has hydrated, so React holds the
+ * whole update until the code arrives. Such a render therefore starts the load itself (one promise per form;
+ * the call comes during render, before React reaches the boundary). A navigation to another page does not:
+ * that page replaces the form.
+ */
+function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const location = useLocation();
+  const [first] = useState(location);
+  const samePage = location.pathname === first.pathname;
+  const updating =
+    fetchers.some((f) => f.state !== "idle") ||
+    (navigation.state !== "idle" && navigation.location.pathname === location.pathname) ||
+    (samePage && location.key !== first.key);
+  if (updating) void preload().catch(() => {});
+}
+
 export function SiteContactForm(props: ComponentProps<typeof ContactFormType>) {
+  useCodeOnPageUpdate(contact.preload);
   return (
     <Suspense fallback={<FormPlaceholder label="contact form" />}>
       <contact.Lazy {...props} />
@@ -77,6 +158,7 @@ export function SiteContactForm(props: ComponentProps<typeof ContactFormType>) {
 }
 
 export function SiteEnquiryForm(props: ComponentProps<typeof EnquiryFormType>) {
+  useCodeOnPageUpdate(enquiry.preload);
   return (
     <Suspense fallback={<FormPlaceholder label="enquiry form" />}>
       <enquiry.Lazy {...props} />

@@ -12,78 +12,59 @@ import type { EnquiryForm as EnquiryFormType } from "./enquiry-form";
  *   so the lazy component resolves synchronously and the form is in the HTML itself: it works without JavaScript.
  * - In the browser the page hydrates without the form code; the form's Suspense boundary keeps the server's
  *   markup (a working plain form) until its chunk arrives, then hydrates it with validation and pending states.
- *   The chunk is fetched as soon as the visitor focuses, taps or submits the form (see whenNeeded); a submit
- *   that comes before the code waits for it (see holdEarlySubmits), so it gets the same client validation.
+ *   The chunk is fetched as soon as the visitor focuses, taps or submits the form; a submit that comes before
+ *   the code waits for it (see holdEarlySubmit), so it gets the same client validation.
  */
 
-type Loaded<T> = { current?: T };
-
-/** The listeners sit on window in the capture phase: React stops events aimed at not yet hydrated markup at the document. */
-const INTERACTIONS = ["focusin", "pointerdown", "submit"] as const;
-
-/**
- * In the browser, wait until the visitor starts to use the server-rendered form before fetching its code.
- * Without server markup (a client-side navigation) load at once.
- */
-function whenNeeded(formIds: string[]): Promise<void> {
-  const forms = formIds.map((id) => document.getElementById(id)).filter((form): form is HTMLElement => form !== null);
-  if (forms.length === 0) return Promise.resolve();
-  // Already in use: the visitor got to the form before the page had hydrated.
-  if (forms.some((form) => form.contains(document.activeElement))) return Promise.resolve();
-  return new Promise((resolve) => {
-    function onInteraction(event: Event) {
-      if (!forms.some((form) => form.contains(event.target as Node))) return;
-      for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true);
-      resolve();
-    }
-    for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, true);
-  });
-}
+/** Form id → starts fetching that form's code (the same promise every time). */
+const formCode = new Map<string, () => Promise<unknown>>();
 
 /** How long a held submit waits for the form's code before the form is sent as plain HTML after all. */
 const HOLD_LIMIT_MS = 15_000;
-/** Form id → loads that form's code. */
-const formCode = new Map<string, () => Promise<unknown>>();
 
 /**
  * A submit before the form's code has hydrated it (data-enhanced is set by use-site-form once it has) is held,
  * the code is loaded, and the submit is made again on the hydrated form. If the code cannot be had, the form
  * posts as plain HTML, exactly as it would without JavaScript.
  */
-function holdEarlySubmits() {
-  window.addEventListener(
-    "submit",
-    (event) => {
-      const form = event.target;
-      if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-enhanced")) return;
-      const load = formCode.get(form.id);
-      if (!load) return;
-      event.preventDefault();
-      const submitter = event.submitter;
-      const startedAt = Date.now();
-      const sendPlain = () => HTMLFormElement.prototype.submit.call(document.getElementById(form.id) ?? form);
-      load().then(function resubmit() {
-        const current = document.getElementById(form.id);
-        if (current instanceof HTMLFormElement && current.hasAttribute("data-enhanced")) {
-          current.requestSubmit(submitter && current.contains(submitter) ? submitter : null);
-        } else if (Date.now() - startedAt < HOLD_LIMIT_MS) setTimeout(resubmit, 50);
-        else sendPlain();
-      }, sendPlain);
-    },
-    true,
-  );
+function holdEarlySubmit(event: SubmitEvent) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.hasAttribute("data-enhanced")) return;
+  const load = formCode.get(form.id);
+  if (!load) return;
+  event.preventDefault();
+  const submitter = event.submitter;
+  const startedAt = Date.now();
+  const sendPlain = () => HTMLFormElement.prototype.submit.call(document.getElementById(form.id) ?? form);
+  load().then(function resubmit() {
+    const current = document.getElementById(form.id);
+    if (current instanceof HTMLFormElement && current.hasAttribute("data-enhanced")) {
+      current.requestSubmit(submitter && current.contains(submitter) ? submitter : null);
+    } else if (Date.now() - startedAt < HOLD_LIMIT_MS) setTimeout(resubmit, 50);
+    else sendPlain();
+  }, sendPlain);
 }
-if (typeof window !== "undefined") holdEarlySubmits();
+
+// On window in the capture phase: React stops events aimed at markup it has not hydrated yet at the document.
+if (typeof window !== "undefined") {
+  const startUsing = (event: Event) => {
+    const form = (event.target as Element | null)?.closest?.("form");
+    if (form) formCode.get(form.id)?.().catch(() => {});
+  };
+  window.addEventListener("focusin", startUsing, true);
+  window.addEventListener("pointerdown", startUsing, true);
+  window.addEventListener("submit", holdEarlySubmit, true);
+}
 
 function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
-  const loaded: Loaded<ComponentType<Props>> = {};
+  let component: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   let markStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   const preload = () => {
     markStarted();
     return (loading ??= load().then(
-      (component) => (loaded.current = component),
+      (loaded) => (component = loaded),
       (error) => {
         loading = undefined; // the next try fetches again
         throw error;
@@ -93,19 +74,20 @@ function lazyWithPreload<Props extends object>(formIds: string[], load: () => Pr
   for (const id of formIds) formCode.set(id, preload);
   const Lazy = lazy(() => {
     // Already loaded (always the case on the server): resolve in the same tick so rendering never suspends.
-    const ready = loaded.current;
+    const ready = component;
     if (ready) return { then: (resolve: (m: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<Props> }>;
-    const serverMarkup = formIds.some((id) => document.getElementById(id));
-    return Promise.race([whenNeeded(formIds), started])
-      .then(preload)
-      .then(
-        (component) => ({ default: component }),
-        (error) => {
-          // Offline or a failed deploy: keep the server's markup, a plain form that still posts, rather than an error page.
-          if (serverMarkup) return new Promise<never>(() => {});
-          throw error;
-        },
-      );
+    // Wait for the visitor to start using the server-rendered form (the listeners above), unless there is no
+    // such form (a client-side navigation) or it is in use already (focused before the page had hydrated).
+    const forms = formIds.map((id) => document.getElementById(id)).filter((form) => form !== null);
+    if (forms.length === 0 || forms.some((form) => form.contains(document.activeElement))) void preload().catch(() => {});
+    return started.then(preload).then(
+      (loaded) => ({ default: loaded }),
+      (error) => {
+        // Offline or a failed deploy: keep the server's markup, a plain form that still posts, rather than an error page.
+        if (forms.length > 0) return new Promise<never>(() => {});
+        throw error;
+      },
+    );
   });
   return { Lazy, preload };
 }

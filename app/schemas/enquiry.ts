@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
-import { choice, flag, optionalText, preprocess, requiredEmail, requiredText } from "./fields";
+import { blankToUndefined, choice, flag, optionalText, preprocess, requiredEmail, requiredText } from "./fields";
 
 export const PREFERRED_MODES = ["online", "offline", "hybrid"] as const;
 export const ENQUIRY_STATUSES = ["new", "contacted", "enrolled", "closed"] as const;
 
 const phone = preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  blankToUndefined,
   z.string({ error: "Phone number is required" }).check(
     z.trim(),
     z.minLength(1, "Phone number is required"),

@@ -14,7 +14,10 @@ z.config({ jitless: true });
  * Server-only code (the OpenAPI document, env parsing) may use classic zod around them.
  */
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/** Empty or blank text counts as missing. */
+export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/** Empty text counts as missing; spaces do not (passwords). */
+export const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 /** `schema` after `prepare` has rewritten the raw input: zod/mini's form of classic zod's z.preprocess. */
 export function preprocess<T extends z.core.$ZodType>(prepare: (v: unknown) => unknown, schema: T) {

@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
-import { preprocess, requiredText } from "./fields";
+import { emptyToUndefined, preprocess, requiredText } from "./fields";
 
 export const loginSchema = z.object({
   email: requiredText("Email is required", 254, "Email"),
   password: preprocess(
-    (v) => (v === "" ? undefined : v),
+    emptyToUndefined,
     z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024, "Password is too long")),
   ),
 });

@@ -16,7 +16,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/server/index.js ./server/index.js
-RUN mkdir -p /data && chown node:node /data
+# A named volume mounted on /data/uploads starts with this folder's owner (node), so the app can write there.
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -26,4 +26,44 @@ describe("loadEnv", () => {
     expect(loadEnv({ SEED_DEMO: "false", ADMIN_EMAIL: "" }).SEED_DEMO).toBe(false);
     expect(loadEnv({ DATABASE_URL: "mysql://root@127.0.0.1:3306/app" }).DATABASE_URL).toBe("mysql://root@127.0.0.1:3306/app");
   });
+
+  it("says when PUBLIC_URL was left unset, so the start and the dashboard can warn", () => {
+    expect(loadEnv({}).PUBLIC_URL_DEFAULTED).toBe(true);
+    expect(loadEnv({ PUBLIC_URL: "" }).PUBLIC_URL_DEFAULTED).toBe(true);
+    expect(loadEnv({ PUBLIC_URL: "https://www.example.in" }).PUBLIC_URL_DEFAULTED).toBe(false);
+  });
+});
+
+describe("loadEnv: e-mail and webhooks", () => {
+  it("defaults to nothing sent, from the institute's name", () => {
+    const env = loadEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe("CyberSOC Academy <no-reply@localhost>");
+    expect(env.NOTIFY_EMAIL).toBeUndefined();
+    expect(env.WEBHOOK_URL).toBeUndefined();
+  });
+
+  it("reads SMTP_URL, lists and a secret in either form", () => {
+    const env = loadEnv({
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      NOTIFY_EMAIL: " desk@example.com, Owner@Example.com ,",
+      WEBHOOK_URL: "https://crm.example.com/hooks, http://10.0.0.5:8080/in",
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString("base64")}`,
+    });
+    expect(env.NOTIFY_EMAIL).toEqual(["desk@example.com", "owner@example.com"]);
+    expect(env.WEBHOOK_URL).toEqual(["https://crm.example.com/hooks", "http://10.0.0.5:8080/in"]);
+    expect(loadEnv({ WEBHOOK_URL: "https://x.example/h", WEBHOOK_SECRET: "p".repeat(32) }).WEBHOOK_SECRET).toBe("p".repeat(32));
+  });
+
+  it("names each bad value", () => {
+    expect(() => loadEnv({ SMTP_URL: "mail.example.com:587" })).toThrow(/SMTP_URL: must be smtp:\/\//);
+    expect(() => loadEnv({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ MAIL_FROM: "a@b.in, c@d.in" })).toThrow(/MAIL_FROM: must be one address/);
+    expect(() => loadEnv({ NOTIFY_EMAIL: "desk@example.com, not an address" })).toThrow(/NOTIFY_EMAIL/);
+    expect(() => loadEnv({ WEBHOOK_URL: "ftp://x.example", WEBHOOK_SECRET: "p".repeat(32) })).toThrow(/WEBHOOK_URL: must be http\(s\) URLs/);
+    expect(() => loadEnv({ WEBHOOK_URL: "https://x.example/h" })).toThrow(/WEBHOOK_SECRET: is required when WEBHOOK_URL is set/);
+    expect(() => loadEnv({ WEBHOOK_SECRET: "short" })).toThrow(/WEBHOOK_SECRET: must be at least 32 characters/);
+    expect(() => loadEnv({ WEBHOOK_SECRET: "whsec_not*base64*at*all*but*long*enough" })).toThrow(/WEBHOOK_SECRET: must be whsec_ followed by base64/);
+    expect(() => loadEnv({ WEBHOOK_SECRET: `whsec_${Buffer.alloc(21, 1).toString("base64")}` })).toThrow(/at least 24 bytes/);
+  });
 });

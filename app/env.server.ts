@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { SITE } from "~/config/site";
+import { parseAddressList, parseMailbox } from "~/lib/email-address";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
@@ -9,6 +11,26 @@ const booleanish = z
 /** A positive whole number from an environment string, e.g. a rate limit. */
 const count = (what: string) =>
   z.coerce.number({ error: `must be ${what}` }).int({ error: `must be ${what}` }).min(1, { error: `must be ${what} of at least 1` }).max(1_000_000);
+
+/** A comma-separated list, empty entries dropped. */
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const isHttpUrl = (v: string) => URL.canParse(v) && ["http:", "https:"].includes(new URL(v).protocol);
+const isSmtpUrl = (v: string) => URL.canParse(v) && ["smtp:", "smtps:"].includes(new URL(v).protocol) && new URL(v).hostname !== "";
+
+/** whsec_<base64> is the Standard Webhooks form of a secret: the bytes are the base64 after the prefix. */
+function badWebhookSecret(secret: string): string | null {
+  if (secret.length < 32) return "must be at least 32 characters long";
+  if (!secret.startsWith("whsec_")) return null;
+  const b64 = secret.slice("whsec_".length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) return "must be whsec_ followed by base64, or a plain string without the whsec_ prefix";
+  if (Buffer.from(b64, "base64").length < 24) return "must hold at least 24 bytes after whsec_";
+  return null;
+}
 
 const schema = z
   .object({
@@ -37,6 +59,33 @@ const schema = z
     LOGIN_RATE_LIMIT_ACCOUNT_TOTAL: count("a whole number of failed sign-ins").default(20),
     LOGIN_BLOCK_SECONDS: count("a whole number of seconds").default(60),
     LOGIN_BLOCK_MAX_SECONDS: count("a whole number of seconds").default(3600),
+    // Behind a load balancer: seconds /healthz answers 503 after SIGTERM before the listener closes.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: "must be a whole number of seconds" }).int().min(0).max(120).default(0),
+    ENQUIRY_ATTACHMENT_QUOTA_MB: count("a whole number of megabytes").default(2048),
+    // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
+    PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
+    PAGE_CACHE_MB: count("a whole number of megabytes").default(32),
+    // Unset: nothing is sent; e-mails wait in the outbox until the app starts with SMTP_URL set.
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, { message: "must be smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465" })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .default(`${SITE.name} <no-reply@localhost>`)
+      .refine((v) => parseMailbox(v) !== null, { message: "must be one address, such as CyberSOC Academy <no-reply@example.com>" }),
+    // Unset: the e-mails of all admin users at the time of the submission.
+    NOTIFY_EMAIL: z
+      .string()
+      .refine((v) => parseAddressList(v) !== null, { message: "must be e-mail addresses separated by commas" })
+      .transform((v) => parseAddressList(v)!)
+      .optional(),
+    WEBHOOK_URL: z
+      .string()
+      .refine((v) => list(v).length > 0 && list(v).every(isHttpUrl), { message: "must be http(s) URLs separated by commas" })
+      .transform(list)
+      .optional(),
+    WEBHOOK_SECRET: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -45,9 +94,18 @@ const schema = z
     if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 32 characters long" });
     }
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set (at least 32 characters)" });
+    }
+    const secretProblem = env.WEBHOOK_SECRET === undefined ? null : badWebhookSecret(env.WEBHOOK_SECRET);
+    if (secretProblem) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: secretProblem });
   });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+export type Env = z.infer<typeof schema> & {
+  SESSION_SECRET: string;
+  /** PUBLIC_URL was not set, so canonical links, the sitemap and e-mail links say http://localhost:3000. */
+  PUBLIC_URL_DEFAULTED: boolean;
+};
 
 function emptyToUndefined(source: NodeJS.ProcessEnv) {
   const out: Record<string, string | undefined> = {};
@@ -70,7 +128,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Outside production a missing secret gets a fixed development value so `npm start` just works;
   // production refuses to start without one (checked above).
   const secret = env.SESSION_SECRET ?? "development-only-secret-change-me-0123456789";
-  return { ...env, SESSION_SECRET: secret };
+  return { ...env, SESSION_SECRET: secret, PUBLIC_URL_DEFAULTED: !source.PUBLIC_URL };
 }
 
 let cached: Env | undefined;

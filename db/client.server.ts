@@ -1,11 +1,20 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, MysqlDialect, SqliteDialect, type Migration } from "kysely";
+import { Kysely, Migrator, MysqlDialect, SqliteDialect, sql, type Migration, type Transaction } from "kysely";
+import type { Database as SqliteDatabase } from "better-sqlite3";
+import type { Pool as MysqlPool } from "mysql2";
 import type { Database } from "./schema";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-list-order-indexes";
 import * as m0003 from "./migrations/0003-phone-digits";
 import * as m0004 from "./migrations/0004-revoked-sessions";
+import * as m0005 from "./migrations/0005-audit-log";
+import * as m0006 from "./migrations/0006-rate-limits";
+import * as m0007 from "./migrations/0007-outbox";
+import * as m0008 from "./migrations/0008-clean-text";
+import * as m0010 from "./migrations/0010-enquiry-pipeline";
+import * as m0011 from "./migrations/0011-content-version";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -13,12 +22,24 @@ const migrations: Record<string, Migration> = {
   "0002-list-order-indexes": m0002,
   "0003-phone-digits": m0003,
   "0004-revoked-sessions": m0004,
+  "0005-audit-log": m0005,
+  "0006-rate-limits": m0006,
+  "0007-outbox": m0007,
+  "0008-clean-text": m0008,
+  "0010-enquiry-pipeline": m0010,
+  "0011-content-version": m0011,
 };
 
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "mysql";
 
-export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect }> {
+/**
+ * The driver behind Kysely, for libraries that talk to the database themselves (rate-limiter-flexible's
+ * stores): the one better-sqlite3 handle, or the mysql2 pool and the database name.
+ */
+export type RawDriver = { dialect: "sqlite"; database: SqliteDatabase } | { dialect: "mysql"; pool: MysqlPool; databaseName: string };
+
+export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect; raw: RawDriver }> {
   if (url.startsWith("file:")) {
     const { default: SQLite } = await import("better-sqlite3");
     const file = url.slice("file:".length);
@@ -29,7 +50,7 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect 
     database.pragma("synchronous = FULL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite", raw: { dialect: "sqlite", database } };
   }
   if (url.startsWith("mysql://")) {
     const { createPool } = await import("mysql2");
@@ -48,9 +69,28 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect 
       supportBigNumbers: true,
       decimalNumbers: true,
     });
-    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: "mysql" };
+    const databaseName = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
+    return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: "mysql", raw: { dialect: "mysql", pool, databaseName } };
   }
   throw new Error("DATABASE_URL must start with file: or mysql://");
+}
+
+type NamedLock = { name: string; waitSeconds: number; notTakenMessage: string; onReleaseError: (error: unknown) => void };
+
+/**
+ * MySQL's GET_LOCK held on one connection of the pool while `work` runs (on others); released at the end, or
+ * by the server if this process dies. Throws `notTakenMessage` when the lock stays taken for `waitSeconds`.
+ */
+export async function withMysqlNamedLock(db: DB, { name, waitSeconds, notTakenMessage, onReleaseError }: NamedLock, work: () => Promise<void>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    const got = await sql<{ got: number | null }>`select get_lock(${name}, ${waitSeconds}) as got`.execute(conn);
+    if (Number(got.rows[0]?.got) !== 1) throw new Error(notTakenMessage);
+    try {
+      await work();
+    } finally {
+      await sql`select release_lock(${name})`.execute(conn).catch(onReleaseError);
+    }
+  });
 }
 
 export async function migrateToLatest(db: DB): Promise<string[]> {
@@ -60,7 +100,7 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
-type Holder = { db?: DB; dialect?: Dialect; url?: string; ready?: Promise<{ db: DB; dialect: Dialect }> };
+type Holder = { db?: DB; dialect?: Dialect; raw?: RawDriver; url?: string; ready?: Promise<{ db: DB; dialect: Dialect; raw: RawDriver }> };
 // Kept on globalThis so the dev server's module reloads reuse one connection.
 const holder: Holder = ((globalThis as Record<string, unknown>).__appDb ??= {}) as Holder;
 
@@ -70,15 +110,90 @@ export async function openDb(url: string): Promise<DB> {
   if (holder.db) await holder.db.destroy();
   holder.url = url;
   holder.ready = createDb(url);
-  const { db, dialect } = await holder.ready;
+  const { db, dialect, raw } = await holder.ready;
   holder.db = db;
   holder.dialect = dialect;
+  holder.raw = raw;
   return db;
 }
 
+/** The transaction the current async call chain runs in, if any (see inTransaction), with its commit hooks. */
+type TransactionScope = { trx: Transaction<Database>; beforeCommit: Map<string, () => Promise<void>>; afterCommit: Array<() => void> };
+const currentTransaction = new AsyncLocalStorage<TransactionScope>();
+
+/**
+ * The database to query: inside inTransaction(), that transaction; otherwise the shared connection (pool).
+ * Models always call db(), so a service can make several model calls one transaction without passing it around.
+ */
 export function db(): DB {
+  const scope = currentTransaction.getStore();
+  if (scope) return scope.trx;
   if (!holder.db) throw new Error("Database not opened: call openDb() at start");
   return holder.db;
+}
+
+/**
+ * Runs `work` in one transaction: every db() call inside it (models included) uses that transaction, and it
+ * commits when `work` resolves or rolls back when it throws. A nested call joins the outer transaction.
+ * A deadlock victim (MySQL) is run again, up to four times: `work` must touch nothing but the database.
+ * Keep slow work (password hashing, file processing, network) outside: on SQLite a transaction holds the
+ * only connection, so every other request waits for it.
+ */
+export async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+  if (currentTransaction.getStore()) return work();
+  for (let attempt = 1; ; attempt++) {
+    if (!holder.db) throw new Error("Database not opened: call openDb() at start");
+    // A fresh scope per attempt: hooks a rolled-back attempt registered never run.
+    let scope: TransactionScope | undefined;
+    try {
+      const result = await holder.db.transaction().execute((trx) => {
+        scope = { trx, beforeCommit: new Map(), afterCommit: [] };
+        return currentTransaction.run(scope, async () => {
+          const value = await work();
+          for (const hook of scope!.beforeCommit.values()) await hook();
+          return value;
+        });
+      });
+      for (const hook of scope!.afterCommit) hook();
+      return result;
+    } catch (error) {
+      // InnoDB may pick this transaction as a deadlock's victim and roll it back whole; MySQL's advice is to run
+      // it again. Safe because `work` only touches the database (files and mail come after the commit).
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/**
+ * Runs `hook` once at the end of the current transaction, just before it commits (once per key, however many
+ * times it is asked for); outside a transaction, at once. For a write every transaction shares (one counter
+ * row): taken last, its lock is held for the shortest time and never before another row's.
+ */
+export async function beforeCommit(key: string, hook: () => Promise<void>): Promise<void> {
+  const scope = currentTransaction.getStore();
+  if (scope) scope.beforeCommit.set(key, hook);
+  else await hook();
+}
+
+/** Runs `hook` after the current transaction commits (never if it rolls back); outside a transaction, at once. */
+export function afterCommit(hook: () => void): void {
+  const scope = currentTransaction.getStore();
+  if (scope) scope.afterCommit.push(hook);
+  else hook();
+}
+
+const DEADLOCK_ATTEMPTS = 4;
+const isDeadlock = (error: unknown) => (error as { code?: string } | null)?.code === "ER_LOCK_DEADLOCK";
+
+/** True inside inTransaction(). */
+export function inTransactionNow(): boolean {
+  return currentTransaction.getStore() !== undefined;
+}
+
+export function rawDriver(): RawDriver {
+  if (!holder.raw) throw new Error("Database not opened: call openDb() at start");
+  return holder.raw;
 }
 
 export function dialect(): Dialect {
@@ -88,6 +203,7 @@ export function dialect(): Dialect {
 export async function closeDb(): Promise<void> {
   const current = holder.db;
   holder.db = undefined;
+  holder.raw = undefined;
   holder.url = undefined;
   if (current) await current.destroy();
 }

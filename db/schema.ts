@@ -69,6 +69,38 @@ export interface EnquiriesTable {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** Migration 0010: owner, next follow-up (UTC), batch, where it came from, first answer, duplicate flag. */
+  assigneeId: string | null;
+  followUpAt: string | null;
+  scheduleId: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  sourceForm: Generated<string>;
+  sourceLabel: Generated<string>;
+  firstStatusChangeAt: string | null;
+}
+
+/** Both directions of a "possible duplicate" link (migration 0010). */
+export interface EnquiryDuplicatesTable {
+  enquiryId: string;
+  otherId: string;
+  createdAt: string;
+}
+
+/** Notes and recorded changes of an enquiry or contact query (migration 0010). */
+export interface TimelineEntriesTable {
+  id: string;
+  subjectType: string;
+  subjectId: string;
+  at: string;
+  userId: string | null;
+  userName: string;
+  kind: string;
+  fromValue: string | null;
+  toValue: string | null;
+  text: string | null;
 }
 
 export interface ContactQueriesTable {
@@ -103,6 +135,69 @@ export interface UsersTable {
   updatedAt: string;
 }
 
+/** One staff action (migration 0005). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  userId: string | null;
+  userName: string;
+  ip: string;
+  requestId: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+}
+
+/** Rate-limit counts (migration 0006), written by rate-limiter-flexible's stores; the app only clears them. */
+export interface RateLimitsTable {
+  /** The limiter's key prefix, a colon, and the counted key. */
+  key: string;
+  points: Generated<number>;
+  /** Unix time in milliseconds; null never expires. */
+  expire: number | null;
+}
+
+/** E-mails and webhooks waiting to go out, and those that went (migration 0007). */
+export interface OutboxTable {
+  id: string;
+  /** email | webhook */
+  kind: string;
+  /** What happened: enquiry.created | contact_query.created */
+  event: string;
+  /** Which e-mail (staff alert or acknowledgement); "" for a webhook. */
+  template: string;
+  /** E-mail addresses (comma-separated), or the webhook's URL. */
+  recipient: string;
+  /** The e-mail's subject, or the webhook's event. */
+  subject: string;
+  /** The webhook's exact body (JSON); "" for an e-mail, which is rendered from its record when sent. */
+  payload: string;
+  entityType: string | null;
+  entityId: string | null;
+  /** pending | sent | failed | waiting (e-mail not configured) */
+  status: string;
+  attempts: Generated<number>;
+  lastError: string | null;
+  nextAttemptAt: string;
+  /** After a failed attempt past this time the row is failed instead of retried. */
+  retryUntil: string;
+  /** A worker holds the row until then; null or past means free to claim. */
+  leaseUntil: string | null;
+  /** Which claim holds the lease, so only that worker records the outcome. */
+  leaseToken: string | null;
+  lastAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One row (id 1): moves on every write to what public pages show (migration 0011). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -111,4 +206,10 @@ export interface Database {
   contact_queries: ContactQueriesTable;
   users: UsersTable;
   revoked_sessions: RevokedSessionsTable;
+  audit_log: AuditLogTable;
+  enquiry_duplicates: EnquiryDuplicatesTable;
+  timeline_entries: TimelineEntriesTable;
+  rate_limits: RateLimitsTable;
+  outbox: OutboxTable;
+  content_version: ContentVersionTable;
 }

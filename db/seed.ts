@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { TESTIMONIALS } from "~/config/site";
-import { createCourse, type CourseInput } from "~/models/course.server";
-import { createReview } from "~/models/review.server";
-import { createSchedule, type ScheduleInput } from "~/models/schedule.server";
-import { countUsers, createUser } from "~/models/user.server";
+import { insertCourse, type CourseInput } from "~/models/course.server";
+import { insertReview } from "~/models/review.server";
+import { insertSchedule, type ScheduleInput } from "~/models/schedule.server";
+import { countUsers } from "~/models/user.server";
+import { createFirstAdmin } from "~/services/users.server";
 
 type SeedCourse = CourseInput & { batches: Omit<ScheduleInput, "course">[] };
 
@@ -138,9 +139,9 @@ export async function seedDemo(log: (line: string) => void = console.log): Promi
   // Insert the last course first, so the newest-first order matches the list above.
   for (let i = courses.length - 1; i >= 0; i--) {
     const { batches, ...input } = courses[i];
-    const course = await createCourse(input, { createdAt: new Date(base + (courses.length - i) * 60_000).toISOString() });
+    const course = await insertCourse(input, { createdAt: new Date(base + (courses.length - i) * 60_000).toISOString() });
     for (const [j, batch] of batches.entries()) {
-      await createSchedule({ ...batch, course: course.id }, { createdAt: new Date(base + (courses.length - i) * 60_000 + j * 1000).toISOString() });
+      await insertSchedule({ ...batch, course: course.id }, { createdAt: new Date(base + (courses.length - i) * 60_000 + j * 1000).toISOString() });
     }
   }
   const reviews = [
@@ -148,7 +149,7 @@ export async function seedDemo(log: (line: string) => void = console.log): Promi
     ...MORE_REVIEWS,
   ];
   for (let i = reviews.length - 1; i >= 0; i--) {
-    await createReview({ ...reviews[i], type: "text" }, { createdAt: new Date(base + (reviews.length - i) * 60_000).toISOString() });
+    await insertReview({ ...reviews[i], type: "text" }, { createdAt: new Date(base + (reviews.length - i) * 60_000).toISOString() });
   }
   log(`Seeded demo content: ${courses.length} courses, ${courses.reduce((n, c) => n + c.batches.length, 0)} batches, ${reviews.length} reviews.`);
 }
@@ -161,7 +162,7 @@ export async function ensureAdmin(
   if ((await countUsers()) > 0) return null;
   const email = opts.email ?? "admin@localhost";
   const generated = opts.password ? undefined : randomBytes(12).toString("base64url");
-  await createUser({ name: "Administrator", email, password: opts.password ?? generated!, role: "admin" });
+  await createFirstAdmin(email, opts.password ?? generated!);
   if (generated) {
     log("");
     log("  First admin account created. This password is shown only once:");

@@ -3,12 +3,17 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import { closeDb } from "~db/client.server";
 import { env } from "~/env.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
 import { initApp as openAndMigrate } from "~/lib/startup.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
+import { csrfGuard } from "./csrf";
+import { leadSource } from "./lead-source";
+import { rawMethodResponse } from "./methods";
+import { pageCache } from "./page-cache";
 import { registerMedia } from "./media";
 import { createReactRouterHandler } from "./react-router-handler";
-import { errorResponse } from "./responses";
+import { sendHttpError } from "./responses";
 import { securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -23,10 +28,14 @@ declare module "react-router" {
 
 export { env, securityHeaders };
 
-/** Opens the database (migrating and seeding as needed), then starts the orphan-upload sweep. */
+/** Opens the database (migrating and seeding as needed), then starts the orphan-upload sweep and the outbox worker. */
 export async function initApp(log: (line: string) => void = console.log): Promise<void> {
+  if (env().PUBLIC_URL_DEFAULTED) {
+    log(`Warning: PUBLIC_URL is not set: links in search results and e-mails will point to ${env().PUBLIC_URL}. Set PUBLIC_URL to the site's public address (e.g. https://www.example.in).`);
+  }
   await openAndMigrate(log);
   startUploadSweeper(log);
+  startOutboxWorker(log);
 }
 
 export const app = express();
@@ -54,14 +63,28 @@ export function requestId(_req: Request, res: Response, next: NextFunction) {
 app.use(requestId);
 app.use(securityHeaders);
 
+let draining = false;
+
+/**
+ * Called on SIGTERM (server/index.js): from now on /healthz answers 503, so a proxy's health check takes this
+ * instance out of rotation while it still answers everything sent to it; the listener closes after the drain time.
+ */
+export function beginDraining(): void {
+  draining = true;
+}
+
 app.get("/healthz", async (_req, res) => {
-  const ok = await databaseReachable(2000);
   res.set("Cache-Control", "no-store");
+  if (draining) return void res.status(503).set("Retry-After", "5").json({ status: "draining" });
+  const ok = await databaseReachable(2000);
   if (ok) res.json({ status: "ok" });
   else res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
 });
 
 registerMedia(app);
+app.use(csrfGuard);
+app.use(leadSource);
+app.use(pageCache);
 
 app.use(
   createReactRouterHandler({
@@ -82,14 +105,19 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   const input = inputErrorClass(error);
   if (!input) console.error(`[${(res.locals.requestId as string | undefined) ?? "-"}]`, error);
   const cls = input ?? { status: 500, code: "internal_error", message: "Something went wrong on our side. Please try again." };
-  const response = errorResponse(cls, req.path);
-  res.status(response.status);
-  response.headers.forEach((value, key) => res.setHeader(key, value));
-  void response.text().then((text) => res.end(text));
+  sendHttpError(res, cls, req.path);
 }
 app.use(errorHandler);
 
+/**
+ * A raw HTTP answer for what Node hands over as a bare socket: a CONNECT request, or a request line whose
+ * method Node's parser does not know. server/index.js writes it and closes the socket (405 with Allow).
+ */
+export async function rawMethodNotAllowed(method: string, target: string): Promise<string> {
+  return rawMethodResponse(await import("virtual:react-router/server-build"), method, target);
+}
+
 export async function shutdown(): Promise<void> {
-  await stopUploadSweeper();
+  await Promise.all([stopUploadSweeper(), stopOutboxWorker()]);
   await closeDb();
 }

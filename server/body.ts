@@ -1,14 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
-import { MAX_MULTIPART_BYTES, RequestTooLargeError } from "~/lib/uploads.server";
+import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, RequestTooLargeError } from "~/lib/uploads.server";
 
 /**
  * Body size limits for every route: forms and JSON are read whole (they are small) and refused beyond
  * MAX_BODY_BYTES; multipart uploads are streamed and cut off beyond MAX_MULTIPART_BYTES. A body sent
  * without Content-Length (chunked) is counted as it arrives, so lying about the size does not help.
  */
-export const MAX_BODY_BYTES = 1024 * 1024;
-export { MAX_MULTIPART_BYTES };
+export { MAX_BODY_BYTES, MAX_MULTIPART_BYTES };
 
 export type BodyKind = "none" | "multipart" | "buffered";
 
@@ -50,7 +49,7 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
 }
 
 /** Reads a small body whole; rejects with RequestTooLargeError as soon as it passes the limit. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -87,7 +86,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** Passes a streamed body through, failing it with RequestTooLargeError once it passes the limit. */
-export function limitStream(req: IncomingMessage, limit: number, onTooLarge: () => void): Readable {
+export function limitStream(req: IncomingMessage, limit: number, onTooLarge: () => void): Transform {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, cb) {
@@ -102,6 +101,22 @@ export function limitStream(req: IncomingMessage, limit: number, onTooLarge: () 
   req.on("aborted", () => counter.destroy(new Error("The client aborted the request")));
   req.pipe(counter);
   return counter;
+}
+
+/**
+ * The rest of an upload that was answered without being read, read and dropped, so the connection stays usable for
+ * the client's next request (unread, Node holds it and later resets the connection). `from` is the limitStream the
+ * request was piped into; past `limit` more bytes the connection is cut instead.
+ */
+export function discardRest(req: IncomingMessage, from: Transform, limit: number): void {
+  req.unpipe(from);
+  from.destroy();
+  let size = 0;
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) req.destroy();
+  });
+  req.resume();
 }
 
 /**

@@ -45,8 +45,21 @@ export function classifyErrors(errors: unknown[]): ErrorClass | null {
 }
 
 
+const unreachableListeners = new Set<() => void>();
+
+/** Runs `listener` each time databaseReachable() finds the database away (the page cache stops trusting what it knows). */
+export function onDatabaseUnreachable(listener: () => void): void {
+  unreachableListeners.add(listener);
+}
+
 /** True when the database answers a trivial query within the time limit. */
 export async function databaseReachable(timeoutMs = 1500): Promise<boolean> {
+  const reachable = await answersWithin(timeoutMs);
+  if (!reachable) for (const listener of unreachableListeners) listener();
+  return reachable;
+}
+
+async function answersWithin(timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

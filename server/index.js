@@ -132,6 +132,22 @@ async function main() {
     server,
   );
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Methods Node hands over as a bare socket still get an HTTP answer (405 with Allow), never a dropped line:
+  // CONNECT (this is no proxy), and a method Node's parser does not know (its default would be a bare 400).
+  const answerRaw = (socket, method, target) => {
+    if (!socket.writable) return socket.destroy();
+    Promise.resolve(mod.rawMethodNotAllowed?.(method, target))
+      .then((text) => socket.end(text ?? "HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"))
+      .catch(() => socket.destroy());
+  };
+  httpServer.on("connect", (req, socket) => answerRaw(socket, "CONNECT", req.url ?? "/"));
+  httpServer.on("clientError", (error, socket) => {
+    const line = /^([A-Za-z][!#$%&'*+.^_`|~0-9A-Za-z-]*) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket?.toString("latin1") ?? "");
+    if (error.code === "HPE_INVALID_METHOD" && line) return answerRaw(socket, line[1], line[2]);
+    // Anything else keeps Node's own answer (400, or 408/431 for slow or oversized headers).
+    if (socket.writable) socket.end(error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n" : error.code === "HPE_HEADER_OVERFLOW" ? "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n" : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+  });
   httpServer.timeout = SOCKET_IDLE_MS;
   httpServer.listen(env.PORT, env.HOST, () => {
     console.log(`Server listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
@@ -140,23 +156,29 @@ async function main() {
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing in-flight requests, then closing.`);
-    const force = setTimeout(() => {
-      console.error("Shutdown timed out; closing remaining connections.");
-      httpServer.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    // net.Server's close stops accepting without http.Server's closeIdleConnections(): a client may be
-    // sending on an idle keep-alive connection at this very moment, and cutting it would reset that request.
-    // Open connections end after their next answer (Connection: close) or after KEEP_ALIVE_MS idle.
-    net.Server.prototype.close.call(httpServer, async () => {
-      try {
-        await mod.shutdown();
-        console.log("Closed the database; exiting.");
-      } finally {
-        process.exit();
-      }
-    });
+    // Behind a proxy (SHUTDOWN_DRAIN_SECONDS > 0): first fail the health check and keep serving, so the proxy
+    // sends new requests elsewhere; then stop listening. Without one there is nobody to tell: close at once.
+    const drainMs = signal === "SIGTERM" ? env.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+    mod.beginDraining?.();
+    console.log(`${signal} received: ${drainMs ? `draining for ${drainMs / 1000} s, then ` : ""}finishing in-flight requests, then closing.`);
+    setTimeout(() => {
+      const force = setTimeout(() => {
+        console.error("Shutdown timed out; closing remaining connections.");
+        httpServer.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      // net.Server's close stops accepting without http.Server's closeIdleConnections(): a client may be
+      // sending on an idle keep-alive connection at this very moment, and cutting it would reset that request.
+      // Open connections end after their next answer (Connection: close) or after KEEP_ALIVE_MS idle.
+      net.Server.prototype.close.call(httpServer, async () => {
+        try {
+          await mod.shutdown();
+          console.log("Closed the database; exiting.");
+        } finally {
+          process.exit();
+        }
+      });
+    }, drainMs);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -1,3 +1,4 @@
+import type { Response as ExpressResponse } from "express";
 import type { ErrorClass } from "./error-status";
 
 export function isApiPath(pathname: string): boolean {
@@ -10,6 +11,7 @@ function escapeHtml(text: string): string {
 
 /** What a person reading the page should do; the API keeps the short technical message. */
 const PAGE_MESSAGES: Record<number, string> = {
+  405: "This page cannot be used that way. Please go back and use the page's links and forms.",
   413: "What you sent is too large. Please go back and try again with a shorter message or smaller files.",
   503: "The service is temporarily unavailable. Please try again in a moment.",
 };
@@ -18,6 +20,7 @@ const TITLES: Record<number, string> = {
   400: "Bad Request",
   403: "Forbidden",
   404: "Page Not Found",
+  405: "Method Not Allowed",
   408: "Request Timeout",
   413: "Request Too Large",
   415: "Unsupported Media Type",
@@ -29,7 +32,7 @@ const TITLES: Record<number, string> = {
  * An error answered before (or instead of) React Router: the API's JSON error shape (DESIGN.md §3), or a
  * small self-contained page for browsers. Neither says anything about the server's insides.
  */
-export function errorResponse(cls: ErrorClass, pathname: string): Response {
+export function httpErrorResponse(cls: ErrorClass, pathname: string): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (cls.status === 503) headers.set("Retry-After", "5");
   // The body of a refused upload may still be arriving; closing is cheaper than reading it.
@@ -42,4 +45,13 @@ export function errorResponse(cls: ErrorClass, pathname: string): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center;color:#0f172a"><main><h1 style="color:#172554">${escapeHtml(title)}</h1><p>${escapeHtml(PAGE_MESSAGES[cls.status] ?? cls.message)}</p><p><a href="/">Back to Home</a></p></main></body></html>`;
   return new Response(html, { status: cls.status, headers });
+}
+
+/** httpErrorResponse written to an Express response (middleware that answers before React Router). */
+export function sendHttpError(res: ExpressResponse, cls: ErrorClass, pathname: string, extraHeaders: Record<string, string> = {}): void {
+  const response = httpErrorResponse(cls, pathname);
+  res.status(response.status);
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  for (const [key, value] of Object.entries(extraHeaders)) res.setHeader(key, value);
+  void response.text().then((text) => res.end(text));
 }

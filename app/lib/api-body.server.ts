@@ -1,20 +1,13 @@
 import { ApiError } from "./api.server";
-import { parseMultipart, RequestTooLargeError } from "./uploads.server";
+import { MAX_BODY_BYTES, parseMultipart, RequestTooLargeError } from "./uploads.server";
 
 /**
  * Request bodies for the JSON API: JSON, URL-encoded or multipart text fields, turned into a plain object
  * for the shared zod schemas. Size limits answer 413; broken JSON and body types it does not read answer 400.
  */
 
-/** A JSON or form body larger than this is refused; files go through parseMultipart with their own limits. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-}
-
-export function isMultipartRequest(request: Request): boolean {
-  return mediaType(request) === "multipart/form-data";
 }
 
 async function readText(request: Request, max = MAX_BODY_BYTES): Promise<string> {
@@ -41,7 +34,7 @@ async function readText(request: Request, max = MAX_BODY_BYTES): Promise<string>
  * The request body as a plain object: JSON, URL-encoded or multipart form fields (files in a multipart body
  * are dropped unread; only course saves take files). An empty body is {}; anything else is a 400.
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
   const type = mediaType(request);
   if (type === "application/json" || type.endsWith("+json")) {
     const text = await readText(request);

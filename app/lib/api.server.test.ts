@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forbidden, invalid, tooMany } from "~/services/service-error";
 import { endpoint } from "./api.server";
 
 /** The API answers its own errors (it never lets them reach the server's last-resort mapping). */
@@ -29,5 +30,20 @@ describe("API errors", () => {
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: { code: "server_error", message: "Something went wrong. Please try again." } });
     expect(text).not.toContain("secret");
+  });
+
+  it("a service's refusal keeps its status, code, field messages and Retry-After", async () => {
+    const refused = await call(forbidden());
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: "forbidden", message: "Only an admin can do this" } });
+
+    const bad = await call(invalid({ from: "Enter a date as YYYY-MM-DD" }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: { code: "invalid_input", message: "Enter a date as YYYY-MM-DD", fields: { from: "Enter a date as YYYY-MM-DD" } } });
+
+    const slow = await call(tooMany("Too many attempts. Try again later.", 42));
+    expect(slow.status).toBe(429);
+    expect(slow.headers.get("Retry-After")).toBe("42");
+    expect((await slow.json()).error.code).toBe("rate_limited");
   });
 });

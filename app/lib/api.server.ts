@@ -1,16 +1,19 @@
 import type { AppLoadContext } from "react-router";
-import * as z from "zod/mini";
 import { DB_UNAVAILABLE, isDbUnavailable } from "~db/errors";
 import type { User } from "~/models/user.server";
-import { pageBounds, MAX_LIMIT, type Page } from "~/models/paging.server";
-import { fieldName } from "./form-submission";
+import type * as z from "zod/mini";
+import { pageBounds, type Page } from "~/models/paging.server";
+import type { Actor, StaffActor } from "~/services/actor";
+import { ServiceError } from "~/services/service-error";
+import { parseInput } from "~/services/validation";
+import { actorFor, staffActorFor } from "./actor.server";
 import { readUserSession } from "./session.server";
 import { verifyToken } from "./token.server";
 import { BadMultipartError, RequestTooLargeError } from "./uploads.server";
 
 /**
- * The JSON API's shared plumbing (DESIGN.md §3): one error shape, who the caller is, body parsing and
- * validation with the shared zod schemas. Route modules under app/routes/api.* stay thin on top of it.
+ * The JSON API's shared plumbing (DESIGN.md §3): one error shape, who the caller is, list parameters.
+ * Route modules under app/routes/api.* only translate between HTTP and the services (app/services).
  */
 
 export type Fields = Record<string, string>;
@@ -35,14 +38,17 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function errorResponse(e: ApiError): Response {
+export function apiErrorResponse(e: ApiError): Response {
   const error: { code: string; message: string; fields?: Fields } = { code: e.code, message: e.message };
   if (e.fields && Object.keys(e.fields).length) error.fields = e.fields;
   return json({ error }, { status: e.status, headers: e.headers });
 }
 
-export const notFound = (what = "Record") => new ApiError(404, "not_found", `${what} not found`);
-export const invalid = (fields: Fields, message = Object.values(fields)[0] ?? "Invalid input") => new ApiError(400, "invalid_input", message, fields);
+/** A service's refusal in the API's words: its status, code, message and per-field messages. */
+function fromServiceError(e: ServiceError): ApiError {
+  const headers = e.retryAfter !== undefined ? { "Retry-After": String(e.retryAfter) } : undefined;
+  return new ApiError(e.status, e.code, e.message, e.fields, headers);
+}
 
 export type ApiArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 type Handler = (args: ApiArgs) => Promise<Response>;
@@ -71,22 +77,22 @@ export function endpoint(handlers: Partial<Record<Method, Handler>>, opts: { ign
 }
 
 function toErrorResponse(error: unknown, { request, context }: ApiArgs): Response {
-  if (error instanceof ApiError) return errorResponse(error);
-  if (error instanceof RequestTooLargeError) return errorResponse(new ApiError(413, "payload_too_large", error.message));
-  if (error instanceof BadMultipartError) return errorResponse(new ApiError(400, "invalid_body", error.message));
+  if (error instanceof ApiError) return apiErrorResponse(error);
+  if (error instanceof ServiceError) return apiErrorResponse(fromServiceError(error));
+  if (error instanceof RequestTooLargeError) return apiErrorResponse(new ApiError(413, "payload_too_large", error.message));
+  if (error instanceof BadMultipartError) return apiErrorResponse(new ApiError(400, "invalid_body", error.message));
   if (error instanceof Response) return error;
   const where = `[${context.requestId ?? "-"}] API ${request.method} ${new URL(request.url).pathname}`;
   if (isDbUnavailable(error)) {
     console.error(`${where}: database unavailable:`, error instanceof Error ? error.message : error);
-    return errorResponse(new ApiError(DB_UNAVAILABLE.status, DB_UNAVAILABLE.code, DB_UNAVAILABLE.message, undefined, { "Retry-After": "5" }));
+    return apiErrorResponse(new ApiError(DB_UNAVAILABLE.status, DB_UNAVAILABLE.code, DB_UNAVAILABLE.message, undefined, { "Retry-After": "5" }));
   }
   console.error(`${where} failed:`, error);
-  return errorResponse(new ApiError(500, "server_error", "Something went wrong. Please try again."));
+  return apiErrorResponse(new ApiError(500, "server_error", "Something went wrong. Please try again."));
 }
 
 // ---------------------------------------------------------------- who is calling
 
-const SAFE_METHODS = new Set(["GET", "HEAD"]);
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
@@ -115,26 +121,14 @@ async function resolveCaller(request: Request): Promise<User | null> {
     }
     return user;
   }
+  // Our own pages may call the API with the back office's cookie. A cookie write from another site never gets
+  // here: the server refuses it first (server/csrf.ts).
   const check = await readUserSession(request);
-  if (!check) return null;
-  // The cookie rides along on any request the browser makes; a write must come from our own pages.
-  if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
-    throw new ApiError(403, "cross_origin", "Cross-site requests are not allowed");
-  }
-  return check.user;
+  return check?.user ?? null;
 }
 
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  if (origin === null) return request.headers.get("Sec-Fetch-Site") !== "cross-site";
-  try {
-    return new URL(origin).host === new URL(request.url).host;
-  } catch {
-    return false;
-  }
-}
-
-export async function requireStaff(request: Request): Promise<User> {
+/** The signed-in staff member behind a request, or a 401 with WWW-Authenticate. */
+export async function requireApiUser(request: Request): Promise<User> {
   const user = await getCaller(request);
   if (!user) {
     throw new ApiError(401, "unauthorized", "Sign in to use this endpoint: send Authorization: Bearer <token>", undefined, {
@@ -144,57 +138,30 @@ export async function requireStaff(request: Request): Promise<User> {
   return user;
 }
 
-export async function requireAdmin(request: Request): Promise<User> {
-  const user = await requireStaff(request);
-  if (user.role !== "admin") throw new ApiError(403, "forbidden", "Only an admin can do this");
-  return user;
+/** Who is calling, as the services want it: a staff member or an anonymous caller, with address and request id. */
+export async function apiActor({ request, context }: ApiArgs): Promise<Actor> {
+  return actorFor(await getCaller(request), context);
 }
 
-/** The schema's messages per field, named the way forms name them (`highlights[2]`). */
-export function fieldErrors(error: z.core.$ZodError): Fields {
-  const fields: Fields = {};
-  for (const issue of error.issues) {
-    const name = fieldName(issue.path) || "body";
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}
-
-export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = z.safeParse(schema, input);
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data;
+/** A staff member's call, or a 401. */
+export async function requireApiActor({ request, context }: ApiArgs): Promise<StaffActor> {
+  return staffActorFor(await requireApiUser(request), context);
 }
 
 // ---------------------------------------------------------------- lists
 
-type Filter = readonly string[] | "text";
-
 /**
- * Query parameters of a list: page and limit (limit capped at MAX_LIMIT), plus the filters named in `spec`
- * with their allowed values. An empty parameter means no filter; an unknown value is a 400.
+ * A list's query parameters, checked with its schema from app/schemas/list-params.ts (the one the OpenAPI
+ * document lists): page and limit (1 to MAX_PAGE and MAX_LIMIT) and the list's filters. An empty parameter
+ * means none; anything outside the schema is a 400 naming the parameter.
  */
-export function listQuery<K extends string>(request: Request, spec: Record<K, Filter>): { page: number; limit: number } & Partial<Record<K, string>> {
+export function listQuery<S extends z.core.$ZodObject>(request: Request, schema: S): Omit<z.output<S>, "page" | "limit"> & { page: number; limit: number } {
   const params = new URL(request.url).searchParams;
-  const fields: Fields = {};
-  const whole = (name: string) => {
-    const raw = params.get(name);
-    if (raw === null || raw === "") return undefined;
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) fields[name] = `${name} must be a whole number of at least 1`;
-    return Number(raw);
-  };
-  const page = whole("page");
-  const limit = whole("limit");
-  const out: Partial<Record<K, string>> = {};
-  for (const [name, allowed] of Object.entries(spec) as [K, Filter][]) {
-    const value = params.get(name)?.trim();
-    if (!value) continue;
-    if (allowed !== "text" && !allowed.includes(value)) fields[name] = `${name} must be one of ${allowed.join(", ")}`;
-    else if (value.length > 200) fields[name] = `${name} must be at most 200 characters`;
-    else out[name] = value;
-  }
-  if (Object.keys(fields).length) throw invalid(fields);
-  return { ...pageBounds({ page, limit: limit === undefined ? undefined : Math.min(limit, MAX_LIMIT) }), ...out };
+  const raw: Record<string, string | undefined> = {};
+  for (const name of Object.keys(schema._zod.def.shape)) raw[name] = params.get(name)?.trim();
+  const values = parseInput(schema, raw) as z.output<S> & { page?: number; limit?: number };
+  const { page, limit } = pageBounds({ page: values.page, limit: values.limit });
+  return { ...values, page, limit };
 }
 
 /** A page of records as the API answers it: { data, page, limit, total, pages }. */

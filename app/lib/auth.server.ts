@@ -1,33 +1,21 @@
+import type { AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getUserWithSecret, type UserWithSecret } from "~/models/user.server";
-import { burnPasswordCheck, verifyPassword } from "./password.server";
+import type { UserWithSecret } from "~/models/user.server";
+import { signIn } from "~/services/auth.server";
+import { visitorActor } from "./actor.server";
 
-/** The one message for any failed sign-in: it never says whether the e-mail exists (spec §8). */
-export const LOGIN_FAILED = "Invalid credentials or server error. Please try again.";
-
-export class LoginError extends Error {}
-
-/** Checks an e-mail and password; throws LoginError with LOGIN_FAILED when they do not match. */
-export async function verifyLogin(email: string, password: string): Promise<UserWithSecret> {
-  const user = email ? await getUserWithSecret({ email }) : null;
-  if (!user) {
-    await burnPasswordCheck(password);
-    throw new LoginError(LOGIN_FAILED);
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new LoginError(LOGIN_FAILED);
-  return user;
+/**
+ * Staff sign-in through remix-auth's form strategy. The strategy reads the form; the rules (throttling, the
+ * password check, the audit rows) are the sign-in service's, shared with POST /api/auth/login. The session
+ * itself is kept by session.server.ts. The authenticator is made per request because the service needs the
+ * client's address, which only the load context knows.
+ */
+export async function authenticateStaff(request: Request, context: AppLoadContext): Promise<UserWithSecret> {
+  const authenticator = new Authenticator<UserWithSecret>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => signIn({ email: form.get("email") ?? undefined, password: form.get("password") ?? undefined }, visitorActor(context))),
+    "form",
+  );
+  return authenticator.authenticate("form", request);
 }
-
-export const FORM_STRATEGY = "form";
-
-/** Staff sign-in through remix-auth's form strategy; the session itself is kept by session.server.ts. */
-export const authenticator = new Authenticator<UserWithSecret>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    return verifyLogin(email, password);
-  }),
-  FORM_STRATEGY,
-);

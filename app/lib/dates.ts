@@ -50,3 +50,59 @@ export function siteToday(now: Date = new Date()): string {
   const parts = Object.fromEntries(isoDayParts.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const offsetParts = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: SITE_TIME_ZONE,
+});
+
+/** Minutes the site's time zone is ahead of UTC at this instant (330 for Hyderabad). */
+function siteOffsetMinutes(at: number): number {
+  const p = Object.fromEntries(offsetParts.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/** The UTC instant (ISO) at which a Hyderabad calendar day (YYYY-MM-DD) begins: for "from"/"to" date filters. */
+export function siteDayStartUtc(day: string): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  return new Date(midnightUtc - siteOffsetMinutes(midnightUtc) * 60_000).toISOString();
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A date-time typed by staff to an ISO UTC instant: "2026-11-24T10:30" (a datetime-local field) is Hyderabad
+ * time; a value with Z or an offset (the API) is taken as it says. Null for anything else or an impossible date.
+ */
+export function siteDateTimeToUtc(value: string): string | null {
+  const local = LOCAL_DATE_TIME.exec(value);
+  if (local) {
+    const [, day, h, m, s] = local;
+    if (Number(h) > 23 || Number(m) > 59 || Number(s ?? 0) > 59) return null;
+    const start = Date.parse(siteDayStartUtc(day));
+    if (Number.isNaN(start) || !new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)) return null;
+    return new Date(start + ((Number(h) * 60 + Number(m)) * 60 + Number(s ?? 0)) * 1000).toISOString();
+  }
+  if (!WITH_ZONE.test(value)) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+/** An ISO instant as a datetime-local field's value in Hyderabad time ("2026-11-24T10:30"). */
+export function utcToSiteInput(iso: string): string {
+  const p = Object.fromEntries(offsetParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}

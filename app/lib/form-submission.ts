@@ -25,3 +25,14 @@ export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | U
     },
   }) as Submission<z.input<S>, string[], z.output<S>>;
 }
+
+/**
+ * conform's reply for a form whose save a server-side rule refused: the values typed come back with the
+ * rule's message on each field (and any form-level messages), as if the schema had reported them.
+ */
+export function replyWithErrors(payload: FormData, fields: Record<string, string>, opts: { formErrors?: string[]; hideFields?: string[] } = {}) {
+  const submission = parse<Record<string, unknown>, string[]>(payload, {
+    resolve: () => ({ error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) }),
+  });
+  return submission.reply({ formErrors: opts.formErrors, hideFields: opts.hideFields });
+}

@@ -11,3 +11,12 @@ export function seatFillPercent(seats: number, totalSeats: number): number {
 export function capitalize(word: string): string {
   return word ? word[0].toUpperCase() + word.slice(1) : word;
 }
+
+/** How long ago, in the words a list shows next to a New enquiry: "35 min", "5 h", "3 days". */
+export function ageText(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}

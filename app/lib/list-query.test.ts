@@ -20,6 +20,13 @@ describe("listHref and withParam", () => {
     expect(listHref("/admin/enquiries", "")).toBe("/admin/enquiries");
   });
 
+  it("keep the audit log's filters, so the jump back to the last page keeps them too", () => {
+    const search = "?user=u-1&entityType=enquiry&from=2026-03-01&to=2026-03-31&page=9&x=1";
+    expect(listHref("/admin/audit-log", search)).toBe("/admin/audit-log?page=9&user=u-1&entityType=enquiry&from=2026-03-01&to=2026-03-31");
+    expect(withParam("/admin/audit-log", search, "page", 2)).toBe("/admin/audit-log?page=2&user=u-1&entityType=enquiry&from=2026-03-01&to=2026-03-31");
+    expect(withParam("/admin/audit-log", search, "entityType", "course")).toBe("/admin/audit-log?user=u-1&entityType=course&from=2026-03-01&to=2026-03-31");
+  });
+
   it("start again at page 1 when the tab or search changes", () => {
     expect(withParam("/l", "?status=new&page=4", "status", "closed")).toBe("/l?status=closed");
     expect(withParam("/l", "?status=new&page=4", "status", undefined)).toBe("/l");

@@ -14,11 +14,19 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
   return { status, q, page };
 }
 
+/**
+ * The parameters a list keeps in its URL: the tab, the search, the page, the enquiries' filters (owner,
+ * follow-up, course, mode, source, form) and the audit log's (user, entity type), and a date range, so paging,
+ * the jump back to the last page and a dialog opened over the list keep the filter that was set.
+ */
+export const LIST_PARAMS = ["status", "q", "page", "assignee", "followUp", "course", "mode", "source", "form", "user", "entityType", "from", "to"] as const;
+export type ListParam = (typeof LIST_PARAMS)[number];
+
 /** The list URL with the given search string (as found on a child route's URL), minus anything foreign. */
 export function listHref(base: string, search: string | URLSearchParams): string {
   const from = typeof search === "string" ? new URLSearchParams(search) : search;
   const kept = new URLSearchParams();
-  for (const key of ["status", "q", "page"]) {
+  for (const key of LIST_PARAMS) {
     const v = from.get(key);
     if (v) kept.set(key, v);
   }
@@ -26,8 +34,8 @@ export function listHref(base: string, search: string | URLSearchParams): string
   return s ? `${base}?${s}` : base;
 }
 
-/** The same list with one parameter changed; changing the tab or the search starts again at page 1. */
-export function withParam(base: string, search: string, key: "status" | "q" | "page", value: string | number | undefined): string {
+/** The same list with one parameter changed; changing the tab, the search or a filter starts again at page 1. */
+export function withParam(base: string, search: string, key: ListParam, value: string | number | undefined): string {
   const params = new URLSearchParams(listHref(base, search).split("?")[1] ?? "");
   if (value === undefined || value === "" || (key === "page" && Number(value) <= 1)) params.delete(key);
   else params.set(key, String(value));

@@ -44,9 +44,26 @@ export function scheduleSummary(s: Schedule): ScheduleSummary {
   };
 }
 
-/** The syllabus sits under the page's own h2, so its headings move down two levels (h1 becomes h3, at most h6). */
+/**
+ * The syllabus sits under the page's own h2, so its headings move down two levels (h1 becomes h3, at most h6).
+ * HTML allows a heading at most one level below the heading before it, and an author may skip levels (a
+ * syllabus that starts at "##" would put an h4 right after the page's h2). So each heading goes one level
+ * below the nearest heading before it that was written at a higher level (skipped levels close up), and a
+ * class keeps the size of the level it was written at (app.css): the page looks the same.
+ */
 export function demoteHeadings(html: string, by = 2): string {
-  return html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`);
+  const parents: { written: number; level: number }[] = [];
+  let open = 0;
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, digit: string) => {
+    // Headings never nest, so a closing tag belongs to the last opening one.
+    if (slash) return `</h${open}`;
+    const written = Number(digit);
+    while (parents.length && parents[parents.length - 1].written >= written) parents.pop();
+    const shown = Math.min(6, written + by);
+    open = Math.min(6, (parents[parents.length - 1]?.level ?? by) + 1);
+    parents.push({ written, level: open });
+    return open < shown ? `<h${open} class="syllabus-h${shown}"` : `<h${open}`;
+  });
 }
 
 export function syllabusView(c: Course): SyllabusView {

@@ -1,25 +1,44 @@
+import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
+import { db, inTransactionNow, rawDriver, type RawDriver } from "~db/client.server";
 import { env } from "~/env.server";
+import { getUserWithSecret } from "~/models/user.server";
+import { deleteAllRateLimits, deleteRateLimitsExpiredBefore } from "~/models/rate-limit.server";
 
 /**
- * Throttling for sign-in and the public forms (in memory: one process). Route actions call these
- * and answer 429 with Retry-After (the forms keep what was typed and show RATE_LIMIT_MESSAGE).
- * Limits come from the environment (FORM_RATE_LIMIT, FORM_RATE_WINDOW, LOGIN_RATE_LIMIT_IP,
- * LOGIN_RATE_LIMIT_ACCOUNT, LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_BLOCK_SECONDS, LOGIN_BLOCK_MAX_SECONDS;
- * see .env.example). RATE_LIMIT=off switches everything off, for load tests on a private network.
+ * Throttling for sign-in and the public forms. Route actions call these and answer 429 with Retry-After
+ * (the forms keep what was typed and show RATE_LIMIT_MESSAGE). Limits come from the environment
+ * (FORM_RATE_LIMIT, FORM_RATE_WINDOW, LOGIN_RATE_LIMIT_IP, LOGIN_RATE_LIMIT_ACCOUNT,
+ * LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_BLOCK_SECONDS, LOGIN_BLOCK_MAX_SECONDS; see .env.example).
+ * RATE_LIMIT=off switches everything off, for load tests on a private network.
+ *
+ * The counts live in the application database (table rate_limits, migration 0006), through
+ * rate-limiter-flexible's SQLite and MySQL stores: a restart does not hand out fresh tries, and several
+ * app processes on one database share one count.
  */
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
 export type RateDecision = { ok: true } | { ok: false; retryAfter: number };
 
+type Limiter = RateLimiterStoreAbstract;
+
 /** Sign-in attempts are counted per hour. */
 const LOGIN_WINDOW_SECONDS = 3600;
+const TABLE = "rate_limits";
+/** The key column holds 255 characters; the longest prefix plus this leaves room. */
+const MAX_KEY_LENGTH = 200;
 
-function build() {
+function build(raw: RawDriver) {
   const e = env();
-  const limiter = (keyPrefix: string, points: number, duration: number) => new RateLimiterMemory({ keyPrefix, points, duration });
+  // The migration made the table (tableCreated), and expired rows are cleared by sweepExpired, not by the
+  // stores' own timers: those would run on SQLite outside Kysely's connection lock and are never stopped.
+  const limiter = (keyPrefix: string, points: number, duration: number): Limiter =>
+    raw.dialect === "sqlite"
+      ? new RateLimiterSQLite({ storeClient: raw.database, storeType: "better-sqlite3", tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration })
+      : new RateLimiterMySQL({ storeClient: raw.pool, storeType: "pool", dbName: raw.databaseName, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration });
   return {
+    raw,
     env: e,
     forms: {
       enquiry: limiter("enquiry", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
@@ -35,16 +54,60 @@ function build() {
     blocks: limiter("login-blocks", 1_000_000, 86_400),
   };
 }
+type Limiters = ReturnType<typeof build>;
 
-let limiters: ReturnType<typeof build> | undefined;
-function get() {
-  limiters ??= build();
+let limiters: Limiters | undefined;
+function get(): Limiters {
+  // Rebuilt when the database was closed and opened again (tests), so no limiter writes to a closed handle.
+  const raw = rawDriver();
+  if (limiters?.raw !== raw) limiters = build(raw);
   return limiters;
 }
 
-/** Forgets every count (tests, and a configuration reload). */
-export function resetRateLimits(): void {
+/**
+ * Runs limiter calls. On SQLite the stores use the one better-sqlite3 handle Kysely also uses; a statement
+ * run while another request's Kysely transaction is open would join that transaction (and vanish with its
+ * rollback). Kysely's SQLite driver lends the handle to one user at a time (a mutex held for a whole
+ * transaction), so the calls run while holding it. `work` must not query through db(): it would wait for
+ * itself. Inside inTransaction() the count would share the caller's fate, so that is refused outright.
+ */
+async function withStore<T>(work: (l: Limiters) => Promise<T>): Promise<T> {
+  if (inTransactionNow()) throw new Error("Rate limits must not be counted inside inTransaction()");
+  const l = get();
+  if (l.raw.dialect !== "sqlite") return work(l);
+  return db()
+    .connection()
+    .execute(() => work(l));
+}
+
+/** How often one process clears expired rows, and how long past expiry they are kept. */
+const SWEEP_EVERY_MS = 5 * 60_000;
+// The stores judge expiry by their own process's clock; the grace keeps a row a server with a slower clock still counts.
+const SWEEP_GRACE_MS = 60 * 60_000;
+let lastSweep = 0;
+
+/**
+ * Deletes rows that expired (a window or block that ended): without it, every address that ever sent a form
+ * would stay in the table. Runs at most every SWEEP_EVERY_MS, as part of a limiter call rather than on a
+ * timer, so there is nothing to stop at shutdown and it never runs after the database is closed.
+ */
+async function sweepExpired(): Promise<void> {
+  const now = Date.now();
+  if (Math.abs(now - lastSweep) < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  try {
+    await deleteRateLimitsExpiredBefore(now - SWEEP_GRACE_MS);
+  } catch (error) {
+    // The rows stay until the next sweep; the request that happened to run it goes on.
+    console.error("Rate-limit clean-up failed:", error);
+  }
+}
+
+/** Forgets every count (tests): empties the table and rebuilds the limiters from the current settings. */
+export async function resetRateLimits(): Promise<void> {
   limiters = undefined;
+  lastSweep = 0;
+  await deleteAllRateLimits();
 }
 
 function enabled() {
@@ -77,11 +140,17 @@ export function ipKey(ip: string): string {
 
 export type FormName = "enquiry" | "contact";
 
+/** Keys longer than the key column allows (an absurd e-mail or address) are counted under their hash. */
+function bounded(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
 /** Counts one submission of a public form from this IP. */
 export async function consumeFormAttempt(ip: string, form: FormName): Promise<RateDecision> {
   if (!enabled()) return { ok: true };
+  await sweepExpired();
   try {
-    await get().forms[form].consume(ipKey(ip));
+    await withStore((l) => l.forms[form].consume(bounded(ipKey(ip))));
     return { ok: true };
   } catch (res) {
     if (res instanceof Error) throw res;
@@ -89,10 +158,30 @@ export async function consumeFormAttempt(ip: string, form: FormName): Promise<Ra
   }
 }
 
-function loginKeys(ip: string, email: string) {
-  const account = email.trim().toLowerCase();
+/** An e-mail as a key: the ways of typing one address (case, spaces, composed or decomposed accents) are one key. */
+function emailKey(email: string): string {
+  return email.trim().toLowerCase().normalize("NFC");
+}
+
+/**
+ * The account an attempt is counted against: the user sign-in would check the password of (found the way
+ * sign-in finds it), by id, so every spelling that reaches the account shares its count, and an e-mail
+ * change does not reset it. An address no user has counts as itself.
+ */
+async function accountKey(email: string): Promise<string> {
+  const user = await getUserWithSecret({ email });
+  return user ? `user:${user.id}` : `email:${emailKey(email)}`;
+}
+
+async function loginKeys(ip: string, email: string) {
+  const account = await accountKey(email);
   const address = ipKey(ip);
-  return { ip: address, accountIp: `${account}|${address}`, account };
+  return { ip: bounded(address), accountIp: bounded(`${account}|${address}`), account: bounded(account) };
+}
+
+/** The blocks counter's key for a limiter's key. */
+function blocksKey(limiter: Limiter, key: string): string {
+  return bounded(`${limiter.keyPrefix}|${key}`);
 }
 
 /**
@@ -103,26 +192,28 @@ function loginKeys(ip: string, email: string) {
  */
 export async function beginLoginAttempt(ip: string, email: string): Promise<RateDecision> {
   if (!enabled()) return { ok: true };
-  const { loginByIp, loginByAccountIp, loginByAccount } = get();
-  const keys = loginKeys(ip, email);
-  const steps: [RateLimiterMemory, string][] = [
-    [loginByIp, keys.ip],
-    [loginByAccountIp, keys.accountIp],
-    [loginByAccount, keys.account],
-  ];
-  const taken: [RateLimiterMemory, string][] = [];
-  for (const [limiter, key] of steps) {
-    try {
-      await limiter.consume(key);
-      taken.push([limiter, key]);
-    } catch (res) {
-      // A refused attempt checks no password, so it gives back what it took from the other counters.
-      await Promise.all(taken.map(([l, k]) => l.reward(k, 1).catch(() => undefined)));
-      if (res instanceof Error) throw res;
-      return { ok: false, retryAfter: retrySeconds(res) };
+  await sweepExpired();
+  const keys = await loginKeys(ip, email);
+  return withStore(async ({ loginByIp, loginByAccountIp, loginByAccount }) => {
+    const steps: [Limiter, string][] = [
+      [loginByIp, keys.ip],
+      [loginByAccountIp, keys.accountIp],
+      [loginByAccount, keys.account],
+    ];
+    const taken: [Limiter, string][] = [];
+    for (const [limiter, key] of steps) {
+      try {
+        await limiter.consume(key);
+        taken.push([limiter, key]);
+      } catch (res) {
+        // A refused attempt checks no password, so it gives back what it took from the other counters.
+        await Promise.all(taken.map(([l, k]) => l.reward(k, 1).catch(() => undefined)));
+        if (res instanceof Error) throw res;
+        return { ok: false, retryAfter: retrySeconds(res) };
+      }
     }
-  }
-  return { ok: true };
+    return { ok: true };
+  });
 }
 
 /**
@@ -132,32 +223,34 @@ export async function beginLoginAttempt(ip: string, email: string): Promise<Rate
  */
 export async function recordLoginFailure(ip: string, email: string): Promise<void> {
   if (!enabled()) return;
-  const { loginByAccountIp, loginByAccount, blocks, env: e } = get();
-  const keys = loginKeys(ip, email);
-  for (const [limiter, key, points] of [
-    [loginByAccountIp, keys.accountIp, e.LOGIN_RATE_LIMIT_ACCOUNT],
-    [loginByAccount, keys.account, e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL],
-  ] as const) {
-    const state = await limiter.get(key);
-    // Exactly at the limit: failures of attempts that were already under way must not stack more blocks.
-    if (state?.consumedPoints !== points) continue;
-    const n = (await blocks.penalty(`${limiter.keyPrefix}|${key}`))?.consumedPoints ?? 1;
-    await limiter.block(key, Math.min(e.LOGIN_BLOCK_MAX_SECONDS, e.LOGIN_BLOCK_SECONDS * 2 ** Math.min(n - 1, 16)));
-  }
+  const keys = await loginKeys(ip, email);
+  await withStore(async ({ loginByAccountIp, loginByAccount, blocks, env: e }) => {
+    for (const [limiter, key, points] of [
+      [loginByAccountIp, keys.accountIp, e.LOGIN_RATE_LIMIT_ACCOUNT],
+      [loginByAccount, keys.account, e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL],
+    ] as const) {
+      const state = await limiter.get(key);
+      // Exactly at the limit: failures of attempts that were already under way must not stack more blocks.
+      if (state?.consumedPoints !== points) continue;
+      const n = (await blocks.penalty(blocksKey(limiter, key)))?.consumedPoints ?? 1;
+      await limiter.block(key, Math.min(e.LOGIN_BLOCK_MAX_SECONDS, e.LOGIN_BLOCK_SECONDS * 2 ** Math.min(n - 1, 16)));
+    }
+  });
 }
 
 /** After a right password: the attempt is given back to the IP, and the account's counts and blocks are cleared. */
 export async function recordLoginSuccess(ip: string, email: string): Promise<void> {
   if (!enabled()) return;
-  const { loginByIp, loginByAccountIp, loginByAccount, blocks } = get();
-  const keys = loginKeys(ip, email);
-  await Promise.all([
-    loginByIp.reward(keys.ip, 1),
-    loginByAccountIp.delete(keys.accountIp),
-    loginByAccount.delete(keys.account),
-    blocks.delete(`${loginByAccountIp.keyPrefix}|${keys.accountIp}`),
-    blocks.delete(`${loginByAccount.keyPrefix}|${keys.account}`),
-  ]);
+  const keys = await loginKeys(ip, email);
+  await withStore(async ({ loginByIp, loginByAccountIp, loginByAccount, blocks }) => {
+    await Promise.all([
+      loginByIp.reward(keys.ip, 1),
+      loginByAccountIp.delete(keys.accountIp),
+      loginByAccount.delete(keys.account),
+      blocks.delete(blocksKey(loginByAccountIp, keys.accountIp)),
+      blocks.delete(blocksKey(loginByAccount, keys.account)),
+    ]);
+  });
 }
 
 /** Headers for a 429 answer. */

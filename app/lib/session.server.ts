@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { env } from "~/env.server";
 import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";
-import { getUserWithSecret, type User } from "~/models/user.server";
+import { getUserWithSecret, type Role, type User } from "~/models/user.server";
 
 /** Signed out after this long without a request. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -15,12 +15,20 @@ export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 type SessionData = { sid: string; userId: string; version: number; issuedAt: number; lastSeen: number };
 type FlashData = { flash: string };
 
+const SESSION_COOKIE_NAME = "__session";
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`);
+
+/** True when a Cookie header carries the back office's session cookie, valid or not (CSRF check, page cache). */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "");
+}
+
 let storage: ReturnType<typeof build> | undefined;
 function build() {
   const e = env();
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
-      name: "__session",
+      name: SESSION_COOKIE_NAME,
       httpOnly: true,
       sameSite: "lax",
       secure: e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:"),
@@ -90,6 +98,15 @@ export async function endSession(check: SessionCheck): Promise<void> {
   await revokeSession(sid, new Date(issuedAt + SESSION_ABSOLUTE_MS));
 }
 
+/**
+ * Moves this session to the user's new session version (after they changed their own password, which ends
+ * every other session of theirs), keeping its lifetime.
+ */
+export function keepSessionAfterPasswordChange(session: Session<SessionData, FlashData>, sessionVersion: number): void {
+  session.set("version", sessionVersion);
+  session.set("lastSeen", Date.now());
+}
+
 /** Sets a new lastSeen and returns the cookie to send, for the inactivity timeout. */
 export async function touchSession(check: SessionCheck, now = Date.now()): Promise<string> {
   check.session.set("lastSeen", now);
@@ -107,10 +124,10 @@ export async function requireUser(request: Request): Promise<User> {
   return check.user;
 }
 
-/** Like requireUser, but a signed-in user without the admin role gets 403 (DESIGN.md §4.2). */
-export async function requireAdmin(request: Request): Promise<User> {
+/** Like requireUser, but a signed-in user without this role gets 403 (DESIGN.md §4.2: Users is for admins). */
+export async function requireUserWithRole(request: Request, role: Role): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (user.role !== role) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
   return user;
 }
 

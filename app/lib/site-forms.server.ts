@@ -1,9 +1,7 @@
-import { parseWithSchema } from "~/lib/form-submission";
+import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "~/components/ui/field";
-import { createContactQuery } from "~/models/contact-query.server";
-import { createEnquiry } from "~/models/enquiry.server";
-import { CONTACT_FAILED, contactSchema } from "~/schemas/contact";
+import { CONTACT_FAILED } from "~/schemas/contact";
 import {
   ENQUIRY_FAILED,
   ENQUIRY_FILE_COUNT_MESSAGE,
@@ -11,27 +9,26 @@ import {
   ENQUIRY_FILE_SIZE_MESSAGE,
   ENQUIRY_FILE_TYPE_MESSAGE,
   ENQUIRY_MAX_FILES,
-  enquiryFormSchema,
 } from "~/schemas/enquiry";
-import { consumeFormAttempt, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "./rate-limit.server";
-import {
-  BadMultipartError,
-  discardUploads,
-  isMultipart,
-  parseMultipart,
-  RequestTooLargeError,
-  type StoredUpload,
-  type UploadRule,
-} from "./uploads.server";
+import type { Actor } from "~/services/actor";
+import { submitContactQuery } from "~/services/contact-queries.server";
+import { ATTACHMENT_FIELD, submitEnquiry, type EnquiryChannel } from "~/services/enquiries.server";
+import { admitFormSubmission } from "~/services/form-throttle.server";
+import { isServiceError } from "~/services/service-error";
+import { visitorActor } from "./actor.server";
+import { formToObject } from "./api-body.server";
+import { leadSourceFromCookieHeader } from "./lead-source";
+import { replyWithErrors } from "./form-submission";
+import { retryAfterHeaders } from "./rate-limit.server";
 import type { SiteFormResult } from "./site-forms";
+import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type StoredUpload, type UploadRule } from "./uploads.server";
 
 /**
- * The public forms' actions (enquiry and contact), shared by the home page and /enquiry and /contact.
- * Order: drop bots, validate, count against the rate limit, then store in one insert. A reply that says
- * success is sent only after the insert has committed.
+ * The public forms' actions (enquiry and contact) for the home page, /enquiry and /contact: HTTP in, the
+ * services (app/services) for the rules, the forms' answer out. The attempt is counted against the per-IP
+ * limit before anything else, so an upload flood is refused before a file is stored or decoded. A reply
+ * that says success is sent only after the row has committed.
  */
-
-export const ATTACHMENT_FIELD = "filePaths";
 
 export const ENQUIRY_UPLOAD_RULE: UploadRule = {
   field: ATTACHMENT_FIELD,
@@ -61,75 +58,95 @@ function failure(intent: Intent, status: number, result: Omit<SiteFormResult, "i
   return data({ intent, status: "error", ...result } satisfies SiteFormResult, { status, headers });
 }
 
-export async function contactAction(formData: FormData, clientIp: string) {
-  if (isBot(formData)) return success("contact");
-  const submission = parseWithSchema(formData, contactSchema);
-  if (submission.status !== "success") return failure("contact", 400, { submission: submission.reply() });
-  const limit = await consumeFormAttempt(clientIp, "contact");
-  if (!limit.ok) {
-    return failure("contact", 429, { submission: submission.reply(), formError: RATE_LIMIT_MESSAGE }, retryAfterHeaders(limit));
+/**
+ * The form's answer when the service refused or failed: the spec's messages per field and the typed values
+ * back. Files never come back: a refused file has its message, and files sent with a form refused for
+ * another reason must be attached again.
+ */
+function refused(intent: Intent, error: unknown, form: FormData, failureMessage: string | undefined, hadFiles = false) {
+  if (isServiceError(error, "invalid")) {
+    const { [ATTACHMENT_FIELD]: fileError, ...fields } = error.fields;
+    return failure(intent, 400, { submission: replyWithErrors(form, fields), fileError: fileError ?? (hadFiles ? REATTACH_MESSAGE : undefined) });
   }
+  if (isServiceError(error, "tooMany")) {
+    return failure(intent, 429, { submission: replyWithErrors(form, {}), formError: error.message }, retryAfterHeaders({ retryAfter: error.retryAfter ?? 60 }));
+  }
+  console.error(`Failed to store ${intent === "enquiry" ? "an enquiry" : "a contact query"}`, error);
+  return failure(intent, 500, { submission: replyWithErrors(form, {}), formError: failureMessage });
+}
+
+/**
+ * Counts the attempt; when over the limit, answers 429 with what was typed (read without storing any file).
+ * Returns null when the submission may go on.
+ */
+async function throttled(intent: Intent, actor: Actor, read: () => Promise<FormData>) {
   try {
-    await createContactQuery(submission.value);
+    await admitFormSubmission(actor, intent);
+    return null;
   } catch (error) {
-    console.error("Failed to store a contact query", error);
-    return failure("contact", 500, { submission: submission.reply(), formError: CONTACT_FAILED });
+    if (!isServiceError(error, "tooMany")) throw error;
+    const form = await read().catch(() => new FormData());
+    return refused(intent, error, form, undefined);
+  }
+}
+
+/** The contact form. The home page has read the body already (to tell its two forms apart). */
+export async function contactAction(request: Request, context: AppLoadContext, read: () => Promise<FormData> = () => request.formData()) {
+  const actor = visitorActor(context);
+  const limited = await throttled("contact", actor, read);
+  if (limited) return limited;
+  const form = await read();
+  if (isBot(form)) return success("contact");
+  try {
+    await submitContactQuery(actor, formToObject(form));
+  } catch (error) {
+    return refused("contact", error, form, CONTACT_FAILED);
   }
   return success("contact");
 }
 
 /**
- * The enquiry form. `withAttachments` (the /enquiry page) reads a multipart body and stores up to three files;
- * the home page's form has no file field. `failureMessage` is what a failed insert shows (the home page shows none).
+ * The enquiry form. On /enquiry (`channel: "enquiry-page"`) the body is multipart and up to three files are
+ * stored; the home page's form has no file field. `failureMessage` is what a failed insert shows (the home page shows none).
  */
 export async function enquiryAction(
   request: Request,
-  clientIp: string,
-  opts: { withAttachments: boolean; failureMessage?: string; formData?: FormData },
+  context: AppLoadContext,
+  opts: { channel: Exclude<EnquiryChannel, "api">; failureMessage?: string; read?: () => Promise<FormData> },
 ) {
-  let formData: FormData;
+  const actor = visitorActor(context);
+  const multipart = opts.channel === "enquiry-page" && isMultipart(request);
+  // Over the limit, the files of a multipart body are skipped unread: only the text fields come back.
+  const readTextOnly = opts.read ?? (() => (multipart ? parseMultipart(request, []).then((r) => r.formData) : request.formData()));
+  const limited = await throttled("enquiry", actor, readTextOnly);
+  if (limited) return limited;
+
+  let form: FormData;
   let files: StoredUpload[] = [];
   let fileError: string | undefined;
-  if (opts.formData) formData = opts.formData;
-  else if (opts.withAttachments && isMultipart(request)) {
+  if (opts.read) form = await opts.read();
+  else if (multipart) {
     try {
       const parsed = await parseMultipart(request, [ENQUIRY_UPLOAD_RULE], { maxBytes: ENQUIRY_MAX_BODY });
-      formData = parsed.formData;
+      form = parsed.formData;
       files = parsed.files;
       fileError = parsed.errors[ATTACHMENT_FIELD];
     } catch (error) {
-      if (error instanceof RequestTooLargeError) {
-        return failure("enquiry", 413, { submission: { initialValue: null }, fileError: ENQUIRY_FILE_SIZE_MESSAGE });
-      }
-      if (error instanceof BadMultipartError) {
-        return failure("enquiry", 400, { submission: { initialValue: null }, formError: opts.failureMessage ?? ENQUIRY_FAILED });
-      }
+      if (error instanceof RequestTooLargeError) return failure("enquiry", 413, { submission: { initialValue: null }, fileError: ENQUIRY_FILE_SIZE_MESSAGE });
+      if (error instanceof BadMultipartError) return failure("enquiry", 400, { submission: { initialValue: null }, formError: opts.failureMessage ?? ENQUIRY_FAILED });
       throw error;
     }
-  } else formData = await request.formData();
+  } else form = await request.formData();
 
-  if (isBot(formData)) {
+  if (isBot(form)) {
     await discardUploads(files);
     return success("enquiry");
   }
-  const submission = parseWithSchema(formData, enquiryFormSchema);
-  if (submission.status !== "success" || fileError) {
-    // Nothing is half-saved: files that came with an invalid form are removed, and the visitor is told to re-attach.
-    const hadFiles = files.length > 0;
-    await discardUploads(files);
-    return failure("enquiry", 400, { submission: submission.reply(), fileError: fileError ?? (hadFiles ? REATTACH_MESSAGE : undefined) });
-  }
-  const limit = await consumeFormAttempt(clientIp, "enquiry");
-  if (!limit.ok) {
-    await discardUploads(files);
-    return failure("enquiry", 429, { submission: submission.reply(), formError: RATE_LIMIT_MESSAGE }, retryAfterHeaders(limit));
-  }
   try {
-    await createEnquiry({ ...submission.value, filePaths: files.map((f) => f.storedName) });
+    const source = leadSourceFromCookieHeader(request.headers.get("Cookie"));
+    await submitEnquiry(actor, formToObject(form), { channel: opts.channel, files, fileError, source });
   } catch (error) {
-    console.error("Failed to store an enquiry", error);
-    await discardUploads(files);
-    return failure("enquiry", 500, { submission: submission.reply(), formError: opts.failureMessage });
+    return refused("enquiry", error, form, opts.failureMessage, files.length > 0);
   }
   return success("enquiry");
 }

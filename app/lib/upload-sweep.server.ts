@@ -1,7 +1,8 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { referencedUploadIds } from "~/models/upload-references.server";
-import { uploadRoot } from "./uploads.server";
+import { fileStore, STORE_FOLDERS } from "./file-store.server";
+import { uploadTmpDir } from "./uploads.server";
 
 /**
  * Removes uploads no row refers to: files kept by a save that failed after the upload (a crash between
@@ -15,38 +16,31 @@ export const TMP_MIN_AGE_MS = 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 // Only names this app makes: <32 hex>.<ext> for images and syllabus files, <32 hex>-<name> for attachments.
-const STORED = /^([a-f0-9]{32})[.-]/;
-const FOLDERS = ["images", "syllabus", "enquiries"] as const;
+const STORED = /^(?:images|syllabus|enquiries)\/([a-f0-9]{32})[.-]/;
 
 export type SweepResult = { removed: string[]; kept: number };
 
-async function oldFiles(dir: string, before: number): Promise<{ name: string; full: string }[]> {
-  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
-  const out: { name: string; full: string }[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const full = path.join(dir, entry.name);
-    const stat = await fsp.stat(full).catch(() => null);
-    if (stat && stat.mtimeMs < before) out.push({ name: entry.name, full });
-  }
-  return out;
-}
-
 export async function sweepOrphanUploads(now = Date.now()): Promise<SweepResult> {
-  const root = uploadRoot();
-  const before = now - ORPHAN_MIN_AGE_MS;
   const removed: string[] = [];
   let kept = 0;
-  for (const file of await oldFiles(path.join(root, "tmp"), now - TMP_MIN_AGE_MS)) {
-    await fsp.rm(file.full, { force: true });
-    removed.push(path.join("tmp", file.name));
+  // Parts of interrupted requests, in this machine's scratch space.
+  const tmp = uploadTmpDir();
+  for (const entry of await fsp.readdir(tmp, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isFile()) continue;
+    const full = path.join(tmp, entry.name);
+    const stat = await fsp.stat(full).catch(() => null);
+    if (stat && stat.mtimeMs < now - TMP_MIN_AGE_MS) {
+      await fsp.rm(full, { force: true });
+      removed.push(path.join("tmp", entry.name));
+    }
   }
   // Read the references after listing the files: a row committed meanwhile is then seen.
-  const candidates: { folder: string; name: string; full: string; id: string }[] = [];
-  for (const folder of FOLDERS) {
-    for (const file of await oldFiles(path.join(root, folder), before)) {
-      const m = STORED.exec(file.name);
-      if (m) candidates.push({ folder, ...file, id: m[1] });
+  const store = fileStore();
+  const candidates: { key: string; id: string }[] = [];
+  for (const folder of STORE_FOLDERS) {
+    for await (const object of store.list(`${folder}/`)) {
+      const m = STORED.exec(object.key);
+      if (m && object.modifiedAt < now - ORPHAN_MIN_AGE_MS) candidates.push({ key: object.key, id: m[1] });
     }
   }
   if (!candidates.length) return { removed, kept };
@@ -56,8 +50,8 @@ export async function sweepOrphanUploads(now = Date.now()): Promise<SweepResult>
       kept++;
       continue;
     }
-    await fsp.rm(c.full, { force: true });
-    removed.push(path.join(c.folder, c.name));
+    await store.delete(c.key);
+    removed.push(c.key);
   }
   return { removed, kept };
 }

@@ -7,6 +7,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "~/env.server";
+import { fileStore } from "./file-store.server";
+import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE } from "~/schemas/enquiry";
+import { noteAttachmentsRemoved, reserveAttachmentSpace, type AttachmentSpace } from "./attachment-quota.server";
 import { detectType, reencodeImage } from "./upload-checks.server";
 
 /**
@@ -36,16 +39,18 @@ export type StoredUpload = {
   kind: UploadKind;
   /** The name the visitor's file had, cleaned for display. */
   originalName: string;
-  /** The random name on disk. */
+  /** The random name it is stored under. */
   storedName: string;
   /** Public URL for images and syllabus files; null for enquiry attachments. */
   url: string | null;
   mime: string;
   size: number;
-  path: string;
+  /** Its key in the file store (app/lib/file-store.server.ts), e.g. "images/<name>.webp". */
+  key: string;
 };
 
-export type UploadErrorKind = "size" | "type" | "count";
+/** "quota": the enquiry attachment folder is full (attachment-quota.server.ts); nothing wrong with the file. */
+export type UploadErrorKind = "size" | "type" | "count" | "quota";
 
 export type MultipartResult = {
   /** Every text field, in order (repeated names such as highlights[0] kept). */
@@ -75,15 +80,14 @@ const URL_PREFIX: Record<UploadKind, string | null> = { image: "/media/images/",
 
 /** A whole multipart body may not exceed this, whatever its parts (a 413 beyond it). */
 export const MAX_MULTIPART_BYTES = 25 * 1024 * 1024;
+/** Any other body (a form, JSON, a multipart body on a route that takes no files) may not exceed this. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 300;
 
-export function uploadRoot(): string {
-  return path.resolve(env().UPLOAD_DIR);
-}
-
-function dirFor(kind: UploadKind | "tmp"): string {
-  return path.join(uploadRoot(), kind === "tmp" ? "tmp" : DIR[kind]);
+/** Local scratch space for parts being received and checked (image decoding and Word checks need a file). */
+export function uploadTmpDir(): string {
+  return path.join(path.resolve(env().UPLOAD_DIR), "tmp");
 }
 
 function randomName(): string {
@@ -114,7 +118,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   if (declared > maxBytes) throw new RequestTooLargeError();
   if (!request.body) throw new BadMultipartError();
 
-  await fsp.mkdir(dirFor("tmp"), { recursive: true });
+  await fsp.mkdir(uploadTmpDir(), { recursive: true });
   const formData = new FormData();
   const pending: Pending[] = [];
   const errors: Record<string, string> = {};
@@ -165,7 +169,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
       stream.resume();
       return;
     }
-    const tmp = path.join(dirFor("tmp"), randomName());
+    const tmp = path.join(uploadTmpDir(), randomName());
     const item: Pending = { rule, tmp, originalName: cleanFileName(info.filename), size: 0, tooBig: false };
     pending.push(item);
     const counter = new Transform({
@@ -201,36 +205,35 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
     throw new BadMultipartError();
   }
 
-  const files: StoredUpload[] = [];
-  try {
-    for (const item of pending) {
-      const { rule } = item;
-      if (item.tooBig) {
-        fail(rule, "size", rule.sizeMessage);
-        continue;
-      }
-      if (item.size === 0) {
-        fail(rule, "type", rule.typeMessage);
-        continue;
-      }
-      const type = await detectType(item.tmp, rule.kind, item.originalName);
-      if (!type) {
-        fail(rule, "type", rule.typeMessage);
-        continue;
-      }
-      try {
-        files.push(await place(item, type));
-      } catch (error) {
-        if (!(error instanceof UploadContentError)) throw error;
-        fail(rule, "type", rule.typeMessage);
-      }
-    }
-  } catch (error) {
+  const space = await reserveAttachments(pending, fail);
+  // A save is all or nothing, so once a file is refused (or too many came, or the quota is full) the others
+  // need no decoding: their jobs give up when their turn comes, as they do when the visitor has left.
+  const doomed = new AbortController();
+  const signal = AbortSignal.any([request.signal, doomed.signal]);
+  if (Object.keys(errors).length) doomed.abort();
+  // A request's files are checked side by side, so they join the upload queue together and a request is done
+  // before those that came after it. One by one, every request of a flood would wait behind every other
+  // request's first file, and none would finish before its connection timed out.
+  const outcomes = await Promise.allSettled(
+    pending.map(async (item) => {
+      const outcome = await checkAndPlace(item, signal);
+      if (typeof outcome === "string") doomed.abort();
+      return outcome;
+    }),
+  );
+  const files = outcomes.flatMap((o) => (o.status === "fulfilled" && typeof o.value === "object" ? [o.value] : []));
+  space?.settle(attachmentBytes(files));
+  await Promise.all(pending.map((p) => fsp.rm(p.tmp, { force: true })));
+  const thrown = outcomes.find((o) => o.status === "rejected" && o.reason !== doomed.signal.reason);
+  if (thrown?.status === "rejected") {
     await discardUploads(files);
-    throw error;
-  } finally {
-    await Promise.all(pending.map((p) => fsp.rm(p.tmp, { force: true })));
+    throw thrown.reason;
   }
+  outcomes.forEach((o, i) => {
+    const { rule } = pending[i];
+    if (o.status === "fulfilled" && o.value === "size") fail(rule, "size", rule.sizeMessage);
+    if (o.status === "fulfilled" && o.value === "type") fail(rule, "type", rule.typeMessage);
+  });
 
   // A save is all or nothing: when any file was refused, keep none of them.
   if (Object.keys(errors).length) {
@@ -240,29 +243,62 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   return { formData, files, errors, errorKinds };
 }
 
-async function place(item: Pending, type: { ext: string; mime: string }): Promise<StoredUpload> {
+/** Checks one received file and stores it, or says why it was refused. */
+async function checkAndPlace(item: Pending, signal: AbortSignal): Promise<StoredUpload | "size" | "type"> {
+  signal.throwIfAborted();
+  if (item.tooBig) return "size";
+  if (item.size === 0) return "type";
+  const type = await detectType(item.tmp, item.rule.kind, item.originalName, signal);
+  if (!type) return "type";
+  try {
+    return await place(item, type, signal);
+  } catch (error) {
+    if (!(error instanceof UploadContentError)) throw error;
+    return "type";
+  }
+}
+
+/**
+ * Counts a request's attachments against the quota before any of them is checked, all together: one request
+ * keeps all its files or none. Files over the size limit or empty are refused anyway and not counted.
+ */
+async function reserveAttachments(pending: Pending[], fail: (rule: UploadRule, kind: UploadErrorKind, message: string) => void): Promise<AttachmentSpace | null> {
+  const attachments = pending.filter((p) => p.rule.kind === "attachment" && !p.tooBig && p.size > 0);
+  if (!attachments.length) return null;
+  const space = await reserveAttachmentSpace(DIR.attachment, attachments.reduce((sum, p) => sum + p.size, 0));
+  if (!space) for (const p of attachments) fail(p.rule, "quota", ENQUIRY_ATTACHMENTS_FULL_MESSAGE);
+  return space;
+}
+
+function attachmentBytes(files: StoredUpload[]): number {
+  return files.filter((f) => f.kind === "attachment").reduce((sum, f) => sum + f.size, 0);
+}
+
+async function place(item: Pending, type: { ext: string; mime: string }, signal: AbortSignal): Promise<StoredUpload> {
   const { rule } = item;
-  const dir = dirFor(rule.kind);
-  await fsp.mkdir(dir, { recursive: true });
   const id = randomName();
   const isImage = rule.kind === "image" || type.mime.startsWith("image/");
   const ext = rule.kind === "image" ? "webp" : type.ext;
   const storedName = rule.kind === "attachment" ? `${id}-${item.originalName.replace(/\.[^.]*$/, "")}.${ext}` : `${id}.${ext}`;
-  const target = path.join(dir, storedName);
-  let size = item.size;
+  const key = `${DIR[rule.kind]}/${storedName}`;
+  let source = item.tmp;
   if (isImage) {
+    // Only the pixels go on: the image is re-encoded to a scratch file first, which the store then takes.
+    source = `${item.tmp}.out`;
     try {
-      size = await reencodeImage(item.tmp, target, rule.kind, type.ext);
+      await reencodeImage(item.tmp, source, rule.kind, type.ext, signal);
     } catch {
-      await fsp.rm(target, { force: true });
+      await fsp.rm(source, { force: true });
+      // The request ended (the visitor left, or another of its files was refused) while this image waited or
+      // was decoded: say so, whatever the image's own error, so the caller knows nobody needs the answer.
+      signal.throwIfAborted();
       throw new UploadContentError(rule);
     }
-  } else {
-    await fsp.rename(item.tmp, target);
   }
+  const { size } = await fileStore().putFile(key, source);
   const prefix = URL_PREFIX[rule.kind];
   const mime = rule.kind === "image" ? "image/webp" : type.mime;
-  return { field: rule.field, kind: rule.kind, originalName: item.originalName, storedName, url: prefix ? `${prefix}${storedName}` : null, mime, size, path: target };
+  return { field: rule.field, kind: rule.kind, originalName: item.originalName, storedName, url: prefix ? `${prefix}${storedName}` : null, mime, size, key };
 }
 
 /** An image that claimed to be one by its first bytes but could not be decoded. */
@@ -274,33 +310,34 @@ export class UploadContentError extends Error {
 
 /** Removes files of a save that failed. */
 export async function discardUploads(files: StoredUpload[]): Promise<void> {
-  await Promise.all(files.map((f) => fsp.rm(f.path, { force: true })));
+  await Promise.all(files.map((f) => fileStore().delete(f.key)));
+  noteAttachmentsRemoved(attachmentBytes(files));
 }
 
-/** The file on disk behind a /media/images/ or /media/syllabus/ URL, or null for anything else. */
-export function pathForMediaUrl(url: string | null | undefined): string | null {
+/** The store key behind a /media/images/ or /media/syllabus/ URL, or null for anything else. */
+export function mediaKey(url: string | null | undefined): string | null {
   if (!url) return null;
   const m = /^\/media\/(images|syllabus)\/([a-f0-9]{32}\.[a-z0-9]+)$/.exec(url);
-  return m ? path.join(uploadRoot(), m[1], m[2]) : null;
+  return m ? `${m[1]}/${m[2]}` : null;
 }
 
 /** Deletes the stored file behind a media URL (after the row that named it changed). Ignores other URLs. */
 export async function deleteMediaUrl(url: string | null | undefined): Promise<void> {
-  const file = pathForMediaUrl(url);
-  if (file) await fsp.rm(file, { force: true });
+  const key = mediaKey(url);
+  if (key) await fileStore().delete(key);
 }
 
-/** The path of an enquiry attachment by its stored name, or null when the name is not one we made. */
-export function attachmentPath(storedName: string): string | null {
+/** The store key of an enquiry attachment by its stored name, or null when the name is not one we made. */
+export function attachmentKey(storedName: string): string | null {
   if (!/^[a-f0-9]{32}-[\w.\- ()]{1,110}$/.test(storedName) || storedName.includes("..")) return null;
-  return path.join(uploadRoot(), DIR.attachment, storedName);
+  return `${DIR.attachment}/${storedName}`;
 }
 
 export async function deleteAttachments(storedNames: string[]): Promise<void> {
   await Promise.all(
     storedNames.map((n) => {
-      const p = attachmentPath(n);
-      return p ? fsp.rm(p, { force: true }) : Promise.resolve();
+      const key = attachmentKey(n);
+      return key ? fileStore().delete(key) : Promise.resolve();
     }),
   );
 }

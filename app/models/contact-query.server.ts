@@ -1,13 +1,13 @@
+import { type ContactStatus } from "~/schemas/values";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { ContactQueriesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
-import { contains, phoneDigits, phoneSearchDigits, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
+import { contains, newestFirstPages, olderThan, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-import { CONTACT_STATUSES } from "~/schemas/contact-query";
 
-export { CONTACT_STATUSES };
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export type { ContactStatus };
 
 export type ContactQuery = {
   id: string;
@@ -68,7 +68,7 @@ export async function getContactQuery(id: string): Promise<ContactQuery | null> 
   return row ? toContactQuery(row) : null;
 }
 
-export async function createContactQuery(input: ContactQueryInput, opts: { id?: string; createdAt?: string } = {}): Promise<ContactQuery> {
+export async function insertContactQuery(input: ContactQueryInput, opts: { id?: string; createdAt?: string } = {}): Promise<ContactQuery> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   await db()
@@ -89,13 +89,23 @@ export async function createContactQuery(input: ContactQueryInput, opts: { id?: 
   return (await getContactQuery(id))!;
 }
 
-export async function setContactQueryStatus(id: string, status: ContactStatus): Promise<ContactQuery | null> {
+export async function setContactQueryStatusRow(id: string, status: ContactStatus): Promise<ContactQuery | null> {
   const r = await db().updateTable("contact_queries").set({ status, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getContactQuery(id);
 }
 
-export async function deleteContactQuery(id: string): Promise<boolean> {
+export async function deleteContactQueryRow(id: string): Promise<boolean> {
   const r = await db().deleteFrom("contact_queries").where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** The list's filters read a page at a time by position (createdAt, id), for exports (see eachEnquiry). */
+export async function* eachContactQuery(filter: Omit<ContactQueryFilter, "page" | "limit">, pageSize = 1000): AsyncGenerator<ContactQuery[]> {
+  const pages = newestFirstPages((after) => {
+    let q = filtered(filter).selectAll();
+    if (after) q = q.where(olderThan(after));
+    return q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(pageSize).execute();
+  }, pageSize);
+  for await (const rows of pages) yield rows.map(toContactQuery);
 }

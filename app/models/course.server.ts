@@ -1,13 +1,13 @@
+import { type CourseCategory } from "~/schemas/values";
+import { contentChanged } from "./content-version.server";
 import type { Selectable, Updateable } from "kysely";
-import { db } from "~db/client.server";
+import { db, inTransaction } from "~db/client.server";
 import type { CoursesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
-import { COURSE_CATEGORIES } from "~/schemas/course";
 
-export { COURSE_CATEGORIES };
-export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+export type { CourseCategory };
 
 export type Course = {
   id: string;
@@ -125,7 +125,7 @@ export async function countCourses(): Promise<number> {
   return Number(r.n);
 }
 
-export async function createCourse(input: CourseInput, opts: { id?: string; createdAt?: string } = {}): Promise<Course> {
+export async function insertCourse(input: CourseInput, opts: { id?: string; createdAt?: string } = {}): Promise<Course> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   await db()
@@ -149,10 +149,11 @@ export async function createCourse(input: CourseInput, opts: { id?: string; crea
       updatedAt: now,
     })
     .execute();
+  await contentChanged();
   return (await getCourse(id))!;
 }
 
-export async function updateCourse(id: string, input: Partial<CourseInput>): Promise<Course | null> {
+export async function updateCourseRow(id: string, input: Partial<CourseInput>): Promise<Course | null> {
   const values: Updateable<CoursesTable> = { updatedAt: nowIso() };
   if (input.title !== undefined) values.title = input.title;
   if (input.category !== undefined) values.category = input.category;
@@ -166,12 +167,13 @@ export async function updateCourse(id: string, input: Partial<CourseInput>): Pro
   if (input.syllabus !== undefined) values.syllabus = input.syllabus;
   if (input.syllabusFile !== undefined) values.syllabusFile = input.syllabusFile;
   if (input.syllabusFileName !== undefined) values.syllabusFileName = input.syllabusFileName || "course-syllabus.pdf";
-  const result = await db().transaction().execute(async (trx) => {
-    const r = await trx.updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
+  const result = await inTransaction(async () => {
+    const r = await db().updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
     // Batches carry a copy of the course title; keep it in step.
     if (Number(r.numUpdatedRows) > 0 && input.title !== undefined) {
-      await trx.updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
+      await db().updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
     }
+    if (Number(r.numUpdatedRows) > 0) await contentChanged();
     return r;
   });
   if (Number(result.numUpdatedRows) === 0 && !(await getCourse(id))) return null;
@@ -179,12 +181,13 @@ export async function updateCourse(id: string, input: Partial<CourseInput>): Pro
 }
 
 /** Deletes the course and (by the foreign key) its batches. Returns the deleted course so its files can be removed. */
-export async function deleteCourse(id: string): Promise<Course | null> {
+export async function deleteCourseRow(id: string): Promise<Course | null> {
   const course = await getCourse(id);
   if (!course) return null;
-  await db().transaction().execute(async (trx) => {
-    await trx.deleteFrom("schedules").where("course", "=", id).execute();
-    await trx.deleteFrom("courses").where("id", "=", id).execute();
+  await inTransaction(async () => {
+    await db().deleteFrom("schedules").where("course", "=", id).execute();
+    await db().deleteFrom("courses").where("id", "=", id).execute();
+    await contentChanged();
   });
   return course;
 }

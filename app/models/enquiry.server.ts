@@ -1,14 +1,23 @@
-import type { Selectable, Updateable } from "kysely";
+import { sql, type Selectable, type Updateable } from "kysely";
 import { db } from "~db/client.server";
 import type { EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
-import { contains, phoneDigits, phoneSearchDigits, listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
+import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
+import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryForm, type EnquiryStatus } from "~/schemas/values";
+import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
-import { ENQUIRY_STATUSES, PREFERRED_MODES } from "~/schemas/enquiry";
+export type { EnquiryStatus };
+export type PreferredMode = DeliveryMode;
 
-export { ENQUIRY_STATUSES, PREFERRED_MODES };
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-export type PreferredMode = (typeof PREFERRED_MODES)[number];
+/** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
+export type EnquirySource = {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  /** "" for enquiries from before this was recorded. */
+  form: EnquiryForm | "";
+};
 
 export type Enquiry = {
   id: string;
@@ -23,6 +32,16 @@ export type Enquiry = {
   status: EnquiryStatus;
   createdAt: string;
   updatedAt: string;
+  /** The staff member following it up, and the next follow-up (UTC). */
+  assigneeId: string | null;
+  followUpAt: string | null;
+  /** The batch (schedule) it is for; an enrolled enquiry holds one of its seats. */
+  scheduleId: string | null;
+  source: EnquirySource;
+  /** One word for lists, filters and charts: the UTM source, else the referring site, else "direct". */
+  sourceLabel: string;
+  /** When its status first changed from New (the 24-hour promise), or null. */
+  firstStatusChangeAt: string | null;
 };
 
 export type EnquiryInput = {
@@ -34,25 +53,55 @@ export type EnquiryInput = {
   message?: string;
   whatsappNotifications?: boolean;
   filePaths?: string[];
+  scheduleId?: string | null;
+  source?: Partial<EnquirySource>;
+  sourceLabel?: string;
 };
 
-function toEnquiry({ phoneDigits: _searchOnly, ...row }: Selectable<EnquiriesTable>): Enquiry {
+function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
+  const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     preferredMode: row.preferredMode as PreferredMode,
     status: row.status as EnquiryStatus,
     whatsappNotifications: Boolean(row.whatsappNotifications),
     filePaths: parseList(row.filePaths),
+    source: { utmSource, utmMedium, utmCampaign, referrer, form: sourceForm as EnquiryForm | "" },
   };
 }
 
-export type EnquiryFilter = PageInput & { status?: string; q?: string; course?: string; mode?: string };
+/** A list's filters with every relative value (mine, today, overdue) already turned into ids and instants. */
+export type EnquiryFilter = PageInput & {
+  status?: string;
+  q?: string;
+  course?: string;
+  mode?: string;
+  /** A user id, or null for unassigned. */
+  assigneeId?: string | null;
+  followUp?: { due: { from: string; before: string } } | { overdueBefore: string } | "none";
+  source?: string;
+  form?: string;
+  createdFrom?: string;
+  createdBefore?: string;
+  ids?: string[];
+};
 
 function filtered(filter: EnquiryFilter) {
   let q = db().selectFrom("enquiries");
+  if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
   if (filter.mode) q = q.where("preferredMode", "=", filter.mode);
+  if (filter.assigneeId === null) q = q.where("assigneeId", "is", null);
+  else if (filter.assigneeId) q = q.where("assigneeId", "=", filter.assigneeId);
+  const followUp = filter.followUp;
+  if (followUp === "none") q = q.where("followUpAt", "is", null);
+  else if (followUp && "due" in followUp) q = q.where("followUpAt", ">=", followUp.due.from).where("followUpAt", "<", followUp.due.before);
+  else if (followUp) q = q.where("followUpAt", "<", followUp.overdueBefore).where("status", "in", OPEN_ENQUIRY_STATUSES);
+  if (filter.source) q = q.where("sourceLabel", "=", filter.source);
+  if (filter.form) q = q.where("sourceForm", "=", filter.form);
+  if (filter.createdFrom) q = q.where("createdAt", ">=", filter.createdFrom);
+  if (filter.createdBefore) q = q.where("createdAt", "<", filter.createdBefore);
   const term = filter.q?.trim();
   if (term) {
     const digits = phoneSearchDigits(term);
@@ -68,14 +117,33 @@ function filtered(filter: EnquiryFilter) {
   return q;
 }
 
+/** Newest first; a follow-up filter lists the earliest follow-up first (the one to call now), in its index's order. */
 export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   const q = filtered(filter);
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+  const byFollowUp = filter.followUp !== undefined && filter.followUp !== "none";
+  let rows = q.selectAll();
+  rows = byFollowUp
+    ? rows.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc")
+    : rows.orderBy("createdAt", "desc").orderBy("id", "desc");
+  const [found, count] = await Promise.all([
+    rows.limit(limit).offset(offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return toPage(rows.map(toEnquiry), Number(count.n), page, limit);
+  return toPage(found.map(toEnquiry), Number(count.n), page, limit);
+}
+
+/**
+ * The same filters, read a page at a time in the list's order by position (createdAt, id), for exports:
+ * memory stays flat however many rows match, and rows added meanwhile do not shift the pages.
+ */
+export async function* eachEnquiry(filter: EnquiryFilter, pageSize = 1000): AsyncGenerator<Enquiry[]> {
+  const pages = newestFirstPages((after) => {
+    let q = filtered(filter).selectAll();
+    if (after) q = q.where(olderThan(after));
+    return q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(pageSize).execute();
+  }, pageSize);
+  for await (const rows of pages) yield rows.map(toEnquiry);
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
@@ -91,9 +159,10 @@ export async function getEnquiry(id: string): Promise<Enquiry | null> {
 }
 
 /** Status is always "new" on create; a caller cannot choose it. */
-export async function createEnquiry(input: EnquiryInput, opts: { id?: string; createdAt?: string } = {}): Promise<Enquiry> {
+export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; createdAt?: string } = {}): Promise<Enquiry> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
+  const source = input.source ?? {};
   await db()
     .insertInto("enquiries")
     .values({
@@ -110,12 +179,26 @@ export async function createEnquiry(input: EnquiryInput, opts: { id?: string; cr
       status: "new",
       createdAt: now,
       updatedAt: now,
+      scheduleId: input.scheduleId ?? null,
+      utmSource: source.utmSource ?? null,
+      utmMedium: source.utmMedium ?? null,
+      utmCampaign: source.utmCampaign ?? null,
+      referrer: source.referrer ?? null,
+      sourceForm: source.form ?? "",
+      sourceLabel: input.sourceLabel ?? "direct",
     })
     .execute();
   return (await getEnquiry(id))!;
 }
 
-export async function updateEnquiry(id: string, input: Partial<EnquiryInput> & { status?: EnquiryStatus }): Promise<Enquiry | null> {
+export type EnquiryChanges = Partial<Omit<EnquiryInput, "source" | "sourceLabel">> & {
+  status?: EnquiryStatus;
+  assigneeId?: string | null;
+  followUpAt?: string | null;
+  firstStatusChangeAt?: string;
+};
+
+export async function updateEnquiryRow(id: string, input: EnquiryChanges): Promise<Enquiry | null> {
   const values: Updateable<EnquiriesTable> = { updatedAt: nowIso() };
   if (input.fullName !== undefined) values.fullName = input.fullName;
   if (input.email !== undefined) values.email = input.email;
@@ -129,19 +212,136 @@ export async function updateEnquiry(id: string, input: Partial<EnquiryInput> & {
   if (input.whatsappNotifications !== undefined) values.whatsappNotifications = input.whatsappNotifications ? 1 : 0;
   if (input.filePaths !== undefined) values.filePaths = listToText(input.filePaths);
   if (input.status !== undefined) values.status = input.status;
+  if (input.assigneeId !== undefined) values.assigneeId = input.assigneeId;
+  if (input.followUpAt !== undefined) values.followUpAt = input.followUpAt;
+  if (input.scheduleId !== undefined) values.scheduleId = input.scheduleId;
+  if (input.firstStatusChangeAt !== undefined) values.firstStatusChangeAt = input.firstStatusChangeAt;
   const r = await db().updateTable("enquiries").set(values).where("id", "=", id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getEnquiry(id);
 }
 
-export async function setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry | null> {
-  return updateEnquiry(id, { status });
-}
-
 /** Returns the deleted enquiry so its attached files can be removed. */
-export async function deleteEnquiry(id: string): Promise<Enquiry | null> {
+export async function deleteEnquiryRow(id: string): Promise<Enquiry | null> {
   const enquiry = await getEnquiry(id);
   if (!enquiry) return null;
   await db().deleteFrom("enquiries").where("id", "=", id).execute();
   return enquiry;
+}
+
+/** A deleted staff member or batch is no longer named by any enquiry. */
+export async function clearEnquiryReferences(field: "assigneeId" | "scheduleId", ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db().updateTable("enquiries").set({ [field]: null }).where(field, "in", ids).execute();
+}
+
+// ---------------------------------------------------------------- possible duplicates
+
+/** Earlier enquiries (since `since`) with the same phone number or e-mail: possible duplicates of a new one. */
+export async function findEnquiriesLike(phone: string, email: string, since: string, exceptId: string): Promise<string[]> {
+  const digits = phoneDigits(phone);
+  const rows = await db()
+    .selectFrom("enquiries")
+    .select("id")
+    .where("createdAt", ">=", since)
+    .where("id", "!=", exceptId)
+    .where((eb) => eb.or([...(digits.length >= 10 ? [eb("phoneDigits", "=", digits)] : []), eb("email", "=", email)]))
+    .orderBy("createdAt", "desc")
+    .limit(20)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Links an enquiry with each of `others` both ways. Only link rows are written: flagging the older enquiries
+ * in place made every submission with a common phone update the same rows, which deadlocked InnoDB under load.
+ */
+export async function linkDuplicates(id: string, others: string[]): Promise<void> {
+  if (!others.length) return;
+  const createdAt = nowIso();
+  await db()
+    .insertInto("enquiry_duplicates")
+    .values(others.flatMap((other) => [{ enquiryId: id, otherId: other, createdAt }, { enquiryId: other, otherId: id, createdAt }]))
+    .execute();
+}
+
+/** The enquiries each of `ids` is linked to as a possible duplicate. */
+export async function duplicatesOf(ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await db().selectFrom("enquiry_duplicates").select(["enquiryId", "otherId"]).where("enquiryId", "in", ids).orderBy("createdAt").execute();
+  for (const row of rows) out.get(row.enquiryId)?.push(row.otherId);
+  return out;
+}
+
+/** A deleted enquiry's links go, both ways. */
+export async function unlinkDuplicates(id: string): Promise<void> {
+  await db().deleteFrom("enquiry_duplicates").where((eb) => eb.or([eb("enquiryId", "=", id), eb("otherId", "=", id)])).execute();
+}
+
+// ---------------------------------------------------------------- figures for the dashboard
+
+/** New enquiries nobody has answered within the promised 24 hours (spec §9). */
+export async function countUnansweredSince(before: string): Promise<number> {
+  const r = await db()
+    .selectFrom("enquiries")
+    .where("status", "=", "new")
+    .where("firstStatusChangeAt", "is", null)
+    .where("createdAt", "<", before)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Enquiries received in each [from, before) window. Counted per UTC hour in SQL (one pass over the createdAt
+ * index, a few thousand groups) and added up per window here, so any window edge on the hour (a Hyderabad day
+ * starts at 18:30 UTC: on the half hour) is exact: the half hours either side are counted apart.
+ */
+export async function countInWindows(windows: { from: string; before: string }[]): Promise<number[]> {
+  if (!windows.length) return [];
+  const first = windows.reduce((min, w) => (w.from < min ? w.from : min), windows[0].from);
+  const last = windows.reduce((max, w) => (w.before > max ? w.before : max), windows[0].before);
+  // "2031-06-08T18:3" groups by ten minutes: fine enough for half-hour time zones, few enough groups.
+  const bucket = sql<string>`substr(${sql.ref("createdAt")}, 1, 15)`;
+  const rows = await db()
+    .selectFrom("enquiries")
+    .where("createdAt", ">=", first)
+    .where("createdAt", "<", last)
+    .select([bucket.as("bucket"), (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(bucket)
+    .execute();
+  const counts = windows.map(() => 0);
+  for (const row of rows) {
+    const at = `${row.bucket}0:00.000Z`.slice(0, 24);
+    const i = windows.findIndex((w) => at >= w.from && at < w.before);
+    if (i >= 0) counts[i] += Number(row.n);
+  }
+  return counts;
+}
+
+/** How many enquiries received since `since` are in each status now. */
+export async function countByStatusSince(since: string): Promise<Record<string, number>> {
+  const rows = await db().selectFrom("enquiries").where("createdAt", ">=", since).select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** The most common values of a column among enquiries received since `since`. */
+export async function countByColumnSince(column: "preferredCourse" | "sourceLabel", since: string, limit = 8): Promise<{ value: string; count: number }[]> {
+  const rows = await db()
+    .selectFrom("enquiries")
+    .where("createdAt", ">=", since)
+    .select([column, (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(column)
+    .orderBy("n", "desc")
+    .orderBy(column)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ value: String((r as Record<string, unknown>)[column]), count: Number(r.n) }));
+}
+
+/** The sources staff can filter by: every label used so far. */
+export async function listSourceLabels(): Promise<string[]> {
+  const rows = await db().selectFrom("enquiries").select("sourceLabel").distinct().orderBy("sourceLabel").limit(200).execute();
+  return rows.map((r) => r.sourceLabel);
 }

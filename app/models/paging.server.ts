@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { MAX_LIMIT } from "~/schemas/list-params";
 
+export { MAX_LIMIT };
 export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
 
 export type PageInput = { page?: number; limit?: number };
 export type Page<T> = { data: T[]; total: number; page: number; limit: number; pages: number };
@@ -42,18 +43,26 @@ function likePattern(term: string): string {
   return `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** What a phone column's `phoneDigits` companion stores: the phone without spaces, dashes, dots, brackets or +. */
-export function phoneDigits(phone: string | null | undefined): string {
-  return (phone ?? "").replace(/\D/g, "");
+/** Where a keyset read stopped: rows are read newest first, by (createdAt, id). */
+export type Position = { createdAt: string; id: string };
+
+/** Rows after `p` in newest-first order. */
+export function olderThan(p: Position): RawBuilder<SqlBool> {
+  const createdAt = sql.ref("createdAt");
+  return sql<SqlBool>`(${createdAt} < ${p.createdAt} or (${createdAt} = ${p.createdAt} and ${sql.ref("id")} < ${p.id}))`;
 }
 
 /**
- * The digits to look for when a search term is typed like a phone number ("98765 43210", "+91-98765"), or "" for
- * any other term. Beyond ten digits only the last ten count, so "+91 98765 43210" and "098765 43210" find a phone
- * stored as "98765 43210" (and one stored with its country code).
+ * All matching rows, newest first, a page at a time by position rather than offset (for exports): memory
+ * stays flat however many rows match, and rows added meanwhile do not shift the pages.
  */
-export function phoneSearchDigits(term: string): string {
-  const digits = /^[\d\s().+-]+$/.test(term) ? phoneDigits(term) : "";
-  if (digits.length < 3) return "";
-  return digits.length > 10 ? digits.slice(-10) : digits;
+export async function* newestFirstPages<Row extends Position>(readPage: (after: Position | null) => Promise<Row[]>, pageSize: number): AsyncGenerator<Row[]> {
+  let after: Position | null = null;
+  for (;;) {
+    const rows = await readPage(after);
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }

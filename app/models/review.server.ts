@@ -1,10 +1,13 @@
+import { type ReviewStatus, type ReviewType } from "~/schemas/values";
+import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { ReviewsTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-export type ReviewType = "text" | "video";
+
+export type { ReviewType };
 
 export type Review = {
   id: string;
@@ -45,7 +48,7 @@ function toReview(row: Selectable<ReviewsTable>): Review {
 }
 
 export type ReviewFilter = PageInput & {
-  status?: "approved" | "pending";
+  status?: ReviewStatus;
   /** Matches reviews whose course name contains this text (the public course filter buttons). */
   courseContains?: string;
 };
@@ -105,26 +108,31 @@ function values(i: ReviewInput) {
 }
 
 /** New reviews start unapproved unless the caller says otherwise (DESIGN.md §4.3). */
-export async function createReview(input: ReviewInput, opts: { id?: string; createdAt?: string } = {}): Promise<Review> {
+export async function insertReview(input: ReviewInput, opts: { id?: string; createdAt?: string } = {}): Promise<Review> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   await db().insertInto("reviews").values({ id, ...values(input), createdAt: now, updatedAt: now }).execute();
+  await contentChanged();
   return (await getReview(id))!;
 }
 
-export async function updateReview(id: string, input: ReviewInput): Promise<Review | null> {
+export async function updateReviewRow(id: string, input: ReviewInput): Promise<Review | null> {
   const r = await db().updateTable("reviews").set({ ...values(input), updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
+  await contentChanged();
   return getReview(id);
 }
 
-export async function approveReview(id: string): Promise<Review | null> {
+export async function approveReviewRow(id: string): Promise<Review | null> {
   const r = await db().updateTable("reviews").set({ approved: 1, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
+  await contentChanged();
   return getReview(id);
 }
 
-export async function deleteReview(id: string): Promise<boolean> {
+export async function deleteReviewRow(id: string): Promise<boolean> {
   const r = await db().deleteFrom("reviews").where("id", "=", id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  if (Number(r.numDeletedRows) === 0) return false;
+  await contentChanged();
+  return true;
 }

@@ -1,3 +1,5 @@
+import { type DeliveryMode } from "~/schemas/values";
+import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { SchedulesTable } from "~db/schema";
@@ -5,10 +7,8 @@ import { newId, nowIso } from "~/lib/ids";
 import { siteToday } from "~/lib/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-import { SCHEDULE_MODES } from "~/schemas/schedule";
 
-export { SCHEDULE_MODES };
-export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
+export type ScheduleMode = DeliveryMode;
 
 export type Schedule = {
   id: string;
@@ -113,7 +113,7 @@ async function courseTitle(courseId: string): Promise<string> {
 }
 
 /** courseName is always copied from the course's current title (spec §3), never taken from the caller. */
-export async function createSchedule(input: ScheduleInput, opts: { id?: string; createdAt?: string } = {}): Promise<Schedule> {
+export async function insertSchedule(input: ScheduleInput, opts: { id?: string; createdAt?: string } = {}): Promise<Schedule> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   const courseName = await courseTitle(input.course);
@@ -121,10 +121,11 @@ export async function createSchedule(input: ScheduleInput, opts: { id?: string; 
     .insertInto("schedules")
     .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now })
     .execute();
+  await contentChanged();
   return (await getSchedule(id))!;
 }
 
-export async function updateSchedule(id: string, input: ScheduleInput): Promise<Schedule | null> {
+export async function updateScheduleRow(id: string, input: ScheduleInput): Promise<Schedule | null> {
   if (!(await getSchedule(id))) return null;
   const courseName = await courseTitle(input.course);
   await db()
@@ -132,12 +133,15 @@ export async function updateSchedule(id: string, input: ScheduleInput): Promise<
     .set({ ...pick(input), courseName, updatedAt: nowIso() })
     .where("id", "=", id)
     .execute();
+  await contentChanged();
   return getSchedule(id);
 }
 
-export async function deleteSchedule(id: string): Promise<boolean> {
+export async function deleteScheduleRow(id: string): Promise<boolean> {
   const r = await db().deleteFrom("schedules").where("id", "=", id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  if (Number(r.numDeletedRows) === 0) return false;
+  await contentChanged();
+  return true;
 }
 
 function pick(i: ScheduleInput) {
@@ -152,4 +156,54 @@ function pick(i: ScheduleInput) {
     seats: i.seats,
     totalSeats: i.totalSeats,
   };
+}
+
+/** The batch of a course (by its title, as an enquiry names it) starting on a day, if there is one. */
+export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string): Promise<Schedule | null> {
+  const row = await db()
+    .selectFrom("schedules")
+    .selectAll()
+    .where("courseName", "=", courseTitle)
+    .where("startDate", "=", startDate)
+    .orderBy("createdAt")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toSchedule(row) : null;
+}
+
+/**
+ * Takes one seat of a batch for an enrolment, only while one is left (one conditional UPDATE, so two enrolments
+ * at once cannot both take the last seat). False when the batch is full or gone.
+ */
+export async function takeSeat(id: string): Promise<boolean> {
+  const r = await db()
+    .updateTable("schedules")
+    .set((eb) => ({ seats: eb("seats", "-", 1), updatedAt: nowIso() }))
+    .where("id", "=", id)
+    .where("seats", ">", 0)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await contentChanged();
+  return true;
+}
+
+/** Gives a seat back (an enrolment undone), never above the batch's total. */
+export async function returnSeat(id: string): Promise<void> {
+  await db()
+    .updateTable("schedules")
+    .set((eb) => ({ seats: eb("seats", "+", 1), updatedAt: nowIso() }))
+    .where("id", "=", id)
+    .where((eb) => eb("seats", "<", eb.ref("totalSeats")))
+    .execute();
+  await contentChanged();
+}
+
+export async function scheduleIdsOfCourse(courseId: string): Promise<string[]> {
+  return (await db().selectFrom("schedules").select("id").where("course", "=", courseId).execute()).map((r) => r.id);
+}
+
+/** Every batch, newest first (batch names for exports, the batch choice of an enquiry). */
+export async function listAllSchedules(limit = 2000): Promise<Schedule[]> {
+  const rows = await db().selectFrom("schedules").selectAll().orderBy("startDate", "desc").orderBy("id").limit(limit).execute();
+  return rows.map(toSchedule);
 }

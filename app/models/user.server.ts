@@ -1,15 +1,13 @@
+import { type Role } from "~/schemas/values";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import { isUniqueViolation } from "~db/errors";
 import type { UsersTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
-import { hashPassword } from "~/lib/password.server";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-import { USER_ROLES } from "~/schemas/user";
 
-export { USER_ROLES };
-export type Role = (typeof USER_ROLES)[number];
+export type { Role };
 
 /** A user as the app and the API show it: never the password or its hash. */
 export type User = {
@@ -46,6 +44,17 @@ export async function listUsers(filter: PageInput = {}): Promise<Page<User>> {
   return toPage(rows.map(toUser), Number(count.n), page, limit);
 }
 
+/** Every staff member's id and name, by name: assignee pickers and the names on enquiries (no page limit). */
+export async function listStaffNames(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("users").select(["id", "name"]).orderBy("name").orderBy("id").execute();
+}
+
+/** The addresses of all admin users: where staff alerts go when NOTIFY_EMAIL is unset. */
+export async function listAdminEmails(): Promise<string[]> {
+  const rows = await db().selectFrom("users").select("email").where("role", "=", "admin").orderBy("createdAt").execute();
+  return rows.map((r) => r.email);
+}
+
 export async function countUsers(): Promise<number> {
   const r = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
@@ -70,7 +79,8 @@ async function emailTaken(email: string, exceptId?: string): Promise<boolean> {
   return Boolean(await q.executeTakeFirst());
 }
 
-export async function createUser(input: { name: string; email: string; password: string; role?: Role }): Promise<User> {
+/** Hashing is the caller's job (app/services/users.server.ts): this stores the hash it is given. */
+export async function insertUser(input: { name: string; email: string; passwordHash: string; role?: Role }): Promise<User> {
   const email = normaliseEmail(input.email);
   if (await emailTaken(email)) throw new EmailTakenError();
   const id = newId();
@@ -78,7 +88,7 @@ export async function createUser(input: { name: string; email: string; password:
   try {
     await db()
       .insertInto("users")
-      .values({ id, name: input.name.trim(), email, passwordHash: await hashPassword(input.password), role: input.role ?? "editor", createdAt: now, updatedAt: now })
+      .values({ id, name: input.name.trim(), email, passwordHash: input.passwordHash, role: input.role ?? "editor", createdAt: now, updatedAt: now })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -87,8 +97,8 @@ export async function createUser(input: { name: string; email: string; password:
   return (await getUser(id))!;
 }
 
-/** An empty or missing password keeps the current one. A new password ends the user's other sessions and tokens. */
-export async function updateUser(id: string, input: { name?: string; email?: string; password?: string; role?: Role }): Promise<User | null> {
+/** A missing passwordHash keeps the current password. A new one bumps sessionVersion, which ends the user's sessions and tokens. */
+export async function updateUserRow(id: string, input: { name?: string; email?: string; passwordHash?: string; role?: Role }): Promise<User | null> {
   const values: Record<string, unknown> = { updatedAt: nowIso() };
   if (input.name !== undefined) values.name = input.name.trim();
   if (input.email !== undefined) {
@@ -97,11 +107,11 @@ export async function updateUser(id: string, input: { name?: string; email?: str
     values.email = email;
   }
   if (input.role !== undefined) values.role = input.role;
-  if (input.password) values.passwordHash = await hashPassword(input.password);
+  if (input.passwordHash) values.passwordHash = input.passwordHash;
   try {
     const r = await db()
       .updateTable("users")
-      .set((eb) => ({ ...values, ...(input.password ? { sessionVersion: eb("sessionVersion", "+", 1) } : {}) }))
+      .set((eb) => ({ ...values, ...(input.passwordHash ? { sessionVersion: eb("sessionVersion", "+", 1) } : {}) }))
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return null;
@@ -112,7 +122,7 @@ export async function updateUser(id: string, input: { name?: string; email?: str
   return getUser(id);
 }
 
-export async function deleteUser(id: string): Promise<boolean> {
+export async function deleteUserRow(id: string): Promise<boolean> {
   const r = await db().deleteFrom("users").where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

@@ -60,8 +60,10 @@ export const headers = passActionHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get(INTENT_FIELD);
-  if (intent === "contact") return contactAction(formData, context.clientIp);
-  if (intent === "enquiry") return enquiryAction(request, context.clientIp, { withAttachments: false, formData });
+  // The two forms carry no files, so reading the body before counting the attempt costs nothing.
+  const read = async () => formData;
+  if (intent === "contact") return contactAction(request, context, read);
+  if (intent === "enquiry") return enquiryAction(request, context, { channel: "home", read });
   throw data("Unknown form", { status: 400 });
 }
 

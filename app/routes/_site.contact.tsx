@@ -36,7 +36,7 @@ export async function loader() {
 export const headers = passActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return contactAction(await request.formData(), context.clientIp);
+  return contactAction(request, context);
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {

@@ -1,3 +1,4 @@
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS } from "~/schemas/values";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
@@ -14,12 +15,7 @@ import { getCourseBySlug, listAllCourses } from "~/models/course.server";
 import { publicOrigin } from "~/lib/origin.server";
 import type { Route } from "./+types/_site.courses._index";
 
-const CATEGORY_FILTERS = [
-  { value: "", label: "All Courses" },
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-];
+const CATEGORY_FILTERS = [{ value: "", label: "All Courses" }, ...COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }))];
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = passActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return enquiryAction(request, context.clientIp, { withAttachments: true, failureMessage: ENQUIRY_FAILED });
+  return enquiryAction(request, context, { channel: "enquiry-page", failureMessage: ENQUIRY_FAILED });
 }
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -100,6 +100,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             courses={courses}
             defaultCourse={defaultCourse}
             defaultMessage={batchNote}
+            batchDate={batchDate}
             resetHref="/enquiry"
           />
         </section>

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id_.delete";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { CONTACT_QUERY_DELETE_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
-import { deleteContactQuery, getContactQuery } from "~/models/contact-query.server";
+import { getContactQuery } from "~/models/contact-query.server";
+import { deleteContactQuery } from "~/services/contact-queries.server";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { useBackTo } from "~/components/admin/dialog-route";
 
@@ -17,16 +19,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { name: query.name, subject: query.subject };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
   const back = listHref("/admin/contact-queries", new URL(request.url).search);
-  try {
-    if (!(await deleteContactQuery(params.id))) return redirectWithFlash(request, back, { kind: "error", message: CONTACT_QUERY_DELETE_FAILED });
-  } catch (error) {
-    console.error("[admin] deleting a contact query failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: CONTACT_QUERY_DELETE_FAILED });
-  }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Contact query deleted." });
+  return actAndReturn(request, back, CONTACT_QUERY_DELETE_FAILED, async () => {
+    await deleteContactQuery(actor, params.id);
+    return "Contact query deleted.";
+  });
 }
 
 export default function DeleteContactQuery({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,12 @@
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.contact-queries";
 import { requireUser } from "~/lib/session.server";
-import { readListQuery } from "~/lib/list-query";
+import { listHref, readListQuery } from "~/lib/list-query";
+import { BUTTON_STYLES } from "~/components/admin/buttons";
 import { loadPage } from "~/lib/list-page.server";
 import { CONTACT_QUERY_LOAD_FAILED } from "~/lib/admin-messages";
-import { CONTACT_STATUSES, listContactQueries } from "~/models/contact-query.server";
+import { listContactQueries } from "~/models/contact-query.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { Pagination } from "~/components/admin/pagination";
@@ -28,17 +30,21 @@ export default function ContactQueries({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <>
-      <PageHeader title="Contact Queries" description="Messages sent through the contact form." />
+      <PageHeader
+        title="Contact Queries"
+        description="Messages sent through the contact form."
+        actions={
+          // A download, not a page: a plain link, so the browser saves the file.
+          <a href={`/admin/contact-queries/export.csv${listHref("", search)}`} download className={BUTTON_STYLES.secondary}>
+            Export CSV
+          </a>
+        }
+      />
       <Tabs
         param="status"
         label="Filter contact queries by status"
         basePath="/admin/contact-queries"
-        tabs={[
-          { value: "", label: "All Queries" },
-          { value: "new", label: "New" },
-          { value: "replied", label: "Replied" },
-          { value: "closed", label: "Closed" },
-        ]}
+        tabs={[{ value: "", label: "All Queries" }, ...CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] }))]}
       />
       <ListSearch basePath="/admin/contact-queries" label="Search contact queries" placeholder="Name, e-mail or phone" />
       <ErrorBanner message={error} className="mb-4" />

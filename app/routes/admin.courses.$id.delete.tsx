@@ -1,12 +1,13 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.$id.delete";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
-import { removeCourseFiles } from "~/lib/admin/course-save.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref } from "~/lib/list-query";
 import { requireUser } from "~/lib/session.server";
-import { deleteCourse, getCourse } from "~/models/course.server";
+import { getCourse } from "~/models/course.server";
 import { COURSE_DELETE_FAILED } from "~/schemas/course";
+import { deleteCourse } from "~/services/courses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Course · Admin" }];
 
@@ -17,19 +18,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course: { id: course.id, title: course.title } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const to = listHref("/admin/courses", new URL(request.url).search);
-  try {
-    // The model deletes the course with its batches in one transaction; its files go once the rows are gone.
-    const deleted = await deleteCourse(params.id);
-    if (!deleted) return redirectWithFlash(request, to, { kind: "error", message: COURSE_DELETE_FAILED });
-    await removeCourseFiles(deleted);
-    return redirectWithFlash(request, to, { kind: "notice", message: `Course ${deleted.title} deleted` });
-  } catch (error) {
-    console.error("[admin] deleting a course failed:", error);
-    return redirectWithFlash(request, to, { kind: "error", message: COURSE_DELETE_FAILED });
-  }
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const back = listHref("/admin/courses", new URL(request.url).search);
+  return actAndReturn(request, back, COURSE_DELETE_FAILED, async () => `Course ${(await deleteCourse(actor, params.id)).title} deleted`);
 }
 
 export default function DeleteCourse({ loaderData }: Route.ComponentProps) {

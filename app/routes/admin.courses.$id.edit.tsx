@@ -2,8 +2,9 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.$id.edit";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { saveCourse } from "~/lib/admin/course-save.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { submitCourseForm } from "~/lib/course-upload.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { requireUser } from "~/lib/session.server";
 import { getCourse } from "~/models/course.server";
@@ -17,11 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { course };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const existing = await getCourse(params.id);
-  if (!existing) throw new Response("Not Found", { status: 404 });
-  const outcome = await saveCourse(request, existing);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const outcome = await submitCourseForm(request, await requireStaffActor(request, context), params.id);
   if (outcome.ok) {
     return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
   }

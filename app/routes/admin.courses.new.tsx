@@ -2,8 +2,9 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.new";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { saveCourse } from "~/lib/admin/course-save.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { submitCourseForm } from "~/lib/course-upload.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { requireUser } from "~/lib/session.server";
 
@@ -15,9 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Without JavaScript the form posts here; with it, the same save runs at /admin/courses/save (upload progress).
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
-  const outcome = await saveCourse(request, null);
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitCourseForm(request, await requireStaffActor(request, context), null);
   if (outcome.ok) {
     return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
   }

@@ -1,26 +1,23 @@
 import type { Route } from "./+types/admin.courses.save";
-import { saveCourse } from "~/lib/admin/course-save.server";
-import { flashCookie } from "~/lib/admin/flash.server";
+import { staffActorFor } from "~/lib/actor.server";
+import { submitCourseForm } from "~/lib/course-upload.server";
+import { flashCookie } from "~/lib/flash.server";
 import { readUserSession } from "~/lib/session.server";
-import { getCourse } from "~/models/course.server";
-import { COURSE_SAVE_FAILED } from "~/schemas/course";
 import { SESSION_ENDED_WHILE_EDITING } from "~/lib/admin-messages";
 
 /**
  * The course form's save when JavaScript runs: the same save as the form's action, answered in JSON so
  * the page can send it with XMLHttpRequest and show upload progress. `?id=` edits that course.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // JSON, not a redirect: XMLHttpRequest would follow a redirect to the sign-in page silently.
-  if (!(await readUserSession(request))) {
+  const check = await readUserSession(request);
+  if (!check) {
     // Leaving for the sign-in page would throw away the course being typed: say how to carry on instead.
     return Response.json({ ok: false, result: null, message: SESSION_ENDED_WHILE_EDITING, notice: null }, { status: 401 });
   }
   const id = new URL(request.url).searchParams.get("id");
-  const existing = id ? await getCourse(id) : null;
-  if (id && !existing) return Response.json({ ok: false, result: null, message: COURSE_SAVE_FAILED, notice: null }, { status: 404 });
-
-  const outcome = await saveCourse(request, existing);
+  const outcome = await submitCourseForm(request, staffActorFor(check.user, context), id);
   if (!outcome.ok) {
     const { status, result, message, notice } = outcome;
     return Response.json({ ok: false, result, message, notice }, { status: status === 200 ? 400 : status });

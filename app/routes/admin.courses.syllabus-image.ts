@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.courses.syllabus-image";
 import { BadMultipartError, discardUploads, parseMultipart, RequestTooLargeError } from "~/lib/uploads.server";
+import { COURSE_IMAGE_RULE } from "~/lib/course-upload.server";
 import { readUserSession } from "~/lib/session.server";
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/schemas/course";
 
@@ -10,11 +11,7 @@ import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/schem
 export async function action({ request }: Route.ActionArgs) {
   if (!(await readUserSession(request))) return Response.json({ error: "Your session has ended. Please sign in again." }, { status: 401 });
   try {
-    const { files, errors } = await parseMultipart(
-      request,
-      [{ field: "image", kind: "image", maxBytes: IMAGE_MAX_BYTES, sizeMessage: IMAGE_SIZE_MESSAGE, typeMessage: IMAGE_TYPE_MESSAGE }],
-      { maxBytes: IMAGE_MAX_BYTES + 64 * 1024 },
-    );
+    const { files, errors } = await parseMultipart(request, [COURSE_IMAGE_RULE], { maxBytes: IMAGE_MAX_BYTES + 64 * 1024 });
     const image = files.find((f) => f.field === "image");
     if (errors.image || !image?.url) {
       await discardUploads(files);

@@ -1,3 +1,4 @@
+import { COURSE_CATEGORY_LABELS } from "~/schemas/values";
 import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.courses";
 import { LinkButton } from "~/components/admin/buttons";
@@ -74,7 +75,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
               </div>
             ),
           },
-          { header: "Category", cell: (c) => <StatusBadge tone={CATEGORY_TONE[c.category]}>{c.category[0].toUpperCase() + c.category.slice(1)}</StatusBadge> },
+          { header: "Category", cell: (c) => <StatusBadge tone={CATEGORY_TONE[c.category]}>{COURSE_CATEGORY_LABELS[c.category]}</StatusBadge> },
           { header: "Duration", cell: (c) => c.duration || <span className="text-slate-500">—</span>, className: "whitespace-nowrap" },
           {
             header: "Featured",

@@ -1,28 +1,47 @@
+import { ENQUIRY_STATUS_LABELS } from "~/schemas/values";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
+import { OutboxBanner } from "~/components/admin/outbox-banner";
 import { PageHeader } from "~/components/admin/page-header";
+import { WarningBanner } from "~/components/admin/error-banner";
+import { env } from "~/env.server";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { formatDate } from "~/lib/format";
-import { requireUser } from "~/lib/session.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formatDateTime } from "~/lib/dates";
+import { pipelineFigures } from "~/services/pipeline-figures.server";
+import { PipelinePanels } from "~/components/admin/pipeline-panels";
 import { countCourses } from "~/models/course.server";
 import { countEnquiries, listEnquiries } from "~/models/enquiry.server";
 import { countReviews, listReviews } from "~/models/review.server";
 import { countActiveSchedules } from "~/models/schedule.server";
+import { outboxHealth } from "~/services/outbox.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
 
-// Real figures, not the spec's fixed placeholders (DESIGN.md §4.1).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews] = await Promise.all([
+// Real figures, not the spec's fixed placeholders (DESIGN.md §4.1), and the enrolment pipeline's.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActor(request, context);
+  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox] = await Promise.all([
     countCourses(),
     countActiveSchedules(),
     countReviews(),
     countEnquiries("new"),
     listEnquiries({ limit: 5 }),
     listReviews({ limit: 5 }),
+    pipelineFigures(actor),
+    // The warning is a side note: if it cannot be read, the dashboard still shows.
+    outboxHealth().catch((error: unknown) => {
+      console.error("[admin] reading the outbox for the dashboard failed:", error);
+      return null;
+    }),
   ]);
   return {
+    pipeline: { ...pipeline, myFollowUps: { ...pipeline.myFollowUps, next: pipeline.myFollowUps.next.map((f) => ({ ...f, at: formatDateTime(f.followUpAt) })) } },
+    // Unset, every canonical link and e-mail link says localhost: worth a word to whoever runs the site.
+    publicUrlMissing: env().PUBLIC_URL_DEFAULTED ? env().PUBLIC_URL : null,
+    outbox,
+    isAdmin: actor.user.role === "admin",
     counts: { courses, activeSchedules, reviews, newEnquiries },
     recentEnquiries: recentEnquiries.data.map((e) => ({ id: e.id, fullName: e.fullName, preferredCourse: e.preferredCourse, status: e.status, createdAt: e.createdAt })),
     recentReviews: recentReviews.data.map((r) => ({ id: r.id, name: r.name, course: r.course, rating: r.rating, approved: r.approved })),
@@ -32,17 +51,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 const STATUS_TONE = { new: "blue", contacted: "yellow", enrolled: "green", closed: "gray" } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentEnquiries, recentReviews } = loaderData;
+  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, isAdmin } = loaderData;
   const cards = [
     { label: "Total Courses", value: counts.courses, to: "/admin/courses" },
     { label: "Active Schedules", value: counts.activeSchedules, to: "/admin/schedules" },
     { label: "Total Reviews", value: counts.reviews, to: "/admin/reviews" },
     { label: "New Enquiries", value: counts.newEnquiries, to: "/admin/enquiries?status=new" },
+    { label: "New for more than 24 hours", value: pipeline.unansweredOver24h, to: "/admin/enquiries?status=new" },
   ];
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of courses, batches, reviews and enquiries." />
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {publicUrlMissing ? (
+        <WarningBanner className="mb-4">
+          PUBLIC_URL is not set: links in search results and e-mails will point to localhost ({publicUrlMissing}). Set PUBLIC_URL to the site&apos;s public address and restart.
+        </WarningBanner>
+      ) : null}
+      <OutboxBanner health={outbox} isAdmin={isAdmin} />
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {cards.map((c) => (
           <li key={c.label}>
             <Link to={c.to} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
@@ -54,18 +80,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <PipelinePanels pipeline={pipeline} />
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Recent Enquiries" more="/admin/enquiries" empty="No recent enquiries.">
           {recentEnquiries.map((e) => (
             <li key={e.id} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <Link to={`/admin/enquiries/${e.id}`} className="font-semibold text-brand-800 hover:underline">
+                <Link to={`/admin/enquiries/${e.id}`} className="font-semibold wrap-anywhere text-brand-800 hover:underline">
                   {e.fullName}
                 </Link>
                 <p className="truncate text-sm text-slate-600">{e.preferredCourse}</p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <StatusBadge tone={STATUS_TONE[e.status]}>{e.status[0].toUpperCase() + e.status.slice(1)}</StatusBadge>
+                <StatusBadge tone={STATUS_TONE[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</StatusBadge>
                 <span className="text-xs text-slate-600">{formatDate(e.createdAt)}</span>
               </div>
             </li>
@@ -75,7 +102,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recentReviews.map((r) => (
             <li key={r.id} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{r.name}</p>
+                <p className="font-semibold wrap-anywhere text-slate-900">{r.name}</p>
                 <p className="truncate text-sm text-slate-600">{r.course}</p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

@@ -1,56 +1,139 @@
-import { parseWithSchema } from "~/lib/form-submission";
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id";
-import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formToObject } from "~/lib/api-body.server";
 import { ENQUIRY_STATUS_FAILED } from "~/lib/admin-messages";
+import { formatDateTime, siteToday, utcToSiteInput } from "~/lib/dates";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { ageText } from "~/lib/format";
 import { listHref } from "~/lib/list-query";
+import { timelineLines } from "~/lib/timeline-lines.server";
 import { attachmentDisplayName } from "~/lib/uploads.server";
-import { getEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
-import { enquiryStatusSchema } from "~/schemas/enquiry";
+import { getEnquiry } from "~/models/enquiry.server";
+import { listAllSchedules } from "~/models/schedule.server";
+import { listStaffNames } from "~/models/user.server";
+import { ENQUIRY_FORM_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
+import {
+  addEnquiryNote,
+  assignEnquiry,
+  batchLabel,
+  enquiryTimeline,
+  followUpOverdue,
+  getEnquiryRecord,
+  pastResponsePromise,
+  setEnquiryBatch,
+  setEnquiryStatus,
+  setFollowUp,
+  waitingMs,
+} from "~/services/enquiries.server";
+import { isServiceError } from "~/services/service-error";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { EnquiryDetails } from "~/components/admin/enquiry-details";
-import { statusLabel } from "~/components/admin/inbox-status";
+import { FLASH_IN_DIALOG } from "~/components/admin/dialog-flash";
+
+// The dialog shows the last write's message itself (DialogFlash).
+export const handle = FLASH_IN_DIALOG;
 
 export const meta: Route.MetaFunction = () => [{ title: "Enquiry Details | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
-  const enquiry = await getEnquiry(params.id);
-  if (!enquiry) throw data("Enquiry not found", { status: 404 });
-  const { filePaths, ...rest } = enquiry;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActor(request, context);
+  const record = await getEnquiryRecord(params.id).catch((error: unknown) => {
+    if (isServiceError(error, "notFound")) throw data("Enquiry not found", { status: 404 });
+    throw error;
+  });
+  const [timeline, staff, schedules, duplicates] = await Promise.all([
+    enquiryTimeline(record.id),
+    listStaffNames(),
+    listAllSchedules(),
+    Promise.all(record.duplicateOf.map((id) => getEnquiry(id))),
+  ]);
+  const { filePaths, duplicateOf: _d, ...enquiry } = record;
   const files = filePaths.map((stored) => ({
-    href: `/admin/enquiries/${encodeURIComponent(enquiry.id)}/files/${encodeURIComponent(stored)}`,
+    href: `/admin/enquiries/${encodeURIComponent(record.id)}/files/${encodeURIComponent(stored)}`,
     label: attachmentDisplayName(stored),
   }));
-  return { enquiry: rest, files };
+  const today = siteToday();
+  // Batches still to come, and the one it names whatever its dates.
+  const batches = schedules.filter((s) => s.endDate >= today || s.id === record.scheduleId).map((s) => ({ id: s.id, label: batchLabel(s), full: s.seats <= 0 }));
+  const batch = schedules.find((s) => s.id === record.scheduleId);
+  const now = Date.now();
+  const waiting = waitingMs(record, now);
+  const s = record.source;
+  const sourceLines = [
+    { label: "Form", value: s.form ? ENQUIRY_FORM_LABELS[s.form] : "Not recorded" },
+    ...(s.utmSource ? [{ label: "Campaign source", value: s.utmSource }] : []),
+    ...(s.utmMedium ? [{ label: "Medium", value: s.utmMedium }] : []),
+    ...(s.utmCampaign ? [{ label: "Campaign", value: s.utmCampaign }] : []),
+    { label: "Referred by", value: s.referrer ?? "Direct (no other site)" },
+  ];
+  return {
+    enquiry,
+    files,
+    extras: {
+      sourceLines,
+      batch: batch ? `${batchLabel(batch)}, ${batch.seats} of ${batch.totalSeats} seats left` : record.scheduleId ? "(deleted batch)" : null,
+      duplicates: duplicates.filter((d) => d !== null).map((d) => ({ id: d.id, fullName: d.fullName, createdAt: d.createdAt })),
+      waiting: waiting === null ? null : ageText(waiting),
+      late: pastResponsePromise(waiting),
+      followUp: {
+        assigneeId: record.assigneeId,
+        meId: actor.user.id,
+        staff,
+        followUpInput: record.followUpAt ? utcToSiteInput(record.followUpAt) : "",
+        followUpText: record.followUpAt ? formatDateTime(record.followUpAt) : null,
+        overdue: followUpOverdue(record, now),
+        scheduleId: record.scheduleId,
+        batches,
+      },
+      timeline: timelineLines(timeline),
+    },
+  };
 }
 
-/** Sets any status from any other (spec §4), then closes the details and reloads the list. */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const back = listHref("/admin/enquiries", new URL(request.url).search);
+const DONE: Record<string, string> = { assign: "Owner saved.", "assign-me": "Assigned to you.", "follow-up": "Follow-up saved.", "clear-follow-up": "Follow-up cleared.", batch: "Batch saved.", note: "Note added." };
+
+/**
+ * intent=status sets any status (spec §4), closes the details and reloads the list. The follow-up forms (owner,
+ * Assign to me, next follow-up, batch, a note) come back to these details with a message.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const { search } = new URL(request.url);
+  const back = listHref("/admin/enquiries", search);
+  const details = `/admin/enquiries/${encodeURIComponent(params.id)}${listHref("", search)}`;
   const form = await request.formData();
-  const parsed = parseWithSchema(form, enquiryStatusSchema);
-  if (form.get("intent") !== "status" || parsed.status !== "success") {
-    return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
-  }
+  const intent = String(form.get("intent") ?? "");
+  const input = formToObject(form);
   try {
-    if (!(await setEnquiryStatus(params.id, parsed.value.status))) {
-      return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
+    if (intent === "status") {
+      const saved = await setEnquiryStatus(actor, params.id, input);
+      return redirectWithFlash(request, back, { kind: "notice", message: `Enquiry marked as ${ENQUIRY_STATUS_LABELS[saved.status]}.` });
     }
+    if (intent === "assign") await assignEnquiry(actor, params.id, input);
+    else if (intent === "assign-me") await assignEnquiry(actor, params.id, { assigneeId: actor.user.id });
+    else if (intent === "follow-up") await setFollowUp(actor, params.id, input);
+    else if (intent === "clear-follow-up") await setFollowUp(actor, params.id, { followUpAt: null });
+    else if (intent === "batch") await setEnquiryBatch(actor, params.id, input);
+    else if (intent === "note") await addEnquiryNote(actor, params.id, input);
+    else return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
+    return redirectWithFlash(request, details, { kind: "notice", message: DONE[intent] });
   } catch (error) {
-    console.error("[admin] updating an enquiry's status failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
+    if (!isServiceError(error)) console.error(`[admin] ${intent} on an enquiry failed:`, error);
+    // A rule's own words (a full batch, an empty note) help more than the generic failure; a status the
+    // buttons do not offer gets the spec's message (§8).
+    const ownWords = isServiceError(error) && (error.code === "batch_full" || (intent !== "status" && error.kind !== "notFound"));
+    const message = ownWords ? (error as Error).message : ENQUIRY_STATUS_FAILED;
+    return redirectWithFlash(request, intent === "status" || isServiceError(error, "notFound") ? back : details, { kind: "error", message });
   }
-  return redirectWithFlash(request, back, { kind: "notice", message: `Enquiry marked as ${statusLabel(parsed.value.status)}.` });
 }
 
 export default function EnquiryDetailsRoute({ loaderData }: Route.ComponentProps) {
   const backTo = useBackTo("/admin/enquiries");
+  const { search } = useLocation();
   return (
     <DialogRoute title="Enquiry Details" description={loaderData.enquiry.fullName} backTo={backTo} size="lg">
-      <EnquiryDetails enquiry={loaderData.enquiry} files={loaderData.files} />
+      <EnquiryDetails enquiry={loaderData.enquiry} files={loaderData.files} extras={loaderData.extras} search={search} />
     </DialogRoute>
   );
 }

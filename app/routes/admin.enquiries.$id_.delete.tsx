@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id_.delete";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { ENQUIRY_DELETE_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
-import { deleteAttachments } from "~/lib/uploads.server";
-import { deleteEnquiry, getEnquiry } from "~/models/enquiry.server";
+import { getEnquiry } from "~/models/enquiry.server";
+import { deleteEnquiry } from "~/services/enquiries.server";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { useBackTo } from "~/components/admin/dialog-route";
 
@@ -18,19 +19,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { fullName: enquiry.fullName, course: enquiry.preferredCourse, files: enquiry.filePaths.length };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
   const back = listHref("/admin/enquiries", new URL(request.url).search);
-  try {
-    const deleted = await deleteEnquiry(params.id);
-    if (!deleted) return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_DELETE_FAILED });
-    // The row is gone first, so a failure here can only leave an unreachable file, never a link to a missing one.
-    await deleteAttachments(deleted.filePaths).catch((error) => console.error("[admin] removing an enquiry's files failed:", error));
-  } catch (error) {
-    console.error("[admin] deleting an enquiry failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_DELETE_FAILED });
-  }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Enquiry deleted." });
+  return actAndReturn(request, back, ENQUIRY_DELETE_FAILED, async () => {
+    await deleteEnquiry(actor, params.id);
+    return "Enquiry deleted.";
+  });
 }
 
 export default function DeleteEnquiry({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/admin.enquiries.$id_.files.$name";
 import { requireUser } from "~/lib/session.server";
-import { attachmentDisplayName, attachmentPath } from "~/lib/uploads.server";
+import { fileStore } from "~/lib/file-store.server";
+import { attachmentDisplayName, attachmentKey } from "~/lib/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";
 
 const TYPES: Record<string, string> = {
@@ -29,18 +28,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const enquiry = await getEnquiry(params.id);
   if (!enquiry || !enquiry.filePaths.includes(params.name)) return notFound();
-  const file = attachmentPath(params.name);
+  const key = attachmentKey(params.name);
+  const file = key ? await fileStore().get(key) : null;
   if (!file) return notFound();
-  const stat = await fsp.stat(file).catch(() => null);
-  if (!stat?.isFile()) return notFound();
 
   const name = attachmentDisplayName(params.name);
   const asciiName = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(file.body) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
       "Content-Type": TYPES[path.extname(name).toLowerCase()] ?? "application/octet-stream",
-      "Content-Length": String(stat.size),
+      "Content-Length": String(file.size),
       "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",

@@ -1,51 +1,106 @@
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries";
-import { requireUser } from "~/lib/session.server";
-import { readListQuery } from "~/lib/list-query";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formToObject } from "~/lib/api-body.server";
+import { readEnquiryListQuery } from "~/lib/enquiry-list-query";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatDateTime } from "~/lib/dates";
+import { ageText } from "~/lib/format";
+import { listHref } from "~/lib/list-query";
 import { loadPage } from "~/lib/list-page.server";
-import { ENQUIRY_LOAD_FAILED } from "~/lib/admin-messages";
-import { ENQUIRY_STATUSES, listEnquiries } from "~/models/enquiry.server";
+import { ENQUIRY_LOAD_FAILED, ENQUIRY_STATUS_FAILED } from "~/lib/admin-messages";
+import { listCourseTitles } from "~/models/course.server";
+import { listSourceLabels } from "~/models/enquiry.server";
+import { listStaffNames } from "~/models/user.server";
+import { bulkUpdateEnquiries, followUpOverdue, listEnquiries, pastResponsePromise, waitingMs } from "~/services/enquiries.server";
+import { isServiceError } from "~/services/service-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { Pagination } from "~/components/admin/pagination";
 import { Tabs } from "~/components/admin/tabs";
 import { ListSearch } from "~/components/admin/list-search";
+import { EnquiryFilters } from "~/components/admin/enquiry-filters";
+import { EnquiryBulkBar } from "~/components/admin/enquiry-bulk-bar";
 import { EnquiryList, type EnquiryRow } from "~/components/admin/enquiry-list";
+import { BUTTON_STYLES } from "~/components/admin/buttons";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Enquiries | Admin" }];
 
-/** Tab, search and page all go to SQL (listEnquiries), so the screen stays fast with 100,000 rows. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+/** Tab, search, filters and page all go to SQL (listEnquiries), so the screen stays fast with 100,000 rows. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActor(request, context);
   const url = new URL(request.url);
-  const { status, q, page } = readListQuery(url, ENQUIRY_STATUSES);
-  const { list, error } = await loadPage(url, () => listEnquiries({ status, q, page }), ENQUIRY_LOAD_FAILED, "enquiries");
-  // The list shows no message or files; leave them out of the page data.
-  const rows: EnquiryRow[] = list.data.map(({ message: _m, filePaths: _f, updatedAt: _u, ...row }) => row);
-  return { list: { ...list, data: rows }, error };
+  const { query, values } = readEnquiryListQuery(url);
+  const [{ list, error }, staff, courses, sources] = await Promise.all([
+    loadPage(url, () => listEnquiries(actor, query), ENQUIRY_LOAD_FAILED, "enquiries"),
+    listStaffNames(),
+    listCourseTitles().then((rows) => rows.map((r) => r.title)),
+    listSourceLabels(),
+  ]);
+  const names = new Map(staff.map((u) => [u.id, u.name]));
+  const now = Date.now();
+  // The list shows no message or files; the flags are worked out here, on the server, once.
+  const rows: EnquiryRow[] = list.data.map((e) => {
+    const waiting = waitingMs(e, now);
+    return {
+      id: e.id,
+      fullName: e.fullName,
+      email: e.email,
+      phone: e.phone,
+      preferredCourse: e.preferredCourse,
+      preferredMode: e.preferredMode,
+      whatsappNotifications: e.whatsappNotifications,
+      status: e.status,
+      createdAt: e.createdAt,
+      sourceLabel: e.sourceLabel,
+      possibleDuplicate: e.duplicateOf.length > 0,
+      assigneeName: e.assigneeId ? (names.get(e.assigneeId) ?? "(deleted user)") : null,
+      followUp: e.followUpAt ? formatDateTime(e.followUpAt) : null,
+      overdue: followUpOverdue(e, now),
+      waiting: waiting === null ? null : ageText(waiting),
+      late: pastResponsePromise(waiting),
+    };
+  });
+  return { list: { ...list, data: rows }, error, values, options: { staff, courses, sources } };
+}
+
+/** The bulk change of the ticked enquiries (status and/or owner), all or nothing, then back to the same list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const back = listHref("/admin/enquiries", new URL(request.url).search);
+  const form = await request.formData();
+  try {
+    const n = await bulkUpdateEnquiries(actor, formToObject(form));
+    return redirectWithFlash(request, back, { kind: "notice", message: `${n} ${n === 1 ? "enquiry" : "enquiries"} updated.` });
+  } catch (error) {
+    if (!isServiceError(error)) console.error("[admin] a bulk change of enquiries failed:", error);
+    return redirectWithFlash(request, back, { kind: "error", message: isServiceError(error) ? error.message : ENQUIRY_STATUS_FAILED });
+  }
 }
 
 export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
-  const { list, error } = loaderData;
+  const { list, error, values, options } = loaderData;
   const { search } = useLocation();
+  const exportHref = `/admin/enquiries/export.csv${listHref("", search)}`;
   return (
     <>
-      <PageHeader title="Manage Enquiries" description="Enrolment enquiries from the website." />
-      <Tabs
-        param="status"
-        label="Filter enquiries by status"
-        basePath="/admin/enquiries"
-        tabs={[
-          { value: "", label: "All Enquiries" },
-          { value: "new", label: "New" },
-          { value: "contacted", label: "Contacted" },
-          { value: "enrolled", label: "Enrolled" },
-          { value: "closed", label: "Closed" },
-        ]}
+      <PageHeader
+        title="Manage Enquiries"
+        description="Enrolment enquiries from the website."
+        actions={
+          // A download, not a page: a plain link, so the browser saves the file.
+          <a href={exportHref} download className={BUTTON_STYLES.secondary}>
+            Export CSV
+          </a>
+        }
       />
+      <Tabs param="status" label="Filter enquiries by status" basePath="/admin/enquiries" tabs={[{ value: "", label: "All Enquiries" }, ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))]} />
       <ListSearch basePath="/admin/enquiries" label="Search enquiries" placeholder="Name, e-mail or phone" />
+      <EnquiryFilters values={values} options={options} />
       <ErrorBanner message={error} className="mb-4" />
       <Outlet />
+      {list.data.length ? <EnquiryBulkBar staff={options.staff} action={`/admin/enquiries${listHref("", search)}`} /> : null}
       <EnquiryList enquiries={list.data} search={search} />
       <Pagination page={list.page} pages={list.pages} total={list.total} noun={["enquiry", "enquiries"]} />
     </>

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.delete";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref } from "~/lib/list-query";
-import { deleteReview, getReview } from "~/models/review.server";
+import { getReview } from "~/models/review.server";
+import { deleteReview } from "~/services/reviews.server";
 import { REVIEW_DELETE_FAILED } from "~/schemas/review";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { useBackTo } from "~/components/admin/dialog-route";
@@ -17,16 +19,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { review: { name: review.name, course: review.course } };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
   const back = listHref("/admin/reviews", new URL(request.url).search);
-  try {
-    if (!(await deleteReview(params.id))) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_DELETE_FAILED });
-  } catch (error) {
-    console.error("[admin] deleting a review failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: REVIEW_DELETE_FAILED });
-  }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Review deleted." });
+  return actAndReturn(request, back, REVIEW_DELETE_FAILED, async () => {
+    await deleteReview(actor, params.id);
+    return "Review deleted.";
+  });
 }
 
 export default function DeleteReview({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,16 @@
-import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formFailure } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
-import { getReview, updateReview } from "~/models/review.server";
-import { REVIEW_SAVE_FAILED, reviewSchema } from "~/schemas/review";
+import { getReview } from "~/models/review.server";
+import { REVIEW_SAVE_FAILED } from "~/schemas/review";
+import { isServiceError } from "~/services/service-error";
+import { updateReview } from "~/services/reviews.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ReviewForm } from "~/components/admin/review-form";
 
@@ -19,16 +23,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { review, courseTitles: courses.map((c) => c.title) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), reviewSchema);
-  if (submission.status !== "success") return submission.reply();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const form = await request.formData();
   const back = listHref("/admin/reviews", new URL(request.url).search);
   try {
-    if (!(await updateReview(params.id, submission.value))) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_SAVE_FAILED });
+    await updateReview(actor, params.id, formToObject(form));
   } catch (error) {
-    console.error("[admin] updating a review failed:", error);
-    return submission.reply({ formErrors: [REVIEW_SAVE_FAILED] });
+    if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_SAVE_FAILED });
+    const failure = formFailure(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
+    return data(failure.result, { status: failure.status });
   }
   return redirectWithFlash(request, back, { kind: "notice", message: "Review saved." });
 }

@@ -1,11 +1,14 @@
-import { parseWithSchema } from "~/lib/form-submission";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.new";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formFailure } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
-import { createReview } from "~/models/review.server";
-import { REVIEW_SAVE_FAILED, reviewSchema } from "~/schemas/review";
+import { REVIEW_SAVE_FAILED } from "~/schemas/review";
+import { createReview } from "~/services/reviews.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ReviewForm } from "~/components/admin/review-form";
 
@@ -16,15 +19,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { courseTitles: (await loadCourseOptions()).map((c) => c.title) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), reviewSchema);
-  if (submission.status !== "success") return submission.reply();
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const form = await request.formData();
   try {
-    await createReview(submission.value);
+    await createReview(actor, formToObject(form));
   } catch (error) {
-    console.error("[admin] creating a review failed:", error);
-    return submission.reply({ formErrors: [REVIEW_SAVE_FAILED] });
+    const failure = formFailure(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
+    return data(failure.result, { status: failure.status });
   }
   return redirectWithFlash(request, listHref("/admin/reviews", new URL(request.url).search), { kind: "notice", message: "Review saved." });
 }

@@ -1,11 +1,13 @@
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref, readListQuery } from "~/lib/list-query";
 import { loadPage } from "~/lib/list-page.server";
-import { approveReview, listReviews } from "~/models/review.server";
 import { REVIEW_APPROVE_FAILED, REVIEW_LOAD_FAILED } from "~/schemas/review";
+import { approveReview, listReviews } from "~/services/reviews.server";
+import { invalid } from "~/services/service-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { LinkButton } from "~/components/admin/buttons";
 import { ErrorBanner } from "~/components/admin/error-banner";
@@ -15,29 +17,24 @@ import { ReviewList } from "~/components/admin/review-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Reviews | Admin" }];
 
-const STATUSES = ["approved", "pending"] as const;
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActor(request, context);
   const url = new URL(request.url);
-  const { status, page } = readListQuery(url, STATUSES);
-  return loadPage(url, () => listReviews({ status, page }), REVIEW_LOAD_FAILED, "reviews");
+  const { status, page } = readListQuery(url, REVIEW_STATUSES);
+  return loadPage(url, () => listReviews(actor, { status, page }), REVIEW_LOAD_FAILED, "reviews");
 }
 
 /** Approve (spec §4): pending becomes approved. Going back to pending is done by editing. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
   const form = await request.formData();
   const back = listHref("/admin/reviews", new URL(request.url).search);
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "approve" || !id) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_APPROVE_FAILED });
-  try {
-    if (!(await approveReview(id))) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_APPROVE_FAILED });
-  } catch (error) {
-    console.error("[admin] approving a review failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: REVIEW_APPROVE_FAILED });
-  }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Review approved." });
+  return actAndReturn(request, back, REVIEW_APPROVE_FAILED, async () => {
+    if (form.get("intent") !== "approve" || !id) throw invalid({ intent: "Unknown action" });
+    await approveReview(actor, id);
+    return "Review approved.";
+  });
 }
 
 export default function ManageReviews({ loaderData }: Route.ComponentProps) {
@@ -58,11 +55,7 @@ export default function ManageReviews({ loaderData }: Route.ComponentProps) {
         param="status"
         label="Filter reviews"
         basePath="/admin/reviews"
-        tabs={[
-          { value: "", label: "All Reviews" },
-          { value: "approved", label: "Approved" },
-          { value: "pending", label: "Pending" },
-        ]}
+        tabs={[{ value: "", label: "All Reviews" }, ...REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_STATUS_LABELS[s] }))]}
       />
       <ErrorBanner message={error} className="mb-4" />
       <Outlet />

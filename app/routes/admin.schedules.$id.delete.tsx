@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.delete";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { formatDate } from "~/lib/dates";
 import { listHref } from "~/lib/list-query";
-import { deleteSchedule, getSchedule } from "~/models/schedule.server";
+import { getSchedule } from "~/models/schedule.server";
+import { deleteSchedule } from "~/services/schedules.server";
 import { SCHEDULE_DELETE_FAILED } from "~/schemas/schedule";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { useBackTo } from "~/components/admin/dialog-route";
@@ -18,16 +20,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { schedule };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
   const back = listHref("/admin/schedules", new URL(request.url).search);
-  try {
-    if (!(await deleteSchedule(params.id))) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_DELETE_FAILED });
-  } catch (error) {
-    console.error("[admin] deleting a schedule failed:", error);
-    return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_DELETE_FAILED });
-  }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Schedule deleted." });
+  return actAndReturn(request, back, SCHEDULE_DELETE_FAILED, async () => {
+    await deleteSchedule(actor, params.id);
+    return "Schedule deleted.";
+  });
 }
 
 export default function DeleteSchedule({ loaderData }: Route.ComponentProps) {

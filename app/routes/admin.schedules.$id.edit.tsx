@@ -1,12 +1,16 @@
-import { parseWithSchema } from "~/lib/form-submission";
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.edit";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formFailure } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
-import { getSchedule, updateSchedule, UnknownCourseError } from "~/models/schedule.server";
-import { SCHEDULE_SAVE_FAILED, scheduleSchema } from "~/schemas/schedule";
+import { getSchedule } from "~/models/schedule.server";
+import { SCHEDULE_SAVE_FAILED } from "~/schemas/schedule";
+import { isServiceError } from "~/services/service-error";
+import { updateSchedule } from "~/services/schedules.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ScheduleForm } from "~/components/admin/schedule-form";
 
@@ -19,18 +23,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { schedule, courses };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), scheduleSchema);
-  if (submission.status !== "success") return submission.reply();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const form = await request.formData();
   const back = listHref("/admin/schedules", new URL(request.url).search);
   try {
-    const saved = await updateSchedule(params.id, submission.value);
-    if (!saved) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_SAVE_FAILED });
+    await updateSchedule(actor, params.id, formToObject(form));
   } catch (error) {
-    if (error instanceof UnknownCourseError) return submission.reply({ fieldErrors: { course: [error.message] } });
-    console.error("[admin] updating a schedule failed:", error);
-    return submission.reply({ formErrors: [SCHEDULE_SAVE_FAILED] });
+    // Deleted meanwhile (another tab, a colleague): back to the list with the spec's message.
+    if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_SAVE_FAILED });
+    const failure = formFailure(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
+    return data(failure.result, { status: failure.status });
   }
   return redirectWithFlash(request, back, { kind: "notice", message: "Schedule saved." });
 }

@@ -1,11 +1,14 @@
-import { parseWithSchema } from "~/lib/form-submission";
+import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.new";
+import { requireStaffActor } from "~/lib/actor.server";
+import { formFailure } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
 import { requireUser } from "~/lib/session.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { createSchedule, UnknownCourseError } from "~/models/schedule.server";
 import { loadCourseOptions } from "~/lib/list-page.server";
-import { SCHEDULE_SAVE_FAILED, scheduleSchema } from "~/schemas/schedule";
+import { SCHEDULE_SAVE_FAILED } from "~/schemas/schedule";
+import { createSchedule } from "~/services/schedules.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ScheduleForm } from "~/components/admin/schedule-form";
 
@@ -16,16 +19,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { courses: await loadCourseOptions() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
-  const submission = parseWithSchema(await request.formData(), scheduleSchema);
-  if (submission.status !== "success") return submission.reply();
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaffActor(request, context);
+  const form = await request.formData();
   try {
-    await createSchedule(submission.value);
+    await createSchedule(actor, formToObject(form));
   } catch (error) {
-    if (error instanceof UnknownCourseError) return submission.reply({ fieldErrors: { course: [error.message] } });
-    console.error("[admin] creating a schedule failed:", error);
-    return submission.reply({ formErrors: [SCHEDULE_SAVE_FAILED] });
+    const failure = formFailure(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
+    return data(failure.result, { status: failure.status });
   }
   return redirectWithFlash(request, listHref("/admin/schedules", new URL(request.url).search), { kind: "notice", message: "Schedule saved." });
 }

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData }
 import type { Route } from "./+types/admin";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ErrorBanner } from "~/components/admin/error-banner";
-import { parseFlash } from "~/lib/admin/flash.server";
+import { parseFlash } from "~/lib/flash.server";
 import { commitSession, readUserSession, requireUser, touchSession } from "~/lib/session.server";
 import { SITE } from "~/config/site";
 

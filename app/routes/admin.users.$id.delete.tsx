@@ -2,34 +2,36 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.delete";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { ErrorBanner } from "~/components/admin/error-banner";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref } from "~/lib/list-query";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteUser, getUser } from "~/models/user.server";
+import { requireUserWithRole } from "~/lib/session.server";
+import { getUser } from "~/models/user.server";
 import { OWN_ACCOUNT_DELETE, USER_DELETE_FAILED } from "~/schemas/user";
+import { deleteUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete User · Admin" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireUserWithRole(request, "admin");
   const user = await getUser(params.id);
   if (!user) throw new Response("Not Found", { status: 404 });
   return { user: { id: user.id, name: user.name, email: user.email }, isMe: user.id === me.id };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActorWithRole(request, context, "admin");
   const to = listHref("/admin/users", new URL(request.url).search);
-  // The disabled button is only a hint; this is the rule (spec §5).
-  if (params.id === me.id) return data({ error: OWN_ACCOUNT_DELETE }, { status: 403 });
   try {
-    const deleted = await deleteUser(params.id);
-    if (!deleted) return redirectWithFlash(request, to, { kind: "error", message: USER_DELETE_FAILED });
+    return await actAndReturn(request, to, USER_DELETE_FAILED, async () => {
+      await deleteUser(actor, params.id);
+      return "User deleted";
+    });
   } catch (error) {
-    console.error("[admin] deleting a user failed:", error);
-    return redirectWithFlash(request, to, { kind: "error", message: USER_DELETE_FAILED });
+    // Your own account: this page again, with the spec's message.
+    if (error instanceof Response && error.status === 403) return data({ error: OWN_ACCOUNT_DELETE }, { status: 403 });
+    throw error;
   }
-  return redirectWithFlash(request, to, { kind: "notice", message: "User deleted" });
 }
 
 export default function DeleteUser({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,47 +1,40 @@
-import { parseWithSchema } from "~/lib/form-submission";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.edit";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { UserForm } from "~/components/admin/user-form";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
-import { reissue } from "~/lib/admin/users.server";
+import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { formFailureData } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { requireAdmin } from "~/lib/session.server";
-import { EmailTakenError, getUser, updateUser } from "~/models/user.server";
-import { EMAIL_TAKEN, USER_SAVE_FAILED, userUpdateSchema } from "~/schemas/user";
+import { keepSessionAfterPasswordChange, requireUserWithRole } from "~/lib/session.server";
+import { getUser } from "~/models/user.server";
+import { USER_SAVE_FAILED } from "~/schemas/user";
+import { updateUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit User · Admin" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
+  const me = await requireUserWithRole(request, "admin");
   const user = await getUser(params.id);
   if (!user) throw new Response("Not Found", { status: 404 });
   return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, isMe: user.id === me.id };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
-  const existing = await getUser(params.id);
-  if (!existing) throw new Response("Not Found", { status: 404 });
-  const submission = parseWithSchema(await request.formData(), userUpdateSchema);
-  const hide = { hideFields: ["password"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
-  const own = existing.id === me.id;
-  // An empty password is left out by the schema, so the current one stays (spec §5).
-  const { name, email, role, password } = submission.value;
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const form = await request.formData();
+  let saved;
   try {
-    await updateUser(existing.id, { name, email, password, role: own ? existing.role : role });
+    saved = await updateUser(actor, params.id, formToObject(form));
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data({ result: submission.reply({ ...hide, formErrors: [EMAIL_TAKEN], fieldErrors: { email: [EMAIL_TAKEN] } }) }, { status: 409 });
-    }
-    console.error("[admin] updating a user failed:", error);
-    return data({ result: submission.reply({ ...hide, formErrors: [USER_SAVE_FAILED] }) }, { status: 500 });
+    return formFailureData(error, form, USER_SAVE_FAILED, { hideFields: ["password", "currentPassword"], what: "a user" });
   }
   const to = listHref("/admin/users", new URL(request.url).search);
-  return redirectWithFlash(request, to, { kind: "notice", message: `User ${name} saved` }, {
+  const version = saved.password?.own ? saved.password.sessionVersion : null;
+  return redirectWithFlash(request, to, { kind: "notice", message: `User ${saved.user.name} saved` }, {
     // A new password ends the user's sessions; keep the admin who set their own signed in.
-    update: own && password ? (session) => reissue(session, me.id) : undefined,
+    update: version !== null ? (session) => keepSessionAfterPasswordChange(session, version) : undefined,
   });
 }
 
@@ -49,7 +42,14 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
   const backTo = listHref("/admin/users", useLocation().search);
   return (
     <DialogRoute title="Edit User" description={loaderData.user.email} backTo={backTo} size="sm">
-      <UserForm mode="edit" lastResult={actionData?.result} defaultValue={loaderData.user} backTo={backTo} roleLocked={loaderData.isMe} />
+      <UserForm
+        mode="edit"
+        lastResult={actionData?.result}
+        defaultValue={loaderData.user}
+        backTo={backTo}
+        roleLocked={loaderData.isMe}
+        askCurrentPassword={loaderData.isMe}
+      />
     </DialogRoute>
   );
 }

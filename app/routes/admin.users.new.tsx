@@ -1,35 +1,31 @@
-import { parseWithSchema } from "~/lib/form-submission";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.new";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { UserForm } from "~/components/admin/user-form";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { formFailureData } from "~/lib/admin-actions.server";
+import { formToObject } from "~/lib/api-body.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { requireAdmin } from "~/lib/session.server";
-import { createUser, EmailTakenError } from "~/models/user.server";
-import { EMAIL_TAKEN, USER_SAVE_FAILED, userCreateSchema } from "~/schemas/user";
+import { requireUserWithRole } from "~/lib/session.server";
+import { USER_SAVE_FAILED } from "~/schemas/user";
+import { createUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New User · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireUserWithRole(request, "admin");
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const submission = parseWithSchema(await request.formData(), userCreateSchema);
-  const hide = { hideFields: ["password"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const form = await request.formData();
   try {
-    const user = await createUser(submission.value);
+    const user = await createUser(actor, formToObject(form));
     return redirectWithFlash(request, listHref("/admin/users", new URL(request.url).search), { kind: "notice", message: `User ${user.name} added` });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data({ result: submission.reply({ ...hide, formErrors: [EMAIL_TAKEN], fieldErrors: { email: [EMAIL_TAKEN] } }) }, { status: 409 });
-    }
-    console.error("[admin] creating a user failed:", error);
-    return data({ result: submission.reply({ ...hide, formErrors: [USER_SAVE_FAILED] }) }, { status: 500 });
+    return formFailureData(error, form, USER_SAVE_FAILED, { hideFields: ["password"], what: "a user" });
   }
 }
 

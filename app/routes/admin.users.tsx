@@ -1,3 +1,4 @@
+import { USER_ROLE_LABELS } from "~/schemas/values";
 import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.users";
 import { LinkButton } from "~/components/admin/buttons";
@@ -9,18 +10,18 @@ import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { loadPage } from "~/lib/list-page.server";
 import { listHref, readListQuery } from "~/lib/list-query";
-import { requireAdmin } from "~/lib/session.server";
-import { listUsers } from "~/models/user.server";
+import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { listUsers } from "~/services/users.server";
 import { OWN_ACCOUNT_DELETE, USER_LOAD_FAILED } from "~/schemas/user";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Admin" }];
 
 // Reading A of spec §6, enforced here: only admins reach the users screen (DESIGN.md §4.2).
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActorWithRole(request, context, "admin");
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
-  return { ...(await loadPage(url, () => listUsers({ page }), USER_LOAD_FAILED, "users")), meId: me.id };
+  return { ...(await loadPage(url, () => listUsers(actor, { page }), USER_LOAD_FAILED, "users")), meId: actor.user.id };
 }
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
@@ -50,7 +51,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
         columns={[
           { header: "Name", hideLabelOnCards: true, cell: (u) => <span className="font-semibold text-slate-900">{u.name}{u.id === meId ? <span className="ml-1 text-xs font-normal text-slate-600">(you)</span> : null}</span> },
           { header: "Email", cell: (u) => <span className="break-all">{u.email}</span> },
-          { header: "Role", cell: (u) => <StatusBadge tone={u.role === "admin" ? "purple" : "blue"}>{u.role === "admin" ? "Admin" : "Editor"}</StatusBadge> },
+          { header: "Role", cell: (u) => <StatusBadge tone={u.role === "admin" ? "purple" : "blue"}>{USER_ROLE_LABELS[u.role]}</StatusBadge> },
           {
             header: "Actions",
             cell: (u) => (

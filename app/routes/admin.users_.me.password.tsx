@@ -1,7 +1,9 @@
 import type { Route } from "./+types/admin.users_.me.password";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { PageHeader } from "~/components/admin/page-header";
-import { changePassword, requirePasswordTarget } from "~/lib/admin/users.server";
+import { requireStaffActor } from "~/lib/actor.server";
+import { changePasswordAction } from "~/lib/password-form.server";
+import { requireUser } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];
 
@@ -10,13 +12,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admi
  * admin-only users list, so editors reach it from the sidebar.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { target } = await requirePasswordTarget(request, "me");
-  return { name: target.name };
+  return { name: (await requireUser(request)).name };
 }
 
 // Afterwards to the course list, which every role may see, with the "Password updated" notice.
 export async function action({ request, context }: Route.ActionArgs) {
-  return changePassword(request, context.clientIp, "me", "/admin/courses");
+  const actor = await requireStaffActor(request, context);
+  return changePasswordAction(request, actor, actor.user.id, "/admin/courses");
 }
 
 export default function ChangeOwnPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -24,7 +26,7 @@ export default function ChangeOwnPassword({ loaderData, actionData }: Route.Comp
     <>
       <PageHeader title={`Change Password for ${loaderData.name}`} description="You stay signed in here; your other sessions end." />
       <div className="max-w-md rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <ChangePasswordForm lastResult={actionData?.result} backTo="/admin/courses" />
+        <ChangePasswordForm lastResult={actionData?.result} backTo="/admin/courses" own />
       </div>
     </>
   );

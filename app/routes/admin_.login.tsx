@@ -5,10 +5,11 @@ import type { Route } from "./+types/admin_.login";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { TextField } from "~/components/admin/form-field";
 import { SITE } from "~/config/site";
-import { authenticator, FORM_STRATEGY, LOGIN_FAILED, LoginError } from "~/lib/auth.server";
-import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess, retryAfterHeaders } from "~/lib/rate-limit.server";
+import { authenticateStaff } from "~/lib/auth.server";
+import { formFailure } from "~/lib/admin-actions.server";
 import { createUserSession, hasUserSession } from "~/lib/session.server";
-import { loginSchema } from "~/schemas/login";
+import { LOGIN_FAILED, loginSchema } from "~/schemas/login";
+import { isServiceError } from "~/services/service-error";
 import { passActionHeaders } from "~/lib/action-headers";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in · Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -21,26 +22,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = passActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // The form strategy reads the body itself, so validate a copy.
+  // The form strategy reads the body itself; keep a copy for the form's answer.
   const form = await request.clone().formData();
-  const submission = parseWithSchema(form, loginSchema);
-  const hide = { hideFields: ["password"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
-
-  const { email } = submission.value;
-  const ip = context.clientIp;
-  const allowed = await beginLoginAttempt(ip, email);
-  if (!allowed.ok) {
-    return data({ result: submission.reply({ ...hide, formErrors: [RATE_LIMIT_MESSAGE] }) }, { status: 429, headers: retryAfterHeaders(allowed) });
-  }
   try {
-    const user = await authenticator.authenticate(FORM_STRATEGY, request);
-    await recordLoginSuccess(ip, email);
+    const user = await authenticateStaff(request, context);
     return createUserSession(request, user, "/admin/courses");
   } catch (error) {
-    if (!(error instanceof LoginError)) console.error("Sign-in failed", error);
-    else await recordLoginFailure(ip, email);
-    return data({ result: submission.reply({ ...hide, formErrors: [LOGIN_FAILED] }) }, { status: error instanceof LoginError ? 401 : 500 });
+    const failure = isServiceError(error, "unauthorized")
+      ? { status: 401, result: parseWithSchema(form, loginSchema).reply({ hideFields: ["password"], formErrors: [LOGIN_FAILED] }) }
+      : formFailure(error, form, LOGIN_FAILED, { hideFields: ["password"], what: "a sign-in" });
+    return data({ result: failure.result }, { status: failure.status, headers: "headers" in failure ? failure.headers : undefined });
   }
 }
 

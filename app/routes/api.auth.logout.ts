@@ -1,21 +1,24 @@
-import { endpoint, noContent, requireStaff } from "~/lib/api.server";
+import { endpoint, noContent, requireApiActor } from "~/lib/api.server";
 import { destroySession, endSession, readUserSession } from "~/lib/session.server";
 import { revokeToken } from "~/lib/token.server";
+import { signOut } from "~/services/auth.server";
 import type { Route } from "./+types/api.auth.logout";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** Signs out the caller's own token (or, from our pages, its cookie session); other sessions and tokens go on. */
 const handle = endpoint({
-  async POST({ request }) {
-    await requireStaff(request);
-    const bearer = BEARER.exec(request.headers.get("Authorization")?.trim() ?? "");
+  async POST(args) {
+    const actor = await requireApiActor(args);
+    const bearer = BEARER.exec(args.request.headers.get("Authorization")?.trim() ?? "");
     if (bearer) {
       await revokeToken(bearer[1]);
+      await signOut(actor, "token");
       return noContent();
     }
-    const check = await readUserSession(request);
+    const check = await readUserSession(args.request);
     if (check) await endSession(check);
+    await signOut(actor, "session");
     const response = noContent();
     if (check) response.headers.set("Set-Cookie", await destroySession(check.session));
     return response;

@@ -1,9 +1,9 @@
-import { endpoint, one, requireStaff } from "~/lib/api.server";
+import { endpoint, one, requireApiUser } from "~/lib/api.server";
 import type { Route } from "./+types/api.auth.me";
 
 const handle = endpoint({
   async GET({ request }) {
-    return one(await requireStaff(request));
+    return one(await requireApiUser(request));
   },
 });
 

@@ -1,20 +1,13 @@
-import { EMAIL_TAKEN, userCreateSchema } from "~/schemas/user";
-import { createUser, EmailTakenError } from "~/models/user.server";
-import { ApiError, endpoint, one, requireAdmin, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { createUser } from "~/services/users.server";
 import type { Route } from "./+types/api.auth.register";
 
 // Staff accounts are made by an admin (DESIGN.md §4.2); there is no self sign-up.
 const handle = endpoint({
-  async POST({ request }) {
-    await requireAdmin(request);
-    const values = validate(userCreateSchema, await readBody(request));
-    try {
-      return one(await createUser(values), 201);
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new ApiError(409, "email_taken", EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      throw error;
-    }
+  async POST(args) {
+    const actor = await requireApiActor(args);
+    return one(await createUser(actor, await readApiBody(args.request)), 201);
   },
 });
 

@@ -1,14 +1,11 @@
-import { getUser } from "~/models/user.server";
-import { endpoint, notFound, one, requireAdmin } from "~/lib/api.server";
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { getUserForAdmin } from "~/services/users.server";
 import type { Route } from "./+types/api.auth.users.$id";
 
 // Spec §7 reads one user at auth/users/{id}; it is the same record as GET /api/users/:id.
 const handle = endpoint({
-  async GET({ request, params }) {
-    await requireAdmin(request);
-    const user = await getUser(params.id!);
-    if (!user) throw notFound("User");
-    return one(user);
+  async GET(args) {
+    return one(await getUserForAdmin(await requireApiActor(args), args.params.id!));
   },
 });
 

@@ -1,17 +1,12 @@
-import { contactStatusSchema } from "~/schemas/contact-query";
-import { getContactQuery, setContactQueryStatus } from "~/models/contact-query.server";
-import { endpoint, notFound, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { setContactQueryStatus } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries.$id.status";
 
 const handle = endpoint({
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    if (!(await getContactQuery(params.id!))) throw notFound("Contact query");
-    const { status } = validate(contactStatusSchema, await readBody(request));
-    const saved = await setContactQueryStatus(params.id!, status);
-    if (!saved) throw notFound("Contact query");
-    return one(saved);
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    return one(await setContactQueryStatus(actor, args.params.id!, await readApiBody(args.request)));
   },
 });
 

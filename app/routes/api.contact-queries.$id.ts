@@ -1,17 +1,18 @@
-import { deleteContactQuery, getContactQuery } from "~/models/contact-query.server";
-import { endpoint, noContent, notFound, one, requireStaff } from "~/lib/api.server";
+import { getContactQuery } from "~/models/contact-query.server";
+import { endpoint, noContent, one, requireApiActor, requireApiUser } from "~/lib/api.server";
+import { deleteContactQuery } from "~/services/contact-queries.server";
+import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.contact-queries.$id";
 
 const handle = endpoint({
   async GET({ request, params }) {
-    await requireStaff(request);
+    await requireApiUser(request);
     const query = await getContactQuery(params.id!);
     if (!query) throw notFound("Contact query");
     return one(query);
   },
-  async DELETE({ request, params }) {
-    await requireStaff(request);
-    if (!(await deleteContactQuery(params.id!))) throw notFound("Contact query");
+  async DELETE(args) {
+    await deleteContactQuery(await requireApiActor(args), args.params.id!);
     return noContent();
   },
 });

@@ -1,19 +1,20 @@
-import { contactSchema } from "~/schemas/contact";
-import { CONTACT_STATUSES } from "~/schemas/contact-query";
-import { createContactQuery, listContactQueries } from "~/models/contact-query.server";
-import { endpoint, listQuery, listResponse, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
-import { throttleForm } from "~/lib/api-throttle.server";
+import { contactQueryListParams } from "~/schemas/list-params";
+import { listContactQueries } from "~/models/contact-query.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiUser } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { admitFormSubmission } from "~/services/form-throttle.server";
+import { submitContactQuery } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries";
 
 const handle = endpoint({
   async GET({ request }) {
-    await requireStaff(request);
-    return listResponse(await listContactQueries(listQuery(request, { status: CONTACT_STATUSES, q: "text" })));
+    await requireApiUser(request);
+    return listResponse(await listContactQueries(listQuery(request, contactQueryListParams)));
   },
-  async POST({ request, context }) {
-    await throttleForm(context.clientIp, "contact");
-    return one(await createContactQuery(validate(contactSchema, await readBody(request))), 201);
+  async POST(args) {
+    const actor = await apiActor(args);
+    await admitFormSubmission(actor, "contact");
+    return one(await submitContactQuery(actor, await readApiBody(args.request)), 201);
   },
 });
 

@@ -1,7 +1,8 @@
-import { deleteCourse, getCourse } from "~/models/course.server";
-import { endpoint, noContent, notFound, one, requireStaff } from "~/lib/api.server";
-import { updateCourseFromRequest } from "~/lib/api-courses.server";
-import { removeCourseFiles } from "~/lib/admin/course-save.server";
+import { getCourse } from "~/models/course.server";
+import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { receiveCourseApiBody } from "~/lib/course-upload.server";
+import { deleteCourse, saveCourse } from "~/services/courses.server";
+import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.courses.$id";
 
 const handle = endpoint({
@@ -10,16 +11,12 @@ const handle = endpoint({
     if (!course) throw notFound("Course");
     return one(course);
   },
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    return one(await updateCourseFromRequest(request, params.id!));
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    return one(await saveCourse(actor, args.params.id!, await receiveCourseApiBody(args.request)));
   },
-  async DELETE({ request, params }) {
-    await requireStaff(request);
-    const course = await deleteCourse(params.id!);
-    if (!course) throw notFound("Course");
-    // The row (and its batches) is gone; its files, syllabus images included, can go too.
-    await removeCourseFiles(course);
+  async DELETE(args) {
+    await deleteCourse(await requireApiActor(args), args.params.id!);
     return noContent();
   },
 });

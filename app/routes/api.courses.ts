@@ -1,17 +1,19 @@
-import { COURSE_CATEGORIES, listCourses } from "~/models/course.server";
-import { endpoint, listQuery, listResponse, one, requireStaff } from "~/lib/api.server";
-import { createCourseFromRequest } from "~/lib/api-courses.server";
+import { courseListParams } from "~/schemas/list-params";
+import { listCourses } from "~/models/course.server";
+import { endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { receiveCourseApiBody } from "~/lib/course-upload.server";
+import { saveCourse } from "~/services/courses.server";
 import type { Route } from "./+types/api.courses";
 
 // GET is public (the catalogue); POST needs a staff token and takes multipart (files) or JSON.
 const handle = endpoint({
   async GET({ request }) {
-    const q = listQuery(request, { category: COURSE_CATEGORIES, featured: ["true", "false"] });
+    const q = listQuery(request, courseListParams);
     return listResponse(await listCourses({ ...q, featured: q.featured === undefined ? undefined : q.featured === "true" }));
   },
-  async POST({ request }) {
-    await requireStaff(request);
-    return one(await createCourseFromRequest(request), 201);
+  async POST(args) {
+    const actor = await requireApiActor(args);
+    return one(await saveCourse(actor, null, await receiveCourseApiBody(args.request)), 201);
   },
 });
 

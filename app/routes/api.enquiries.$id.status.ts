@@ -1,18 +1,14 @@
-import { enquiryStatusSchema } from "~/schemas/enquiry";
-import { getEnquiry, setEnquiryStatus } from "~/models/enquiry.server";
-import { endpoint, notFound, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { getEnquiryRecord, setEnquiryStatus } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id.status";
 
-// Any status may follow any other (spec §4).
+// Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch (409 when it is full).
 const handle = endpoint({
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    if (!(await getEnquiry(params.id!))) throw notFound("Enquiry");
-    const { status } = validate(enquiryStatusSchema, await readBody(request));
-    const saved = await setEnquiryStatus(params.id!, status);
-    if (!saved) throw notFound("Enquiry");
-    return one(saved);
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    const saved = await setEnquiryStatus(actor, args.params.id!, await readApiBody(args.request));
+    return one(await getEnquiryRecord(saved.id));
   },
 });
 

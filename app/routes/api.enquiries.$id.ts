@@ -1,29 +1,20 @@
-import { enquiryUpdateSchema } from "~/schemas/enquiry";
-import { deleteEnquiry, getEnquiry, updateEnquiry } from "~/models/enquiry.server";
-import { endpoint, noContent, notFound, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
-import { deleteAttachments } from "~/lib/uploads.server";
+import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { deleteEnquiry, getEnquiryRecord, updateEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id";
 
 const handle = endpoint({
-  async GET({ request, params }) {
-    await requireStaff(request);
-    const enquiry = await getEnquiry(params.id!);
-    if (!enquiry) throw notFound("Enquiry");
-    return one(enquiry);
+  async GET(args) {
+    await requireApiActor(args);
+    return one(await getEnquiryRecord(args.params.id!));
   },
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    if (!(await getEnquiry(params.id!))) throw notFound("Enquiry");
-    const saved = await updateEnquiry(params.id!, validate(enquiryUpdateSchema, await readBody(request)));
-    if (!saved) throw notFound("Enquiry");
-    return one(saved);
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    const saved = await updateEnquiry(actor, args.params.id!, await readApiBody(args.request));
+    return one(await getEnquiryRecord(saved.id));
   },
-  async DELETE({ request, params }) {
-    await requireStaff(request);
-    const enquiry = await deleteEnquiry(params.id!);
-    if (!enquiry) throw notFound("Enquiry");
-    await deleteAttachments(enquiry.filePaths);
+  async DELETE(args) {
+    await deleteEnquiry(await requireApiActor(args), args.params.id!);
     return noContent();
   },
 });

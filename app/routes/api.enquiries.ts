@@ -1,21 +1,22 @@
-import { enquiryApiSchema, ENQUIRY_STATUSES, PREFERRED_MODES } from "~/schemas/enquiry";
-import { createEnquiry, listEnquiries } from "~/models/enquiry.server";
-import { endpoint, listQuery, listResponse, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
-import { throttleForm } from "~/lib/api-throttle.server";
+import { enquiryListParams } from "~/schemas/list-params";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { admitFormSubmission } from "~/services/form-throttle.server";
+import { getEnquiryRecord, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries";
 
 const handle = endpoint({
-  async GET({ request }) {
-    await requireStaff(request);
-    const q = listQuery(request, { status: ENQUIRY_STATUSES, course: "text", mode: PREFERRED_MODES, q: "text" });
-    return listResponse(await listEnquiries(q));
+  async GET(args) {
+    const actor = await requireApiActor(args);
+    return listResponse(await listEnquiries(actor, listQuery(args.request, enquiryListParams)));
   },
-  // Anyone may enrol. Attachments (filePaths) come only from the /enquiry page's uploads: the schema
-  // has no such field, so a client cannot name files on the server.
-  async POST({ request, context }) {
-    await throttleForm(context.clientIp, "enquiry");
-    return one(await createEnquiry(validate(enquiryApiSchema, await readBody(request))), 201);
+  // Anyone may enrol, within the public form's per-IP limit (counted before the body is read). Attachments
+  // (filePaths) come only from the /enquiry page's uploads: the API schema has no such field.
+  async POST(args) {
+    const actor = await apiActor(args);
+    await admitFormSubmission(actor, "enquiry");
+    const created = await submitEnquiry(actor, await readApiBody(args.request), { channel: "api" });
+    return one(await getEnquiryRecord(created.id), 201);
   },
 });
 

@@ -1,14 +1,11 @@
-import { approveReview } from "~/models/review.server";
-import { endpoint, notFound, one, requireStaff } from "~/lib/api.server";
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { approveReview } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews.$id.approve";
 
 // PUT with no body (spec §7); approving an approved review is harmless and answers the same.
 const handle = endpoint({
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    const review = await approveReview(params.id!);
-    if (!review) throw notFound("Review");
-    return one(review);
+  async PUT(args) {
+    return one(await approveReview(await requireApiActor(args), args.params.id!));
   },
 });
 

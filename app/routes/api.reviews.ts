@@ -1,20 +1,18 @@
-import { reviewSchema } from "~/schemas/review";
-import { createReview, listReviews } from "~/models/review.server";
-import { endpoint, getCaller, listQuery, listResponse, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
+import { reviewListParams } from "~/schemas/list-params";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { createReview, listReviews } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews";
 
 const handle = endpoint({
   // Anonymous callers see approved reviews only, whatever ?status= says (DESIGN.md §4.14).
-  async GET({ request }) {
-    const staff = await getCaller(request);
-    const q = listQuery(request, { status: ["approved", "pending"], course: "text" });
-    const status = staff ? (q.status as "approved" | "pending" | undefined) : "approved";
-    return listResponse(await listReviews({ page: q.page, limit: q.limit, status, courseContains: q.course }));
+  async GET(args) {
+    const q = listQuery(args.request, reviewListParams);
+    return listResponse(await listReviews(await apiActor(args), { page: q.page, limit: q.limit, status: q.status, courseContains: q.course }));
   },
-  async POST({ request }) {
-    await requireStaff(request);
-    return one(await createReview(validate(reviewSchema, await readBody(request))), 201);
+  async POST(args) {
+    const actor = await requireApiActor(args);
+    return one(await createReview(actor, await readApiBody(args.request)), 201);
   },
 });
 

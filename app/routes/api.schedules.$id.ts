@@ -1,8 +1,8 @@
-import { scheduleSchema } from "~/schemas/schedule";
-import { deleteSchedule, getSchedule, updateSchedule } from "~/models/schedule.server";
-import { endpoint, noContent, notFound, one, requireStaff, validate } from "~/lib/api.server";
-import { readBody } from "~/lib/api-body.server";
-import { saveSchedule } from "~/lib/api-schedules.server";
+import { getSchedule } from "~/models/schedule.server";
+import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { deleteSchedule, updateSchedule } from "~/services/schedules.server";
+import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.schedules.$id";
 
 const handle = endpoint({
@@ -11,17 +11,12 @@ const handle = endpoint({
     if (!schedule) throw notFound("Schedule");
     return one(schedule);
   },
-  async PUT({ request, params }) {
-    await requireStaff(request);
-    if (!(await getSchedule(params.id!))) throw notFound("Schedule");
-    const values = validate(scheduleSchema, await readBody(request));
-    const saved = await saveSchedule(() => updateSchedule(params.id!, values));
-    if (!saved) throw notFound("Schedule");
-    return one(saved);
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    return one(await updateSchedule(actor, args.params.id!, await readApiBody(args.request)));
   },
-  async DELETE({ request, params }) {
-    await requireStaff(request);
-    if (!(await deleteSchedule(params.id!))) throw notFound("Schedule");
+  async DELETE(args) {
+    await deleteSchedule(await requireApiActor(args), args.params.id!);
     return noContent();
   },
 });

@@ -1,28 +1,55 @@
-import { OWN_ACCOUNT_DELETE } from "~/schemas/user";
-import { deleteUser, getUser } from "~/models/user.server";
-import { ApiError, endpoint, noContent, notFound, one, requireAdmin, requireStaff } from "~/lib/api.server";
-import { updateUserFromRequest } from "~/lib/api-users.server";
+import { endpoint, json, noContent, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { getUserWithSecret } from "~/models/user.server";
+import { issueToken } from "~/lib/token.server";
+import { changePassword } from "~/services/auth.server";
+import { deleteUser, getUserForAdmin, updateUser } from "~/services/users.server";
 import type { Route } from "./+types/api.users.$id";
 
+/** A fresh token for a caller whose own password just changed (every earlier token of theirs has stopped working). */
+async function freshToken(userId: string): Promise<string> {
+  return issueToken((await getUserWithSecret({ id: userId }))!);
+}
+
 const handle = endpoint({
-  async GET({ request, params }) {
-    await requireAdmin(request);
-    const user = await getUser(params.id!);
-    if (!user) throw notFound("User");
-    return one(user);
+  async GET(args) {
+    return one(await getUserForAdmin(await requireApiActor(args), args.params.id!));
   },
-  // Any signed-in user may change their own password here; everything else is for admins.
-  async PUT({ request, params, context }) {
-    const caller = await requireStaff(request);
-    return updateUserFromRequest(request, caller, params.id!, context.clientIp);
+  /**
+   * `{ currentPassword, password }` alone is the caller changing their own password (spec §7), which any
+   * signed-in user may do; anything else is an admin editing a user (an empty password keeps the current one).
+   */
+  async PUT(args) {
+    const actor = await requireApiActor(args);
+    const id = args.params.id!;
+    const body = await readApiBody(args.request);
+    if (body.currentPassword !== undefined && body.name === undefined && body.email === undefined) {
+      const newPassword = body.password ?? body.newPassword;
+      const changed = await changePassword(actor, id, { currentPassword: body.currentPassword, newPassword, confirmPassword: body.confirmPassword ?? newPassword }).catch(
+        renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"),
+      );
+      return json({ data: changed.user, token: await freshToken(id) });
+    }
+    const { user, password } = await updateUser(actor, id, body);
+    return password?.own ? json({ data: user, token: await freshToken(id) }) : one(user);
   },
-  async DELETE({ request, params }) {
-    const caller = await requireAdmin(request);
-    if (params.id === caller.id) throw new ApiError(403, "own_account", OWN_ACCOUNT_DELETE);
-    if (!(await deleteUser(params.id!))) throw notFound("User");
+  async DELETE(args) {
+    await deleteUser(await requireApiActor(args), args.params.id!);
     return noContent();
   },
 });
+
+/** The API's field is `password` (spec §7); the shared schema calls it newPassword. */
+function renameField(from: string, to: string) {
+  return (error: unknown): never => {
+    const fields = (error as { fields?: Record<string, string> }).fields;
+    if (from !== to && fields?.[from] !== undefined) {
+      fields[to] = fields[from];
+      delete fields[from];
+    }
+    throw error;
+  };
+}
 
 export const loader = (args: Route.LoaderArgs) => handle(args);
 export const action = (args: Route.ActionArgs) => handle(args);

@@ -1,12 +1,12 @@
-import { listUsers } from "~/models/user.server";
-import { endpoint, listQuery, listResponse, requireAdmin } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiActor } from "~/lib/api.server";
+import { userListParams } from "~/schemas/list-params";
+import { listUsers } from "~/services/users.server";
 import type { Route } from "./+types/api.users";
 
 // New users are made with POST /api/auth/register (spec §7).
 const handle = endpoint({
-  async GET({ request }) {
-    await requireAdmin(request);
-    return listResponse(await listUsers(listQuery(request, {})));
+  async GET(args) {
+    return listResponse(await listUsers(await requireApiActor(args), listQuery(args.request, userListParams)));
   },
 });
 

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { choice } from "./fields";
+import { CONTACT_STATUSES, oneOf } from "./values";
 
-export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
+
 export const contactStatusSchema = z.object({
-  status: choice(CONTACT_STATUSES, "Status must be one of new, replied, closed"),
+  status: choice(CONTACT_STATUSES, `Status must be one of ${oneOf(CONTACT_STATUSES)}`),
 });

@@ -6,7 +6,7 @@ export const contactSchema = z.object({
   email: requiredEmail(),
   phone: optionalText(20, "Phone"),
   subject: optionalText(200, "Subject"),
-  message: requiredText("Message is required", 5000, "Message"),
+  message: requiredText("Message is required", 5000, "Message", "multi"),
 });
 export type ContactValues = z.infer<typeof contactSchema>;
 

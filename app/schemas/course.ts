@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { choice, flag, optionalText, requiredText, textList } from "./fields";
+import { COURSE_CATEGORIES } from "./values";
 
-export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as const;
+
 
 /**
  * A course's text fields. The image and the syllabus file are checked by the upload parser
@@ -10,13 +11,13 @@ export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as con
 export const courseSchema = z.object({
   title: requiredText("Title is required", 200, "Title"),
   category: choice(COURSE_CATEGORIES, "Category is required"),
-  description: requiredText("Description is required", 5000, "Description"),
+  description: requiredText("Description is required", 5000, "Description", "multi"),
   duration: optionalText(100, "Duration"),
   featured: flag(false),
   highlights: textList(20, 200, "Highlights"),
   modes: textList(5, 50, "Modes"),
   schedules: textList(20, 200, "Schedules"),
-  syllabus: optionalText(200_000, "Syllabus"),
+  syllabus: optionalText(200_000, "Syllabus", "multi"),
   syllabusFileName: optionalText(255, "Syllabus file name"),
 });
 export type CourseValues = z.infer<typeof courseSchema>;

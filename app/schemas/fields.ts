@@ -16,6 +16,37 @@ z.config({ jitless: true });
 
 /** Empty or blank text counts as missing. */
 export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+// C0 controls but tab, line feed and carriage return; DEL; C1 controls (U+0080–U+009F). Pages would print them
+// raw (invalid HTML, invisible characters in a name) and they have no business in a form field.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+// Half of a UTF-16 surrogate pair on its own (JSON can carry "\ud800"): no character at all. The databases store it
+// as a replacement character or three, so a 200-character title came back longer than 200 (found by the contract fuzz test).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as it may be stored: control characters and lone surrogates removed; line breaks kept (as \n) only in
+ * multi-line fields, turned into a space in single-line ones (a name pasted with a line break stays one line).
+ */
+export function cleanText(value: string, multiline: boolean): string {
+  const text = value.replace(CONTROL, "").replace(LONE_SURROGATE, "").replace(/\r\n?/g, "\n");
+  return multiline ? text : text.replace(/\n+/g, " ");
+}
+
+/**
+ * At least one character that is neither white space, a control character nor a lone surrogate: what a required
+ * text must keep once cleanText and trimming are done. Written as a check so the OpenAPI document carries it as
+ * `pattern` (with the u flag, as JSON Schema reads patterns: a surrogate pair is one character, not two).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const VISIBLE = /[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+
+/** Text fields: controls out, then blank counts as missing. */
+const cleanThenBlank = (multiline: boolean) => (v: unknown) => blankToUndefined(typeof v === "string" ? cleanText(v, multiline) : v);
+
+export type Lines = "single" | "multi";
 /** Empty text counts as missing; spaces do not (passwords). */
 export const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -25,31 +56,31 @@ export function preprocess<T extends z.core.$ZodType>(prepare: (v: unknown) => u
 }
 
 /** A required text field: missing, empty or blank gives `message`. */
-export function requiredText(message: string, max: number, label = "This field") {
+export function requiredText(message: string, max: number, label = "This field", lines: Lines = "single") {
   return preprocess(
-    blankToUndefined,
-    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    cleanThenBlank(lines === "multi"),
+    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`), z.regex(VISIBLE, message)),
   );
 }
 
 /** An optional text field: missing, empty or blank becomes undefined. */
-export function optionalText(max: number, label = "This field") {
+export function optionalText(max: number, label = "This field", lines: Lines = "single") {
   return preprocess(
-    blankToUndefined,
+    cleanThenBlank(lines === "multi"),
     z.optional(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
   );
 }
 
+/**
+ * An e-mail address: trimmed, at most 254 characters, of zod's e-mail shape (the document states it as
+ * `format: email` and the same `pattern`), stored in lower case.
+ */
 export function requiredEmail(requiredMessage = "Email is required", invalidMessage = "Valid email is required") {
   return preprocess(
     blankToUndefined,
-    z.pipe(
-      z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(254, invalidMessage)),
-      z.pipe(
-        z.email({ error: invalidMessage }),
-        z.transform((v) => v.toLowerCase()),
-      ),
-    ),
+    z
+      .string({ error: requiredMessage })
+      .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(254, invalidMessage), z.email({ error: invalidMessage }), z.toLowerCase()),
   );
 }
 
@@ -60,9 +91,12 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 
 const TRUE = new Set(["true", "on", "1", "yes"]);
 const FALSE = new Set(["false", "off", "0", "no", ""]);
-/** A checkbox or JSON boolean. An absent checkbox means `whenMissing`. */
+/** A checkbox or JSON value that `flag` reads as true; anything else means no (for flags that only ever ask for something). */
+export const isTrueFlag = (v: unknown): boolean =>
+  v === true || (typeof v === "number" && v !== 0) || (typeof v === "string" && TRUE.has(v.trim().toLowerCase()));
+/** A checkbox or JSON boolean. An absent checkbox means `whenMissing` (a default, so the document shows it as optional). */
 export function flag(whenMissing: boolean) {
-  return preprocess(
+  return z._default(preprocess(
     (v) => {
       if (v === undefined || v === null) return whenMissing;
       if (typeof v === "string") {
@@ -74,7 +108,7 @@ export function flag(whenMissing: boolean) {
       return v;
     },
     z.boolean({ error: "Must be true or false" }),
-  );
+  ), whenMissing);
 }
 
 /** Whole numbers as the spec's forms parse them: a non-numeric value becomes 0. */
@@ -93,57 +127,80 @@ export function wholeNumber(min: number, minMessage: string, max = 100000) {
   );
 }
 
-/** A list of short texts; blank entries are dropped (a form always posts the empty last highlight). */
+/** A list of short texts; blank entries are dropped (a form always posts the empty last highlight). Missing is an empty list. */
 export function textList(maxItems: number, maxLength: number, label: string) {
-  return preprocess(
+  return z._default(preprocess(
     (v) => {
       if (v === undefined || v === null || v === "") return [];
       const list = Array.isArray(v) ? v : [v];
-      return list.map((item) => (typeof item === "string" ? item.trim() : item)).filter((item) => item !== "" && item !== undefined && item !== null);
+      return list.map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item)).filter((item) => item !== "" && item !== undefined && item !== null);
     },
     z
       .array(z.string({ error: `${label} must be text` }).check(z.maxLength(maxLength, `Each ${label.toLowerCase()} must be at most ${maxLength} characters`)))
       .check(z.maxLength(maxItems, `At most ${maxItems} ${label.toLowerCase()} entries`)),
-  );
+  ), () => []);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function calendarDate(requiredMessage: string) {
-  return preprocess(
-    blankToUndefined,
-    z.string({ error: requiredMessage }).check(
-      z.trim(),
-      z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-        message: "Enter a date as YYYY-MM-DD",
-      }),
-    ),
-  );
-}
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** YYYY-MM-DD that names a real day (not 2026-02-30): the pattern is in the document, the rest in its description. */
+export const isCalendarDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-/** An optional http(s) URL or a site path such as /images/a.png. */
-export function optionalUrl(label: string) {
-  return preprocess(
+export const DAY_MESSAGE = "Enter a date as YYYY-MM-DD";
+
+/** A filter's day: a real calendar day (not 2026-02-30) from 1970 on; blank means no filter. */
+export const optionalDay = (description: string) =>
+  preprocess(
     blankToUndefined,
     z.optional(
       z
-        .string({ error: `${label} must be text` })
-        .check(z.trim(), z.maxLength(500, `${label} must be at most 500 characters`), z.refine(isSafeUrl, { message: `${label} must be a valid URL` })),
+        .string()
+        .check(
+          z.regex(DATE_PATTERN, DAY_MESSAGE),
+          z.refine((v) => v >= "1970-01-01" && isCalendarDate(v), { message: DAY_MESSAGE }),
+          z.meta({ format: "date", description: `${description}; a real day from 1970-01-01 on` }),
+        ),
     ),
   );
-}
 
-export function requiredUrl(requiredMessage: string, label: string) {
+export function calendarDate(requiredMessage: string) {
   return preprocess(
     blankToUndefined,
     z
       .string({ error: requiredMessage })
       .check(
         z.trim(),
-        z.minLength(1, requiredMessage),
-        z.maxLength(500, `${label} must be at most 500 characters`),
-        z.refine(isSafeUrl, { message: `${label} must be a valid URL` }),
+        z.regex(DATE_PATTERN, DAY_MESSAGE),
+        z.refine(isCalendarDate, { message: DAY_MESSAGE }),
+        z.meta({ format: "date", description: "A calendar day as YYYY-MM-DD; it must exist (2026-02-30 is refused)" }),
       ),
   );
+}
+
+/**
+ * The start of what isSafeUrl takes: a path on this site ("/images/a.png", not "//host") or an http(s) URL. With
+ * `format: uri-reference` it is what the document says; the server also needs the URL to parse.
+ */
+const SAFE_URL_START = /^(?:\/(?!\/)|[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#])/;
+const URL_DESCRIPTION = "An http(s) URL or a path on this site starting with a single /; an http(s) URL must also parse as a URL";
+
+function urlChecks(label: string) {
+  const message = `${label} must be a valid URL`;
+  return [
+    z.trim(),
+    z.maxLength(500, `${label} must be at most 500 characters`),
+    z.regex(SAFE_URL_START, message),
+    z.refine<string>(isSafeUrl, { message }),
+    z.meta({ format: "uri-reference", description: URL_DESCRIPTION }),
+  ] as const;
+}
+
+/** An optional http(s) URL or a site path such as /images/a.png. */
+export function optionalUrl(label: string) {
+  return preprocess(cleanThenBlank(false), z.optional(z.string({ error: `${label} must be text` }).check(...urlChecks(label))));
+}
+
+export function requiredUrl(requiredMessage: string, label: string) {
+  return preprocess(cleanThenBlank(false), z.string({ error: requiredMessage }).check(z.minLength(1, requiredMessage), ...urlChecks(label)));
 }
 
 export function isSafeUrl(v: string): boolean {

@@ -8,3 +8,6 @@ export const loginSchema = z.object({
     z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024, "Password is too long")),
   ),
 });
+
+/** The one message for any failed sign-in: it never says whether the e-mail exists (spec §8). */
+export const LOGIN_FAILED = "Invalid credentials or server error. Please try again.";

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { choice, flag, optionalUrl, preprocess, requiredText, requiredUrl } from "./fields";
+import { oneOf, REVIEW_TYPES } from "./values";
 
 export const reviewSchema = z.object({
   name: requiredText("Student name is required", 100, "Student name"),
@@ -7,15 +8,13 @@ export const reviewSchema = z.object({
   image: requiredUrl("Profile image URL is required", "Profile image URL"),
   rating: preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v),
-    z.number({ error: "Rating is required" }).check(
-      z.refine(Number.isInteger, { message: "Rating must be a whole number from 1 to 5", abort: true }),
-      z.minimum(1, "Rating must be from 1 to 5"),
-      z.maximum(5, "Rating must be from 1 to 5"),
-    ),
+    z
+      .int({ error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? "Rating is required" : "Rating must be a whole number from 1 to 5") })
+      .check(z.minimum(1, "Rating must be from 1 to 5"), z.maximum(5, "Rating must be from 1 to 5")),
   ),
   course: requiredText("Course is required", 200, "Course"),
-  review: requiredText("Review text is required", 5000, "Review text"),
-  type: preprocess((v) => (v === undefined || v === null || v === "" ? "text" : v), choice(["text", "video"] as const, "Review type must be text or video")),
+  review: requiredText("Review text is required", 5000, "Review text", "multi"),
+  type: z._default(preprocess((v) => (v === null || v === "" ? "text" : v), choice(REVIEW_TYPES, `Review type must be one of ${oneOf(REVIEW_TYPES)}`)), "text"),
   linkedin: optionalUrl("LinkedIn profile"),
   videoThumbnail: optionalUrl("Video thumbnail URL"),
   approved: flag(false),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
+import { DELIVERY_MODES } from "./values";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
 
-export const SCHEDULE_MODES = ["online", "offline", "hybrid"] as const;
 
 export const scheduleSchema = z
   .object({
@@ -10,9 +10,9 @@ export const scheduleSchema = z
     endDate: calendarDate("End date is required"),
     time: requiredText("Time is required", 100, "Time"),
     days: requiredText("Days are required", 100, "Days"),
-    mode: choice(SCHEDULE_MODES, "Mode is required"),
+    mode: choice(DELIVERY_MODES, "Mode is required"),
     location: requiredText("Location is required", 200, "Location"),
-    seats: wholeNumber(0, "Available seats must be 0 or more"),
+    seats: z._default(wholeNumber(0, "Available seats must be 0 or more"), 0),
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
   })
   // Checks beyond the spec (DESIGN.md §4.5).
@@ -25,6 +25,8 @@ export const scheduleSchema = z
         ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
       }
     }),
+    // Rules JSON Schema cannot state, for the OpenAPI document (the course's existence is the service's check).
+    z.describe("Also checked: both dates are real days, endDate is not before startDate, seats is at most totalSeats, and course is the id of an existing course (400 naming the field otherwise)."),
   );
 export type ScheduleValues = z.infer<typeof scheduleSchema>;
 

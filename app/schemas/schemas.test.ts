@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { parseWithSchema } from "~/lib/form-submission";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { courseSchema } from "./course";
-import { enquiryApiSchema, enquiryFormSchema } from "./enquiry";
+import { enquiryApiSchema, enquiryFormSchema, INDIAN_PHONE, indianPhoneDigits } from "./enquiry";
+import { isCalendarDate } from "./fields";
 import { reviewSchema } from "./review";
 import { scheduleSchema } from "./schedule";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "./user";
@@ -48,8 +50,16 @@ describe("enquiry form (spec §5)", () => {
       preferredMode: "Please select preferred mode",
     });
     expect(formErrors(enquiryFormSchema, { ...ok, phone: "12345" })).toEqual({ phone: "Valid 10-digit phone number is required" });
-    expect(formErrors(enquiryFormSchema, { ...ok, phone: "+91 98765 43210" })).toEqual({ phone: "Valid 10-digit phone number is required" });
+    expect(formErrors(enquiryFormSchema, { ...ok, phone: "+1 415 555 0100" })).toEqual({ phone: "Valid 10-digit phone number is required" });
     expect(formErrors(enquiryFormSchema, { ...ok, preferredMode: "teleport" })).toEqual({ preferredMode: "Please select preferred mode" });
+  });
+  it("takes a phone number as Indians write it and stores the 10 digits", () => {
+    for (const phone of ["+91 98765 43210", "919876543210", "09876543210", "98765-43210", "(98765) 43210", "+91-98765-43210"]) {
+      expect(enquiryApiSchema.parse({ ...ok, phone }).phone, phone).toBe("9876543210");
+    }
+    for (const phone of ["12345", "+1 415 555 0100", "9198765432101", "1 98765 43210", "0 0987654321 0"]) {
+      expect(formErrors(enquiryFormSchema, { ...ok, phone }), phone).toEqual({ phone: "Valid 10-digit phone number is required" });
+    }
   });
   it("reads the WhatsApp checkbox: absent is false on the form, true by default in the API", () => {
     const f = parseWithSchema(form(ok), enquiryFormSchema);
@@ -63,6 +73,23 @@ describe("enquiry form (spec §5)", () => {
     const v = enquiryApiSchema.parse({ ...ok, status: "enrolled", id: "x", createdAt: "2020" });
     expect(v).not.toHaveProperty("status");
     expect(v).not.toHaveProperty("id");
+  });
+});
+
+describe("control characters", () => {
+  it("are removed from text fields; line breaks stay only in multi-line ones", () => {
+    const v = courseSchema.parse({ title: "Ctl\u0001Test\u0085 One\nTwo", category: "advanced", description: "Line\u0000 one\r\nLine\ttwo\u009f", highlights: ["A\u0007b"] });
+    expect(v.title).toBe("CtlTest One Two");
+    expect(v.description).toBe("Line one\nLine\ttwo");
+    expect(v.highlights).toEqual(["Ab"]);
+    expect(formErrors(contactSchema, { name: "\u0001\u0002", email: "a@b.co", message: "Hi" })).toEqual({ name: "Name is required" });
+  });
+  it("lone surrogates are removed too; a character outside the BMP is one character", () => {
+    const v = courseSchema.parse({ title: "A\ud800B\udc00C😀", category: "advanced", description: "😀".repeat(5000) });
+    expect(v.title).toBe("ABC😀");
+    // JSON can carry one (a form cannot: FormData makes it U+FFFD).
+    expect(contactSchema.safeParse({ name: "\ud800", email: "a@b.co", message: "Hi" }).error?.issues[0].message).toBe("Name is required");
+    expect(contactSchema.parse({ name: "😀", email: "a@b.co", message: "Hi" }).name).toBe("😀");
   });
 });
 
@@ -110,5 +137,27 @@ describe("user forms", () => {
     expect(formErrors(changePasswordSchema, { currentPassword: "old-password", newPassword: "new-password-1", confirmPassword: "new-password-2" })).toEqual({
       confirmPassword: "New passwords do not match",
     });
+  });
+});
+
+describe("the patterns the OpenAPI document states", () => {
+  it("INDIAN_PHONE admits exactly the numbers indianPhoneDigits reads", () => {
+    const digit = fc.constantFrom(..."0123456789");
+    const other = fc.constantFrom(" ", "-", "(", ")", "+", ".", "a", "\t");
+    // Mostly 9 to 13 digits, where the rules (10, 91 + 10, 0 + 10) sit, with other characters between them.
+    const phoneLike = fc
+      .tuple(fc.array(fc.tuple(digit, fc.array(other, { maxLength: 2 })), { minLength: 8, maxLength: 14 }), fc.array(other, { maxLength: 2 }), fc.boolean())
+      .map(([parts, lead, nineOne]) => lead.join("") + (nineOne ? "91" : "") + parts.map(([d, o]) => d + o.join("")).join(""));
+    fc.assert(
+      fc.property(fc.oneof(phoneLike, fc.string()), (v) => INDIAN_PHONE.test(v) === (indianPhoneDigits(v) !== null)),
+      { seed: 20260512, numRuns: 5000 },
+    );
+  });
+
+  it("a date matching the document's pattern and format is one the server takes", () => {
+    const day = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    fc.assert(fc.property(day, (v) => isCalendarDate(v)), { seed: 20260512, numRuns: 2000 });
+    for (const v of ["2024-02-29", "2000-02-29", "0000-01-01"]) expect(isCalendarDate(v), v).toBe(true);
+    for (const v of ["2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "26-01-01"]) expect(isCalendarDate(v), v).toBe(false);
   });
 });

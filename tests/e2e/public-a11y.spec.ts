@@ -52,13 +52,19 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
 
     test("no violations with the forms' error messages and success panels showing", async ({ page }) => {
       // With JavaScript the first click also fetches the form's code; the submit waits for it (lazy-forms).
+      // Public pages fetch their modules after the first paint: until they are in, a click posts the plain form.
+      const settled = async () => {
+        if (mode === "hydrated") await page.waitForLoadState("networkidle");
+      };
       await page.goto("/contact");
+      await settled();
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
       await expectNoViolations(page, "contact errors");
 
       await page.goto("/enquiry");
+      await settled();
       await page.getByRole("button", { name: "Submit Registration" }).click();
       await expect(page.getByText("Full name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#enquiry-page-form")).toHaveAttribute("data-enhanced", "");

@@ -7,14 +7,15 @@ import { expect, test, type Response } from "@playwright/test";
  * 1. Counted like a browser would load it before the page is interactive: every module the HTML preloads or imports.
  * 2. Everything a page fetches in Chromium after hydration and a scroll to the end: also within the budget.
  * 3. The forms' code (conform, zod/mini, the schemas: about 20 KiB) is fetched only when a visitor starts to use
- *    a form (lazy-forms.tsx). With it, the three form pages come to 144-152 KiB (November 2026), over the
- *    budget: the React and router runtime alone is 109 KiB. The third test reports that total and holds it
- *    to FORM_IN_USE_CEILING, so it cannot grow unnoticed.
+ *    a form (lazy-forms.tsx). With it, the three form pages come to 144-155 KiB (November 2026), over the
+ *    budget: the React and router runtime alone is 109 KiB. The home page is the largest because the first
+ *    touch of either of its forms loads both (a submission must not wait for the other form's code). The
+ *    third test reports that total and holds it to FORM_IN_USE_CEILING, so it cannot grow unnoticed.
  */
 
 const BUDGET = 130 * 1024;
 const ROUTES = ["/", "/about", "/courses", "/courses?syllabus=soc-analyst-training-program", "/courses/soc-analyst-training-program", "/schedules", "/reviews", "/enquiry", "/contact", "/no-such-page"];
-const FORM_IN_USE_CEILING = 154 * 1024;
+const FORM_IN_USE_CEILING = 155 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -24,7 +25,7 @@ test("each public route stays within 130 KiB of gzipped JavaScript, and loads no
   for (const route of ROUTES) {
     const html = await (await request.get(route)).text();
     const scripts = new Set<string>();
-    for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]);
+    for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) scripts.add(m[1]);
     for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import \* as \w+ from "([^"]+\.js)"/g)) scripts.add(m[1] ?? m[2]);
     expect(scripts.size, route).toBeGreaterThan(0);
     let total = 0;

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { freePort } from "./ports";
 
 /**
  * The BUILT server (node server/index.js) on a fresh database with the demo seed, for API tests over real
@@ -18,7 +18,8 @@ export const API_BUILD_DIR = process.env.API_TEST_BUILD_DIR || process.env.BUILD
 export const API_SECRET = "api-test-secret-0123456789-0123456789-0123456789";
 export const ADMIN = { email: "admin@example.com", password: "api-Admin-password-1" };
 
-export type ApiServer = { url: string; uploadDir: string; output: () => string };
+/** `databaseUrl` lets a test put rows in place that no API call can make (audit log entries at given times). */
+export type ApiServer = { url: string; uploadDir: string; databaseUrl: string; output: () => string };
 
 function newestSourceTime(): number {
   let newest = 0;
@@ -59,7 +60,7 @@ async function withBuildLock<T>(fn: () => T): Promise<T> {
   }
 }
 
-async function ensureBuilt(): Promise<void> {
+export async function ensureBuilt(): Promise<void> {
   await withBuildLock(() => {
     const entry = path.join(ROOT, API_BUILD_DIR, "server/index.js");
     if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= newestSourceTime()) return;
@@ -73,18 +74,8 @@ async function ensureBuilt(): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function freshDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_MYSQL_URL;
   if (!base) return { url: `file:${path.join(dir, "app.db")}`, drop: async () => {} };
   const name = `soc_api_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -119,55 +110,94 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy:\n${output()}`);
 }
 
+/** `stop()` shuts down gracefully (SIGTERM); `stop("SIGKILL")` is a crash. Either waits for the exit. */
+export type RunningServer = { url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
+
+/**
+ * Starts the built server on an existing database and waits until it is healthy. Several may run on one database, or one after another (a restart).
+ * Call ensureBuilt() first.
+ */
+export async function launchServer(opts: { databaseUrl: string; uploadDir: string; env?: Record<string, string>; port?: number }): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let log = "";
+  const output = () => log;
+  const child = spawn(process.execPath, [path.join(ROOT, "server/index.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: API_BUILD_DIR,
+      SKIP_BUILD_CHECK: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: opts.databaseUrl,
+      UPLOAD_DIR: opts.uploadDir,
+      SESSION_SECRET: API_SECRET,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "true",
+      PUBLIC_URL: url,
+      RATE_LIMIT: "off",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await Promise.race([exited, sleep(15_000)]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, output, stop };
+}
+
+/** Signs in through the back office's form at `baseUrl` and returns the session cookie ("__session=…") for a Cookie header. */
+export async function signInCookie(baseUrl: string, who: { email: string; password: string } = ADMIN): Promise<string> {
+  const res = await fetch(`${baseUrl}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams({ email: who.email, password: who.password }),
+    redirect: "manual",
+  });
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!set) throw new Error(`sign-in at ${baseUrl} gave no session cookie (${res.status})`);
+  return set.split(";")[0];
+}
+
 /** Starts a server in beforeAll and stops it (and drops its data) in afterAll. `env` adds or overrides variables. */
 export function startApiServer(env: Record<string, string> = {}): ApiServer {
-  const server: ApiServer = { url: "", uploadDir: "", output: () => "" };
-  let child: ChildProcess | undefined;
+  const server: ApiServer = { url: "", uploadDir: "", databaseUrl: "", output: () => "" };
   let cleanup = async () => {};
 
   beforeAll(async () => {
     await ensureBuilt();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "soc-api-"));
     const db = await freshDatabase(dir);
-    const port = await freePort();
-    server.url = `http://127.0.0.1:${port}`;
     server.uploadDir = path.join(dir, "uploads");
-    let log = "";
-    server.output = () => log;
-    child = spawn(process.execPath, [path.join(ROOT, "server/index.js")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: API_BUILD_DIR,
-        SKIP_BUILD_CHECK: "1",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: db.url,
-        UPLOAD_DIR: server.uploadDir,
-        SESSION_SECRET: API_SECRET,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SEED_DEMO: "true",
-        PUBLIC_URL: server.url,
-        RATE_LIMIT: "off",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout!.on("data", (d) => (log += d));
-    child.stderr!.on("data", (d) => (log += d));
-    cleanup = async () => {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((r) => child!.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, sleep(15_000)]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+    server.databaseUrl = db.url;
+    const removeData = async () => {
       await db.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     };
-    await waitForHealth(server.url, child, server.output);
+    // A server that does not become healthy is stopped by launchServer; its data still goes.
+    cleanup = removeData;
+    const running = await launchServer({ databaseUrl: db.url, uploadDir: server.uploadDir, env });
+    cleanup = async () => {
+      await running.stop();
+      await removeData();
+    };
+    server.url = running.url;
+    server.output = running.output;
   }, 6 * 60_000);
 
   afterAll(async () => {

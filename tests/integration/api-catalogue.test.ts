@@ -173,7 +173,7 @@ describe("reviews", () => {
     expect(bad.body.error.fields).toEqual({
       rating: "Rating must be from 1 to 5",
       image: "Profile image URL must be a valid URL",
-      type: "Review type must be text or video",
+      type: "Review type must be one of text, video",
     });
   });
 

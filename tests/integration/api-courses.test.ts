@@ -76,7 +76,19 @@ describe("reading courses (anyone)", () => {
     const page2 = await api.get("/api/courses?limit=2&page=2");
     expect(page2.body).toMatchObject({ page: 2, limit: 2, total: 5, pages: 3 });
     expect(page2.body.data).toHaveLength(2);
-    expect((await api.get("/api/courses?limit=500")).body.limit).toBe(100);
+    expect((await api.get("/api/courses?limit=100")).body.limit).toBe(100);
+    // The document's ranges are the server's: nothing beyond them is quietly clamped.
+    for (const [query, field, message] of [
+      ["limit=101", "limit", "limit must be a whole number from 1 to 100"],
+      ["page=1000001", "page", "page must be a whole number from 1 to 1000000"],
+      ["page=1000000000", "page", "page must be a whole number from 1 to 1000000"],
+      ["page=1.5", "page", "page must be a whole number from 1 to 1000000"],
+    ]) {
+      const r = await api.get(`/api/courses?${query}`);
+      expect(r.status, query).toBe(400);
+      expect(r.body.error.fields, query).toEqual({ [field]: message });
+    }
+    expect((await api.get("/api/courses?page=1000000")).body).toMatchObject({ page: 1000000, data: [] });
   });
 
   it("filters by category and featured, and refuses unknown filter values", async () => {
@@ -87,7 +99,7 @@ describe("reading courses (anyone)", () => {
     expect(featured.body.data.every((c: { featured: boolean }) => c.featured)).toBe(true);
     const bad = await api.get("/api/courses?category=expert&page=zero");
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({ category: "category must be one of beginner, intermediate, advanced", page: "page must be a whole number of at least 1" });
+    expect(bad.body.error.fields).toEqual({ category: "category must be one of beginner, intermediate, advanced", page: "page must be a whole number from 1 to 1000000" });
   });
 
   it("reads one course, and 404 for an unknown id", async () => {
@@ -218,6 +230,15 @@ describe("saving courses", () => {
     expect((await fetch(`${server.url}${c.syllabusFile}`)).status).toBe(404);
   });
 
+  it("a remove flag reads like every other flag: \"yes\" removes the file, as it sets featured", async () => {
+    const made = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Remove Yes" }, { image: { bytes: png, name: "a.png" } }) });
+    const c = made.body.data;
+    const removed = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, removeImage: "yes", featured: "yes" } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ image: null, featured: true });
+    expect((await fetch(`${server.url}${c.image}`)).status).toBe(404);
+  });
+
   it("cannot point a course at another course's stored file", async () => {
     const owner = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Owner" }, { image: { bytes: png, name: "a.png" } }) });
     const r = await api.post("/api/courses", { token: admin, json: { ...basics, title: "Thief", image: owner.body.data.image } });
@@ -265,5 +286,16 @@ describe("saving courses", () => {
     expect((await api.del(`/api/courses/${first.id}`)).status).toBe(401);
     expect(await total()).toBe(before);
     expect((await api.get(`/api/courses/${first.id}`)).body.data).toEqual(first);
+  });
+
+  it("an upload refused before it is read leaves the connection usable: neither it nor the next request is reset", async () => {
+    // Big enough not to fit in the server's buffers: unread, its rest would stay in the connection.
+    const upload = courseForm({ ...basics, syllabus: "x".repeat(150_000) }, { image: { bytes: Buffer.alloc(600_000, 7), name: "a.png" } });
+    const missing = `/api/courses/does-not-exist`;
+    for (const [path, token, status] of [["/api/courses", undefined, 401], ["/api/courses", "not-a-valid-token", 401], [missing, admin, 404]] as const) {
+      const refused = path === missing ? await api.put(path, { token, body: upload }) : await api.post(path, { token, body: upload });
+      expect(refused.status).toBe(status);
+      for (let i = 0; i < 3; i++) expect((await api.get("/api/courses?limit=1")).status).toBe(200);
+    }
   });
 });

@@ -30,7 +30,7 @@ describe("enquiries", () => {
     expect(r.body.data).toMatchObject({
       fullName: "Ravi Kumar",
       email: "ravi.kumar@example.com",
-      phone: "(987) 654-3210",
+      phone: "9876543210", // sent as "(987) 654-3210": stored as the 10 digits
       preferredMode: "online",
       whatsappNotifications: true,
       filePaths: [],

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createCourse, deleteCourse, getCourse, getCourseBySlug, listAllCourses, listCourses, updateCourse } from "~/models/course.server";
+import { insertCourse, deleteCourseRow, getCourse, getCourseBySlug, listAllCourses, listCourses, updateCourseRow } from "~/models/course.server";
 import {
   countActiveSchedules,
-  createSchedule,
-  deleteSchedule,
+  insertSchedule,
+  deleteScheduleRow,
   getSchedule,
   listSchedules,
   listUpcomingSchedules,
   UnknownCourseError,
-  updateSchedule,
+  updateScheduleRow,
 } from "~/models/schedule.server";
 import { useTestDatabase } from "../helpers/db";
 
@@ -18,7 +18,7 @@ const base = { category: "beginner" as const, description: "Learn to defend netw
 
 describe("course model", () => {
   it("round-trips every field, with lists as arrays and featured as a boolean", async () => {
-    const created = await createCourse({
+    const created = await insertCourse({
       ...base,
       title: "Round Trip Course",
       duration: "3 months",
@@ -51,13 +51,13 @@ describe("course model", () => {
   });
 
   it("defaults: not featured, empty lists, course-syllabus.pdf", async () => {
-    const c = await createCourse({ ...base, title: "Defaults Course" });
+    const c = await insertCourse({ ...base, title: "Defaults Course" });
     expect(c).toMatchObject({ featured: false, highlights: [], modes: [], schedules: [], syllabus: "", image: null, syllabusFile: null, syllabusFileName: "course-syllabus.pdf" });
   });
 
   it("makes unique slugs and finds a course by slug", async () => {
-    const a = await createCourse({ ...base, title: "Same Title!" });
-    const b = await createCourse({ ...base, title: "Same Title?" });
+    const a = await insertCourse({ ...base, title: "Same Title!" });
+    const b = await insertCourse({ ...base, title: "Same Title?" });
     expect(a.slug).toBe("same-title");
     expect(b.slug).toBe("same-title-2");
     expect((await getCourseBySlug("same-title-2"))?.id).toBe(b.id);
@@ -66,7 +66,7 @@ describe("course model", () => {
   it("lists newest first, filters by category and featured, and pages", async () => {
     const t0 = Date.parse("2030-01-01T00:00:00Z");
     for (let i = 0; i < 5; i++) {
-      await createCourse({ ...base, title: `Paged ${i}`, category: i % 2 ? "advanced" : "intermediate", featured: i === 4 }, { createdAt: new Date(t0 + i * 1000).toISOString() });
+      await insertCourse({ ...base, title: `Paged ${i}`, category: i % 2 ? "advanced" : "intermediate", featured: i === 4 }, { createdAt: new Date(t0 + i * 1000).toISOString() });
     }
     const first = await listCourses({ limit: 2, page: 1 });
     expect(first.data.map((c) => c.title)).toEqual(["Paged 4", "Paged 3"]);
@@ -82,41 +82,41 @@ describe("course model", () => {
   });
 
   it("updates only the given fields and copies a new title to its batches", async () => {
-    const c = await createCourse({ ...base, title: "Old Name", highlights: ["a"] });
-    const s = await createSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "6:30 PM - 9:30 PM", days: "Mon, Wed", mode: "online", location: "Online", seats: 5, totalSeats: 10 });
-    const u = await updateCourse(c.id, { title: "New Name", featured: true });
+    const c = await insertCourse({ ...base, title: "Old Name", highlights: ["a"] });
+    const s = await insertSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "6:30 PM - 9:30 PM", days: "Mon, Wed", mode: "online", location: "Online", seats: 5, totalSeats: 10 });
+    const u = await updateCourseRow(c.id, { title: "New Name", featured: true });
     expect(u).toMatchObject({ title: "New Name", featured: true, highlights: ["a"], slug: "old-name" });
     expect((await getSchedule(s.id))!.courseName).toBe("New Name");
-    expect(await updateCourse("missing-id", { title: "x" })).toBeNull();
+    expect(await updateCourseRow("missing-id", { title: "x" })).toBeNull();
   });
 
   it("deletes a course together with its batches", async () => {
-    const c = await createCourse({ ...base, title: "Doomed" });
-    const s = await createSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "t", days: "d", mode: "offline", location: "Hyderabad", seats: 1, totalSeats: 2 });
-    expect((await deleteCourse(c.id))?.title).toBe("Doomed");
+    const c = await insertCourse({ ...base, title: "Doomed" });
+    const s = await insertSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "t", days: "d", mode: "offline", location: "Hyderabad", seats: 1, totalSeats: 2 });
+    expect((await deleteCourseRow(c.id))?.title).toBe("Doomed");
     expect(await getCourse(c.id)).toBeNull();
     expect(await getSchedule(s.id)).toBeNull();
-    expect(await deleteCourse(c.id)).toBeNull();
+    expect(await deleteCourseRow(c.id)).toBeNull();
   });
 });
 
 describe("schedule model", () => {
   it("copies courseName from the course and refuses an unknown course", async () => {
-    const c = await createCourse({ ...base, title: "Batch Course" });
-    const s = await createSchedule({ course: c.id, startDate: "2031-01-10", endDate: "2031-04-10", time: "7:00 AM - 9:00 AM", days: "Sat, Sun", mode: "hybrid", location: "HITEC City", seats: 0, totalSeats: 30 });
+    const c = await insertCourse({ ...base, title: "Batch Course" });
+    const s = await insertSchedule({ course: c.id, startDate: "2031-01-10", endDate: "2031-04-10", time: "7:00 AM - 9:00 AM", days: "Sat, Sun", mode: "hybrid", location: "HITEC City", seats: 0, totalSeats: 30 });
     expect(s).toMatchObject({ courseName: "Batch Course", seats: 0, totalSeats: 30, mode: "hybrid", startDate: "2031-01-10" });
-    await expect(createSchedule({ ...s, course: "nope" })).rejects.toBeInstanceOf(UnknownCourseError);
-    const updated = await updateSchedule(s.id, { ...s, seats: 3, mode: "online" });
+    await expect(insertSchedule({ ...s, course: "nope" })).rejects.toBeInstanceOf(UnknownCourseError);
+    const updated = await updateScheduleRow(s.id, { ...s, seats: 3, mode: "online" });
     expect(updated).toMatchObject({ seats: 3, mode: "online" });
-    expect(await updateSchedule("missing", { ...s })).toBeNull();
-    expect(await deleteSchedule(s.id)).toBe(true);
-    expect(await deleteSchedule(s.id)).toBe(false);
+    expect(await updateScheduleRow("missing", { ...s })).toBeNull();
+    expect(await deleteScheduleRow(s.id)).toBe(true);
+    expect(await deleteScheduleRow(s.id)).toBe(false);
   });
 
   it("public list: upcoming only, soonest first; online/offline filters include hybrid", async () => {
-    const c = await createCourse({ ...base, title: "Mode Course" });
+    const c = await insertCourse({ ...base, title: "Mode Course" });
     const mk = (mode: "online" | "offline" | "hybrid", start: string, end: string) =>
-      createSchedule({ course: c.id, startDate: start, endDate: end, time: "t", days: "d", mode, location: "l", seats: 1, totalSeats: 2 });
+      insertSchedule({ course: c.id, startDate: start, endDate: end, time: "t", days: "d", mode, location: "l", seats: 1, totalSeats: 2 });
     const past = await mk("online", "2020-01-01", "2020-02-01");
     const on = await mk("online", "2032-05-01", "2032-06-01");
     const off = await mk("offline", "2032-03-01", "2032-06-01");

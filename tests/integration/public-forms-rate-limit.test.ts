@@ -38,9 +38,13 @@ describe("public form rate limit", () => {
     expect((await listEnquiries()).total).toBe(1);
   });
 
-  it("does not count invalid posts, so a visitor correcting mistakes is not locked out", async () => {
+  it("counts invalid posts too, before the body is read: a flood of bad posts is throttled like good ones", async () => {
     const ip = "198.51.100.23";
-    for (let i = 0; i < 5; i++) expect((await callAction(contactAction, formRequest("/contact", { ...contact, email: "" }), {}, ip)).status).toBe(400);
-    expect((await callAction(contactAction, formRequest("/contact", contact), {}, ip)).body.status).toBe("success");
+    const before = (await listContactQueries()).total;
+    for (let i = 0; i < 2; i++) expect((await callAction(contactAction, formRequest("/contact", { ...contact, email: "" }), {}, ip)).status).toBe(400);
+    const limited = await callAction(contactAction, formRequest("/contact", contact), {}, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.submission.initialValue).toMatchObject({ name: "Meera Das" });
+    expect((await listContactQueries()).total).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { attachmentPath } from "~/lib/uploads.server";
+import { attachmentFile } from "../helpers/stored-files";
 import { listContactQueries } from "~/models/contact-query.server";
 import { listEnquiries } from "~/models/enquiry.server";
 import { action as homeAction } from "~/routes/_site._index";
@@ -33,7 +33,8 @@ describe("home page action", () => {
     expect(data[0]).toMatchObject({
       fullName: "Ravi Kumar",
       email: "ravi@example.com",
-      phone: "98765 43210",
+      // Typed as "98765 43210"; stored as the 10-digit number.
+      phone: "9876543210",
       preferredCourse: "SOC Analyst Training Program",
       preferredMode: "hybrid",
       message: "Weekend batch please",
@@ -128,7 +129,7 @@ describe("/enquiry action (multipart, with attachments)", () => {
     expect(data).toHaveLength(1);
     expect(data[0].filePaths).toHaveLength(1);
     expect(data[0].filePaths[0]).toMatch(/^[a-f0-9]{32}-my resume\.pdf$/);
-    const file = attachmentPath(data[0].filePaths[0])!;
+    const file = attachmentFile(data[0].filePaths[0]);
     expect(fs.readFileSync(file).equals(pdf)).toBe(true);
   });
 
@@ -181,6 +182,6 @@ describe("/enquiry action (multipart, with attachments)", () => {
 });
 
 function listAttachmentFiles(): string[] {
-  const dir = attachmentPath(`${"0".repeat(32)}-x.pdf`)!.replace(/\/[^/]+$/, "");
+  const dir = attachmentFile(`${"0".repeat(32)}-x.pdf`).replace(/\/[^/]+$/, "");
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }

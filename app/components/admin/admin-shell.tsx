@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { SITE } from "~/config/site";
+import { useFlashShownInDialog } from "./dialog-flash";
 import { ErrorBanner, NoticeBanner } from "./error-banner";
 
 export type ShellUser = { id: string; name: string; email: string; role: "admin" | "editor" };
@@ -14,16 +15,19 @@ const NAV = [
   { to: "/admin/enquiries", label: "Enquiries", adminOnly: false },
   { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false },
   { to: "/admin/users", label: "Users", adminOnly: true },
+  { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },
+  { to: "/admin/outbox", label: "Outbox", adminOnly: true },
 ] as const;
 
 /**
  * The back-office frame: sidebar (a CSS checkbox toggle below 768 px, so it works without JavaScript),
- * the user's name and role, the navigation (Users for admins only), logout, and the banner area.
+ * the user's name and role, the navigation (Users, Audit Log and Outbox for admins only), logout, and the banner area.
  */
 export function AdminShell({ user, flash, children }: { user: ShellUser; flash: ShellFlash; children: React.ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const menuToggle = useRef<HTMLInputElement>(null);
+  const flashInDialog = useFlashShownInDialog();
 
   // The narrow-screen menu is a CSS checkbox toggle (works without JavaScript); close it after navigating.
   useEffect(() => {
@@ -88,8 +92,8 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
         {navigation.state === "loading" ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-accent-500" /> : null}
         <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
           <div aria-live="polite">
-            {flash?.kind === "error" ? <ErrorBanner message={flash.message} className="mb-4" /> : null}
-            {flash?.kind === "notice" ? <NoticeBanner message={flash.message} className="mb-4" /> : null}
+            {flash?.kind === "error" && !flashInDialog ? <ErrorBanner message={flash.message} className="mb-4" /> : null}
+            {flash?.kind === "notice" && !flashInDialog ? <NoticeBanner message={flash.message} className="mb-4" /> : null}
           </div>
           {children}
         </main>

@@ -1,13 +1,15 @@
+import { CONTACT_STATUSES } from "~/schemas/values";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { ContactQuery } from "~/models/contact-query.server";
-import { CONTACT_STATUSES } from "~/schemas/contact-query";
 import { formatDateTime } from "~/lib/dates";
 import { mailtoUrl, replySubject, telUrl } from "~/lib/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
 import { StatusButtons } from "./status-buttons";
+import { DialogFlash } from "./dialog-flash";
+import { Timeline, type TimelineLine } from "./timeline";
 
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
@@ -53,12 +55,13 @@ function OpenMailApp({ mailto, email, subject }: { mailto: string; email: string
   );
 }
 
-export function ContactQueryDetails({ query, replyReady = false }: { query: ContactQuery; replyReady?: boolean }) {
+export function ContactQueryDetails({ query, replyReady = false, timeline = [] }: { query: ContactQuery; replyReady?: boolean; timeline?: TimelineLine[] }) {
   const tel = telUrl(query.phone);
   const subject = replySubject(query.subject);
   const mailto = mailtoUrl(query.email, subject);
   return (
     <div className="space-y-6">
+      <DialogFlash />
       {replyReady ? <OpenMailApp mailto={mailto} email={query.email} subject={subject} /> : null}
       <DetailList
         items={[
@@ -80,6 +83,7 @@ export function ContactQueryDetails({ query, replyReady = false }: { query: Cont
           </a>
         ) : null}
       </div>
+      <Timeline lines={timeline} />
     </div>
   );
 }

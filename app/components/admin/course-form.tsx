@@ -1,3 +1,4 @@
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, DELIVERY_MODES } from "~/schemas/values";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithSchema } from "~/lib/form-submission";
 import { useEffect, useRef, useState } from "react";
@@ -38,12 +39,8 @@ type CourseFormShape = {
 };
 type SaveAnswer = { ok: true; id: string } | ({ ok: false } & CourseActionData);
 
-const CATEGORY_OPTIONS = [
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-] as const;
-const MODE_OPTIONS = ["online", "offline", "hybrid"];
+const CATEGORY_OPTIONS = COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }));
+const MODE_OPTIONS: string[] = [...DELIVERY_MODES];
 const DEFAULT_SYLLABUS_FILE_NAME = "course-syllabus.pdf";
 
 /**

@@ -22,3 +22,8 @@ export function NoticeBanner({ message, className = "" }: { message?: string | n
     </div>
   );
 }
+
+/** Something staff should fix in the set-up (amber): not an error of the current screen. */
+export function WarningBanner({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return <div className={`rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ${className}`}>{children}</div>;
+}

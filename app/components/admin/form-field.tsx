@@ -1,3 +1,4 @@
+import { inputValue } from "~/lib/input-value";
 import { useId } from "react";
 
 type Errors = string | string[] | null | undefined;
@@ -71,9 +72,15 @@ function useFieldId(id?: string) {
 
 export function TextField({ label, name, id, errors, hint, required, className, ...input }: Common & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
   const fieldId = useFieldId(id);
+  // An echoed date or number the browser would drop anyway (see inputValue) is not written into the markup.
+  const shown = {
+    ...input,
+    ...("defaultValue" in input ? { defaultValue: inputValue(input.type, input.defaultValue) } : {}),
+    ...("value" in input ? { value: inputValue(input.type, input.value) } : {}),
+  };
   return (
     <FieldShell id={fieldId} label={label} errors={errors} hint={hint} required={required} className={className}>
-      {(aria) => <input name={name} {...aria} {...input} className={INPUT_CLASS} />}
+      {(aria) => <input name={name} {...aria} {...shown} className={INPUT_CLASS} />}
     </FieldShell>
   );
 }

@@ -1,21 +1,23 @@
 import { Form, Link, useLocation } from "react-router";
+import { LIST_PARAMS } from "~/lib/list-query";
 import { INPUT_CLASS } from "./form-field";
 import { BUTTON_STYLES } from "./buttons";
 
 /**
- * A GET search form over a list (?q=), keeping the current tab; a new search starts at page 1.
+ * A GET search form over a list (?q=), keeping the current tab and filters; a new search starts at page 1.
  * Without JavaScript it is a plain GET form; with it, React Router runs the same navigation.
  */
 export function ListSearch({ basePath, label, placeholder }: { basePath: string; label: string; placeholder: string }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const q = params.get("q") ?? "";
-  const status = params.get("status");
-  const clear = new URLSearchParams();
-  if (status) clear.set("status", status);
+  const kept = LIST_PARAMS.filter((key) => key !== "q" && key !== "page" && params.get(key)).map((key) => [key, params.get(key)!] as const);
+  const clear = new URLSearchParams(kept.map(([k, v]) => [k, v]));
   return (
     <Form method="get" action={basePath} role="search" className="mb-4 flex flex-wrap items-end gap-2" preventScrollReset>
-      {status ? <input type="hidden" name="status" value={status} /> : null}
+      {kept.map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
       <div className="min-w-0 flex-1 basis-56">
         <label htmlFor={`${basePath}-q`} className="mb-1 block text-sm font-semibold text-slate-800">
           {label}

@@ -1,3 +1,4 @@
+import { REVIEW_TYPE_LABELS, REVIEW_TYPES } from "~/schemas/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithSchema } from "~/lib/form-submission";
 import { Form } from "react-router";
@@ -20,10 +21,7 @@ export type ReviewFormValues = {
 };
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? "" : "s"}` }));
-const TYPES = [
-  { value: "text", label: "Text" },
-  { value: "video", label: "Video" },
-];
+const TYPES = REVIEW_TYPES.map((value) => ({ value, label: REVIEW_TYPE_LABELS[value] }));
 
 /**
  * The add/edit review form (spec §2). The Video Thumbnail URL field shows only while the type is Video;
@@ -68,7 +66,8 @@ export function ReviewForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Student Name" required autoComplete="off" />
         <TextField {...field("position")} label="Position/Title" placeholder="SOC Analyst at Company" required />
-        <TextField {...field("image")} label="Profile Image URL" type="url" placeholder="https://..." required className="sm:col-span-2" />
+        {/* Text, not type=url: these fields also take a site path such as /images/a.png, which is no absolute URL. */}
+        <TextField {...field("image")} label="Profile Image URL" type="text" inputMode="url" placeholder="https://..." required className="sm:col-span-2" />
         <SelectField {...field("rating")} label="Rating" options={RATINGS} required />
         <TextField {...field("course")} label="Course" list="review-course-titles" required />
         <datalist id="review-course-titles">
@@ -78,9 +77,9 @@ export function ReviewForm({
         </datalist>
         <TextAreaField {...field("review")} label="Review Text" rows={5} required className="sm:col-span-2" />
         <SelectField {...field("type")} label="Review Type" options={TYPES} />
-        <TextField {...field("linkedin")} label="LinkedIn Profile" type="url" placeholder="https://www.linkedin.com/in/..." />
+        <TextField {...field("linkedin")} label="LinkedIn Profile" type="text" inputMode="url" placeholder="https://www.linkedin.com/in/..." />
         <div className="hidden sm:col-span-2 [form:has(select[name=type]_option[value=video]:checked)_&]:block">
-          <TextField {...field("videoThumbnail")} label="Video Thumbnail URL" type="url" placeholder="https://..." hint="Used for video reviews." />
+          <TextField {...field("videoThumbnail")} label="Video Thumbnail URL" type="text" inputMode="url" placeholder="https://..." hint="Used for video reviews." />
         </div>
         <CheckboxField
           id={fields.approved.id}

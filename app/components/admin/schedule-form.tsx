@@ -1,7 +1,8 @@
+import { DELIVERY_MODES, DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithSchema } from "~/lib/form-submission";
 import { Form } from "react-router";
-import { SCHEDULE_DEFAULTS, SCHEDULE_MODES, scheduleSchema } from "~/schemas/schedule";
+import { SCHEDULE_DEFAULTS, scheduleSchema } from "~/schemas/schedule";
 import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextField } from "./form-field";
@@ -18,7 +19,7 @@ export type ScheduleFormValues = {
   totalSeats?: number | string;
 };
 
-const MODE_OPTIONS = SCHEDULE_MODES.map((m) => ({ value: m, label: m[0].toUpperCase() + m.slice(1) }));
+const MODE_OPTIONS = DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE_LABELS[m] }));
 
 /**
  * The add/edit schedule form (spec §2). The same schema checks it in the browser (conform) and in the

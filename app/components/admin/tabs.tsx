@@ -1,22 +1,13 @@
 import { Link, useLocation } from "react-router";
+import { withParam, type ListParam } from "~/lib/list-query";
 
 export type TabItem = { value: string; label: string; count?: number };
-
-/** The search params of `search` with `param` set (or removed for ""), and the page reset to the first. */
-export function withParam(search: string, param: string, value: string): string {
-  const params = new URLSearchParams(search);
-  if (value) params.set(param, value);
-  else params.delete(param);
-  params.delete("page");
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
 
 /**
  * Filter tabs kept in a URL search param (e.g. ?status=new), so they survive a reload and work
  * without JavaScript. The first tab usually has the value "" (All …).
  */
-export function Tabs({ param, tabs, label, basePath }: { param: string; tabs: TabItem[]; label: string; basePath?: string }) {
+export function Tabs({ param, tabs, label, basePath }: { param: ListParam; tabs: TabItem[]; label: string; basePath?: string }) {
   const location = useLocation();
   const current = new URLSearchParams(location.search).get(param) ?? "";
   const path = basePath ?? location.pathname;
@@ -28,7 +19,7 @@ export function Tabs({ param, tabs, label, basePath }: { param: string; tabs: Ta
           return (
             <li key={tab.value || "all"}>
               <Link
-                to={`${path}${withParam(location.search, param, tab.value)}`}
+                to={withParam(path, location.search, param, tab.value)}
                 aria-current={active ? "page" : undefined}
                 preventScrollReset
                 className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-semibold ${

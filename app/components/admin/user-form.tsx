@@ -1,3 +1,4 @@
+import { USER_ROLE_LABELS, USER_ROLES } from "~/schemas/values";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithSchema } from "~/lib/form-submission";
 import { Form, useNavigation } from "react-router";
@@ -6,10 +7,7 @@ import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextField } from "./form-field";
 
-const ROLE_OPTIONS = [
-  { value: "editor", label: "Editor" },
-  { value: "admin", label: "Admin" },
-] as const;
+const ROLE_OPTIONS = USER_ROLES.map((value) => ({ value, label: USER_ROLE_LABELS[value] }));
 
 /** Add / Edit User (spec §2): Name, Email, Password, Role, Cancel, Save User. */
 export function UserForm({
@@ -18,6 +16,7 @@ export function UserForm({
   defaultValue,
   backTo,
   roleLocked = false,
+  askCurrentPassword = false,
 }: {
   mode: "create" | "edit";
   lastResult?: SubmissionResult<string[]> | null;
@@ -25,10 +24,12 @@ export function UserForm({
   backTo: string;
   /** Your own role cannot be changed here (the server keeps it too), so the last admin cannot lock everyone out. */
   roleLocked?: boolean;
+  /** Your own account: a new password here needs your current one (the server checks it). */
+  askCurrentPassword?: boolean;
 }) {
   const navigation = useNavigation();
   const schema = mode === "create" ? userCreateSchema : userUpdateSchema;
-  const [form, fields] = useForm<{ name: string; email: string; password?: string; role: string }>({
+  const [form, fields] = useForm<{ name: string; email: string; password?: string; currentPassword?: string; role: string }>({
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: defaultValue ?? { role: "editor" },
     onValidate: ({ formData }) => parseWithSchema(formData, schema),
@@ -48,6 +49,15 @@ export function UserForm({
         errors={fields.password.errors}
         {...getInputProps(fields.password, { type: "password" })}
       />
+      {askCurrentPassword ? (
+        <TextField
+          label="Current Password"
+          autoComplete="current-password"
+          hint="Needed only when you set a new password for your own account."
+          errors={fields.currentPassword.errors}
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+        />
+      ) : null}
       <SelectField
         label="Role"
         errors={fields.role.errors}

@@ -1,14 +1,15 @@
+import { DELIVERY_MODES, type DeliveryMode } from "~/schemas/values";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState, type FormEvent } from "react";
 import { Field, Honeypot, inputClass } from "~/components/ui/field";
 import { SITE } from "~/config/site";
 import { INTENT_FIELD, type SiteFormResult } from "~/lib/site-forms";
-import { enquiryFormSchema, PREFERRED_MODES } from "~/schemas/enquiry";
+import { enquiryFormSchema } from "~/schemas/enquiry";
 import { AttachmentsField, checkAttachments } from "./attachments-field";
 import { FormError, SubmitButton, SuccessPanel } from "./form-parts";
 import { useSiteForm } from "./use-site-form";
 
-const MODE_LABELS: Record<(typeof PREFERRED_MODES)[number], string> = { online: "Online", offline: "Offline (Hyderabad campus)", hybrid: "Hybrid" };
+const MODE_LABELS: Record<DeliveryMode, string> = { online: "Online", offline: "Offline (Hyderabad campus)", hybrid: "Hybrid" };
 
 /**
  * The enquiry form. On the home page it is the short form ("Submitting..."); on /enquiry it is the registration
@@ -22,6 +23,7 @@ export function EnquiryForm({
   defaultCourse,
   defaultMessage,
   resetHref,
+  batchDate,
 }: {
   variant: "home" | "page";
   /** Where it posts; by default the current page. */
@@ -31,6 +33,8 @@ export function EnquiryForm({
   defaultCourse?: string;
   defaultMessage?: string;
   resetHref: string;
+  /** The start date of the batch whose Enroll Now led here: the server files the enquiry under that batch. */
+  batchDate?: string | null;
 }) {
   const withFiles = variant === "page";
   const { fetcher, form, fields, result, succeeded, pending, clearOnEdit, reset, enhanced } = useSiteForm({
@@ -91,6 +95,7 @@ export function EnquiryForm({
       className="relative space-y-5"
     >
       <input type="hidden" name={INTENT_FIELD} value="enquiry" />
+      {batchDate ? <input type="hidden" name="batchDate" value={batchDate} /> : null}
       <Honeypot formId={form.id} />
       <FormError message={result?.formError} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -101,14 +106,18 @@ export function EnquiryForm({
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" aria-required="true" className={inputClass} />
         </Field>
         <Field label="Phone Number" htmlFor={fields.phone.id} required errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          <input
-            {...getInputProps(fields.phone, { type: "tel" })}
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="10-digit mobile number"
-            aria-required="true"
-            className={inputClass}
-          />
+          {/* India's country code, shown so visitors know what to type; +91 or a leading 0 typed anyway is accepted too. */}
+          <div className="flex">
+            <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 text-base text-slate-700">+91</span>
+            <input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="10-digit mobile number"
+              aria-required="true"
+              className={`${inputClass} rounded-l-none`}
+            />
+          </div>
         </Field>
         <Field label="Preferred Course" htmlFor={fields.preferredCourse.id} required errorId={fields.preferredCourse.errorId} errors={fields.preferredCourse.errors}>
           <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
@@ -123,7 +132,7 @@ export function EnquiryForm({
         <Field label="Preferred Mode" htmlFor={fields.preferredMode.id} required errorId={fields.preferredMode.errorId} errors={fields.preferredMode.errors}>
           <select {...getSelectProps(fields.preferredMode)} aria-required="true" className={inputClass}>
             <option value="">Select mode</option>
-            {PREFERRED_MODES.map((mode) => (
+            {DELIVERY_MODES.map((mode) => (
               <option key={mode} value={mode}>
                 {MODE_LABELS[mode]}
               </option>

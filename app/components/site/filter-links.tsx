@@ -1,11 +1,8 @@
+import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { Link } from "react-router";
 
 /** The batch mode filter of the home page and /schedules (DESIGN.md §4.4: hybrid batches show under both). */
-export const MODE_FILTERS = [
-  { value: "", label: "All Modes" },
-  { value: "online", label: "Online" },
-  { value: "offline", label: "Offline" },
-];
+export const MODE_FILTERS = [{ value: "", label: "All Modes" }, ...(["online", "offline"] as const).map((value) => ({ value, label: DELIVERY_MODE_LABELS[value] }))];
 
 /**
  * Filter buttons as links (?category=, ?mode=, ?course=), so a filter is a URL that works without JavaScript,

@@ -49,7 +49,11 @@ function holdEarlySubmit(event: SubmitEvent) {
 if (typeof window !== "undefined") {
   const startUsing = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.("form");
-    if (form) formCode.get(form.id)?.().catch(() => {});
+    if (!form || !formCode.has(form.id)) return;
+    // Every lazy form on the page, not only this one: a submission re-renders the page, and React holds that
+    // render until each form on it has its code (see useCodeOnPageUpdate). Waiting for the other form's code
+    // then would hide the pending state on a slow phone and leave the button enabled for a second tap.
+    for (const [id, load] of formCode) if (document.getElementById(id)) load().catch(() => {});
   };
   window.addEventListener("focusin", startUsing, true);
   window.addEventListener("pointerdown", startUsing, true);
@@ -77,9 +81,11 @@ function lazyWithPreload<Props extends object>(formIds: string[], load: () => Pr
     const ready = component;
     if (ready) return { then: (resolve: (m: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<Props> }>;
     // Wait for the visitor to start using the server-rendered form (the listeners above), unless there is no
-    // such form (a client-side navigation) or it is in use already (focused before the page had hydrated).
+    // such form (a client-side navigation) or a form of the page is in use already: focused before this code
+    // arrived (it comes after the page has rendered), which counts as touching them all, as in startUsing.
     const forms = formIds.map((id) => document.getElementById(id)).filter((form) => form !== null);
-    if (forms.length === 0 || forms.some((form) => form.contains(document.activeElement))) void preload().catch(() => {});
+    const inUse = document.activeElement?.closest("form");
+    if (forms.length === 0 || (inUse && formCode.has(inUse.id))) void preload().catch(() => {});
     return started.then(preload).then(
       (loaded) => ({ default: loaded }),
       (error) => {

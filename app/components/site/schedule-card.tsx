@@ -21,34 +21,42 @@ export function isLimited(seats: number): boolean {
 /** One batch: dates, time, mode, place, and the seat bar (filled by seats taken; red under 10 left, spec §4). */
 export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const full = batch.seats <= 0;
   const limited = isLimited(batch.seats);
   const fill = seatFillPercent(batch.seats, batch.totalSeats);
   return (
     <article className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`} data-testid="batch">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>{capitalize(batch.mode)}</span>
-        {limited ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">Limited Seats!</span> : null}
+        {limited ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">{full ? "Full" : "Limited Seats!"}</span> : null}
       </div>
       <Heading className="mt-3 text-lg font-bold text-slate-900">{batch.courseName}</Heading>
       <dl className="mt-3 space-y-2 text-sm text-slate-700">
-        <div className="flex gap-2">
+        {/* A <div> in a <dl> holds only <dt> and <dd>: the icon sits inside the <dd>, which lays it out. */}
+        <div>
           <dt className="sr-only">Dates</dt>
-          <CalendarIcon className="mt-0.5 shrink-0 text-brand-700" />
-          <dd>
-            {formatDate(batch.startDate)} - {formatDate(batch.endDate)}
+          <dd className="flex gap-2">
+            <CalendarIcon className="mt-0.5 shrink-0 text-brand-700" />
+            <span>
+              {formatDate(batch.startDate)} - {formatDate(batch.endDate)}
+            </span>
           </dd>
         </div>
-        <div className="flex gap-2">
+        <div>
           <dt className="sr-only">Time and days</dt>
-          <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
-          <dd>
-            {batch.time} · {batch.days}
+          <dd className="flex gap-2">
+            <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
+            <span>
+              {batch.time} · {batch.days}
+            </span>
           </dd>
         </div>
-        <div className="flex gap-2">
+        <div>
           <dt className="sr-only">Location</dt>
-          <MapPinIcon className="mt-0.5 shrink-0 text-brand-700" />
-          <dd>{batch.location}</dd>
+          <dd className="flex gap-2">
+            <MapPinIcon className="mt-0.5 shrink-0 text-brand-700" />
+            <span>{batch.location}</span>
+          </dd>
         </div>
       </dl>
       <div className="mt-4">
@@ -69,9 +77,14 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
         </div>
       </div>
       <div className="mt-auto pt-5">
-        <Link to={enquiryHref(batch.courseName, batch.startDate)} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
-          Enroll Now
-        </Link>
+        {/* A full batch takes no more enrolments (its seats are taken by enrolled enquiries). */}
+        {full ? (
+          <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This batch is full</p>
+        ) : (
+          <Link to={enquiryHref(batch.courseName, batch.startDate)} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
+            Enroll Now
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,90 @@
+import { Form } from "react-router";
+import { SubmitButton } from "./buttons";
+import { INPUT_CLASS } from "./form-field";
+
+export type FollowUpPanelData = {
+  assigneeId: string | null;
+  meId: string;
+  staff: { id: string; name: string }[];
+  /** The follow-up as a datetime-local value in Hyderabad time ("" when none). */
+  followUpInput: string;
+  followUpText: string | null;
+  overdue: boolean;
+  scheduleId: string | null;
+  batches: { id: string; label: string; full: boolean }[];
+};
+
+/** Owner, next follow-up and batch of one enquiry: three small forms, each a plain POST (works without JavaScript). */
+export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
+  return (
+    <section aria-labelledby="follow-up-title" className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id="follow-up-title" className="text-sm font-semibold text-slate-800">
+        Follow-up
+      </h3>
+      <div className="grid gap-4 md:grid-cols-3">
+        {/* Each button names its own intent: a hidden intent field would come first in the form data and win. */}
+        <Form method="post" preventScrollReset className="space-y-2">
+          <label htmlFor="follow-up-owner" className="block text-sm font-medium text-slate-700">
+            Owner
+          </label>
+          <select id="follow-up-owner" name="assigneeId" defaultValue={data.assigneeId ?? ""} className={INPUT_CLASS}>
+            <option value="">Unassigned</option>
+            {data.staff.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton variant="secondary" pendingText="Saving..." name="intent" value="assign">
+              Save owner
+            </SubmitButton>
+            {data.assigneeId !== data.meId ? (
+              <button type="submit" name="intent" value="assign-me" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                Assign to me
+              </button>
+            ) : null}
+          </div>
+        </Form>
+        <Form method="post" preventScrollReset className="space-y-2">
+          <label htmlFor="follow-up-at" className="block text-sm font-medium text-slate-700">
+            Next follow-up <span className="font-normal text-slate-600">(Hyderabad time)</span>
+          </label>
+          <input id="follow-up-at" type="datetime-local" name="followUpAt" defaultValue={data.followUpInput} className={INPUT_CLASS} aria-describedby="follow-up-now" />
+          <p id="follow-up-now" className={`text-xs ${data.overdue ? "font-semibold text-red-700" : "text-slate-600"}`}>
+            {data.followUpText ? `${data.overdue ? "Overdue: " : "Set for "}${data.followUpText}` : "None set"}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton variant="secondary" pendingText="Saving..." name="intent" value="follow-up">
+              Save follow-up
+            </SubmitButton>
+            {data.followUpText ? (
+              <button type="submit" name="intent" value="clear-follow-up" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                Clear
+              </button>
+            ) : null}
+          </div>
+        </Form>
+        <Form method="post" preventScrollReset className="space-y-2">
+          <input type="hidden" name="intent" value="batch" />
+          <label htmlFor="follow-up-batch" className="block text-sm font-medium text-slate-700">
+            Batch
+          </label>
+          <select id="follow-up-batch" name="scheduleId" defaultValue={data.scheduleId ?? ""} className={INPUT_CLASS}>
+            <option value="">No batch</option>
+            {data.batches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.label}
+                {b.full ? " (full)" : ""}
+              </option>
+            ))}
+          </select>
+          <SubmitButton variant="secondary" pendingText="Saving...">
+            Save batch
+          </SubmitButton>
+        </Form>
+      </div>
+      <p className="text-xs text-slate-600">Marking the enquiry Enrolled takes a seat of its batch; leaving Enrolled gives it back.</p>
+    </section>
+  );
+}

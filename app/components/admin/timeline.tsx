@@ -1,0 +1,41 @@
+import { Form } from "react-router";
+import { SubmitButton } from "./buttons";
+import { INPUT_CLASS } from "./form-field";
+
+export type TimelineLine = { id: string; at: string; who: string; what: string; note: boolean };
+
+/** Notes and recorded changes, newest first, with a note form that works without JavaScript. */
+export function Timeline({ lines, noteLabel = "Add a note" }: { lines: TimelineLine[]; noteLabel?: string }) {
+  return (
+    <section aria-labelledby="timeline-title" className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 id="timeline-title" className="text-sm font-semibold text-slate-800">
+        Timeline
+      </h3>
+      <Form method="post" preventScrollReset className="space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor="timeline-note" className="block text-sm font-medium text-slate-700">
+          {noteLabel}
+        </label>
+        <textarea id="timeline-note" name="text" rows={2} maxLength={5000} required className={INPUT_CLASS} placeholder="What was said, what happens next" />
+        <SubmitButton variant="secondary" pendingText="Saving...">
+          Add note
+        </SubmitButton>
+      </Form>
+      {lines.length ? (
+        <ol className="space-y-2">
+          {lines.map((line) => (
+            <li key={line.id} className={`rounded-md border px-3 py-2 text-sm ${line.note ? "border-amber-200 bg-amber-50" : "border-slate-200 bg-slate-50"}`}>
+              <p className={line.note ? "whitespace-pre-line text-slate-900" : "text-slate-800"}>{line.what}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {line.at}
+                {line.who ? ` · ${line.who}` : ""}
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">Nothing recorded yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { isServiceError } from "~/services/service-error";
+import { redirectWithFlash } from "./flash.server";
+import { replyWithErrors } from "./form-submission";
+import { retryAfterHeaders } from "./rate-limit.server";
+
+/**
+ * How back-office actions translate a service's answer into HTTP (the rules themselves live in app/services).
+ * Forms: a refused save shows the form again with the spec's messages; anything unexpected is logged and the
+ * screen's own failure message (spec §8) is shown. One-click actions (status, approve, delete): a redirect to
+ * the list with a notice or the red banner.
+ */
+
+/** A rule that is not about this form's input (the wrong role) is a 403 page, never a message in the form. */
+function rethrowForbidden(error: unknown) {
+  if (isServiceError(error, "forbidden")) throw new Response(error.message, { status: 403, statusText: "Forbidden" });
+}
+
+export type FormFailure = { status: number; result: SubmissionResult<string[]>; headers?: HeadersInit };
+
+export function formFailure(error: unknown, form: FormData, failedMessage: string, opts: { hideFields?: string[]; what?: string } = {}): FormFailure {
+  rethrowForbidden(error);
+  const hideFields = opts.hideFields;
+  if (isServiceError(error)) {
+    switch (error.kind) {
+      case "invalid":
+      case "tooLarge":
+      case "unsupportedType":
+        // A refusal with a name of its own (a wrong current password) also shows in the banner (spec §8).
+        return { status: 400, result: replyWithErrors(form, error.fields, { hideFields, formErrors: Object.keys(error.fields).length && error.code === "invalid_input" ? [] : [error.message] }) };
+      case "conflict":
+        return { status: 409, result: replyWithErrors(form, error.fields, { hideFields, formErrors: [error.message] }) };
+      case "tooMany":
+        return { status: 429, result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }), headers: retryAfterHeaders({ retryAfter: error.retryAfter ?? 60 }) };
+      case "notFound":
+        return { status: 404, result: replyWithErrors(form, {}, { hideFields, formErrors: [failedMessage] }) };
+      default:
+        break;
+    }
+  }
+  console.error(`[admin] saving ${opts.what ?? "a form"} failed:`, error);
+  return { status: 500, result: replyWithErrors(form, {}, { hideFields, formErrors: [failedMessage] }) };
+}
+
+/** formFailure as the `{ result }` action data most forms read. */
+export function formFailureData(error: unknown, form: FormData, failedMessage: string, opts: { hideFields?: string[]; what?: string } = {}) {
+  const failure = formFailure(error, form, failedMessage, opts);
+  return data({ result: failure.result }, { status: failure.status, headers: failure.headers });
+}
+
+/** Runs a one-click write and goes back to the list with its notice, or with the spec's failure message in the red banner. */
+export async function actAndReturn(request: Request, back: string, failedMessage: string, work: () => Promise<string>): Promise<Response> {
+  let notice: string;
+  try {
+    notice = await work();
+  } catch (error) {
+    rethrowForbidden(error);
+    if (!isServiceError(error)) console.error(`[admin] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+    return redirectWithFlash(request, back, { kind: "error", message: failedMessage });
+  }
+  return redirectWithFlash(request, back, { kind: "notice", message: notice });
+}

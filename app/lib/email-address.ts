@@ -1,0 +1,49 @@
+/**
+ * E-mail addresses as the outbox uses them: one plain address per recipient, never a list hidden in one
+ * string. A visitor types their own address, so "a@x.in, b@y.in" or a name with a line break must not
+ * become a second recipient or a header of its own.
+ */
+
+// Nothing that separates, quotes, comments or groups addresses, no spaces and no control characters.
+const PLAIN_ADDRESS = /^[^\s\p{Cc}@,;:<>()[\]"\\]+@[^\s\p{Cc}@,;:<>()[\]"\\]+$/u;
+
+/** One plain address such as ravi@example.com (local names like admin@localhost too), at most 254 characters. */
+export function isPlainAddress(value: string): boolean {
+  return value.length <= 254 && PLAIN_ADDRESS.test(value);
+}
+
+/** A display name safe for a header: control characters (CR/LF among them) become spaces, runs collapse. */
+export function cleanHeaderText(value: string, max = 200): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+}
+
+export type Mailbox = { name: string; address: string };
+
+/** "Name <a@b.in>" or "a@b.in" → { name, address }; null when it is not one plain address. */
+export function parseMailbox(value: string): Mailbox | null {
+  const text = value.trim();
+  const angled = /^(.*?)\s*<([^<>]+)>$/.exec(text);
+  const name = angled ? angled[1].trim().replace(/^"(.*)"$/, "$1") : "";
+  const address = (angled ? angled[2] : text).trim();
+  if (!isPlainAddress(address) || /[\p{Cc}<>"]/u.test(name)) return null;
+  return { name, address };
+}
+
+/** A comma-separated list of plain addresses (NOTIFY_EMAIL); null when any entry is not one. */
+export function parseAddressList(value: string): string[] | null {
+  const items = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!items.length || !items.every(isPlainAddress)) return null;
+  return [...new Set(items.map((s) => s.toLowerCase()))];
+}
+
+/** The domain of an address, for Message-IDs (`<id@domain>`). */
+export function addressDomain(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1) || "localhost";
+}

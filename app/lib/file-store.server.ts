@@ -1,0 +1,45 @@
+import type { Readable } from "node:stream";
+import { env } from "~/env.server";
+import { localDiskStore } from "./file-store-local.server";
+
+/**
+ * Where uploaded files live once they are checked: course images, syllabus files, enquiry attachments. Every
+ * upload, download, delete and the orphan sweep go through this interface, so several app instances can share
+ * one store (a shared volume today; an S3-compatible bucket would be another driver with the same four calls,
+ * and no route would change). Keys are "<folder>/<name>": images/, syllabus/ or enquiries/.
+ */
+export type StoredObject = { key: string; size: number; modifiedAt: number };
+
+export interface FileStore {
+  /** Stores the local file at `sourcePath` under `key`; the source is moved (or copied and removed). */
+  putFile(key: string, sourcePath: string): Promise<{ size: number }>;
+  /** The object's bytes as a stream, with its size and last change; null when there is none. */
+  get(key: string): Promise<{ body: Readable; size: number; modifiedAt: number } | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` ("images/"), for the orphan sweep and the attachment quota. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export const STORE_FOLDERS = ["images", "syllabus", "enquiries"] as const;
+export type StoreFolder = (typeof STORE_FOLDERS)[number];
+
+const KEY = /^(images|syllabus|enquiries)\/[\w.\- ()]{1,160}$/;
+
+/** A key this app makes: a known folder and a plain file name (no path, no dot-dot). */
+export function isStoreKey(key: string): boolean {
+  return KEY.test(key) && !key.includes("..");
+}
+
+let store: FileStore | undefined;
+let storeRoot: string | undefined;
+
+/** The configured store: files on disk under UPLOAD_DIR (for several machines, a shared volume mounted there). */
+export function fileStore(): FileStore {
+  const root = env().UPLOAD_DIR;
+  if (!store || storeRoot !== root) {
+    store = localDiskStore(root);
+    storeRoot = root;
+  }
+  return store;
+}

@@ -1,0 +1,318 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { SITE } from "~/config/site";
+import type { ContactQuery } from "~/models/contact-query.server";
+import type { Enquiry } from "~/models/enquiry.server";
+import { DELIVERY_MODE_LABELS } from "~/schemas/values";
+import { formatDateTime } from "./dates";
+import type { Mailbox } from "./email-address";
+import { attachmentDisplayName } from "./uploads.server";
+
+/**
+ * The four e-mails, each as plain text and HTML. The HTML is rendered by React, so everything a visitor typed
+ * is escaped by construction; the text part is what a plain-text mail reader shows. Styles are inline, as
+ * mail readers drop <style> blocks and external CSS.
+ */
+
+export const MAIL_TEMPLATES = ["enquiry-alert", "enquiry-ack", "contact-alert", "contact-ack"] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** What an e-mail is rendered from: the record (read when the e-mail is sent) and its back-office link. */
+export type MailPayload = { record: Enquiry | ContactQuery; link: string };
+
+/** `toName`: the display name for the recipient (the sender of the submission, for an acknowledgement). */
+export type RenderedMail = { text: string; html: string; replyTo?: Mailbox; toName?: string };
+
+const HOURS = SITE.hours.map((h) => `${h.days}: ${h.hours}`);
+const WHATSAPP_URL = `https://wa.me/${SITE.whatsapp}`;
+const ADDRESS = `${SITE.address.street}, ${SITE.address.city} ${SITE.address.postalCode}`;
+const modeLabel = (mode: string) => DELIVERY_MODE_LABELS[mode as keyof typeof DELIVERY_MODE_LABELS] ?? mode;
+
+export function enquiryAlertSubject(e: Pick<Enquiry, "fullName" | "preferredCourse" | "preferredMode">): string {
+  return `New enquiry: ${e.fullName} for ${e.preferredCourse} (${modeLabel(e.preferredMode)})`;
+}
+export const ENQUIRY_ACK_SUBJECT = `We have received your enquiry | ${SITE.name}`;
+export function contactAlertSubject(q: Pick<ContactQuery, "name" | "subject">): string {
+  return `New contact message: ${q.name}${q.subject ? `: ${q.subject}` : ""}`;
+}
+export const CONTACT_ACK_SUBJECT = `We have received your message | ${SITE.name}`;
+
+export function renderMail(template: MailTemplate, payload: MailPayload): RenderedMail {
+  switch (template) {
+    case "enquiry-alert":
+      return enquiryAlert(payload as { record: Enquiry; link: string });
+    case "enquiry-ack":
+      return enquiryAck((payload as { record: Enquiry }).record);
+    case "contact-alert":
+      return contactAlert(payload as { record: ContactQuery; link: string });
+    case "contact-ack":
+      return contactAck((payload as { record: ContactQuery }).record);
+  }
+}
+
+// ------------------------------------------------------------------ staff alerts
+
+type Row = [label: string, value: string];
+
+function enquiryAlert({ record: e, link }: { record: Enquiry; link: string }): RenderedMail {
+  const files = e.filePaths.map(attachmentDisplayName);
+  const rows: Row[] = [
+    ["Name", e.fullName],
+    ["Email", e.email],
+    ["Phone", e.phone],
+    ["Course", e.preferredCourse],
+    ["Mode", modeLabel(e.preferredMode)],
+    ["WhatsApp updates", e.whatsappNotifications ? "Yes" : "No"],
+    ["Received", `${formatDateTime(e.createdAt)} (Hyderabad time)`],
+  ];
+  const attachmentsText = files.length ? files.map((f) => `- ${f}`).join("\n") : "None";
+  const text = [
+    "A new enquiry came in through the website.",
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "Message:",
+    e.message || "(no message)",
+    "",
+    "Attachments (download them from the enquiry's page):",
+    attachmentsText,
+    "",
+    `Open the enquiry: ${link}`,
+    "",
+    `We promised to contact the student within ${SITE.responseHours} hours.`,
+  ].join("\n");
+  const html = page(
+    "New enquiry",
+    <>
+      <P>A new enquiry came in through the website.</P>
+      <Details rows={rows} />
+      <H2>Message</H2>
+      <Pre>{e.message || "(no message)"}</Pre>
+      <H2>Attachments</H2>
+      {files.length ? (
+        <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>
+          {files.map((f, i) => (
+            <li key={i}>{f}</li>
+          ))}
+        </ul>
+      ) : (
+        <P>None</P>
+      )}
+      {files.length ? <P muted>Download them from the enquiry's page.</P> : null}
+      <ButtonLink href={link}>Open the enquiry</ButtonLink>
+      <P muted>We promised to contact the student within {SITE.responseHours} hours.</P>
+    </>,
+  );
+  return { text, html, replyTo: { name: e.fullName, address: e.email } };
+}
+
+function contactAlert({ record: q, link }: { record: ContactQuery; link: string }): RenderedMail {
+  const rows: Row[] = [
+    ["Name", q.name],
+    ["Email", q.email],
+    ["Phone", q.phone || "Not given"],
+    ["Subject", q.subject || "No subject"],
+    ["Received", `${formatDateTime(q.createdAt)} (Hyderabad time)`],
+  ];
+  const text = [
+    "A new message came in through the contact form.",
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "Message:",
+    q.message,
+    "",
+    `Open the contact query: ${link}`,
+    "",
+    `We promised to reply within ${SITE.responseHours} hours.`,
+  ].join("\n");
+  const html = page(
+    "New contact message",
+    <>
+      <P>A new message came in through the contact form.</P>
+      <Details rows={rows} />
+      <H2>Message</H2>
+      <Pre>{q.message}</Pre>
+      <ButtonLink href={link}>Open the contact query</ButtonLink>
+      <P muted>We promised to reply within {SITE.responseHours} hours.</P>
+    </>,
+  );
+  return { text, html, replyTo: { name: q.name, address: q.email } };
+}
+
+// ------------------------------------------------------------------ acknowledgements
+
+const INSTITUTE_REPLY_TO: Mailbox = { name: SITE.name, address: SITE.email };
+
+function closingText(): string[] {
+  return [
+    `Our working hours (Hyderabad time):`,
+    ...HOURS.map((h) => `  ${h}`),
+    "",
+    `Need us sooner? Call ${SITE.phone} or message us on WhatsApp: ${WHATSAPP_URL}`,
+    "",
+    "Warm regards,",
+    `The ${SITE.name} team`,
+    ADDRESS,
+  ];
+}
+
+function Closing() {
+  return (
+    <>
+      <H2>Our working hours (Hyderabad time)</H2>
+      <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>
+        {HOURS.map((h) => (
+          <li key={h}>{h}</li>
+        ))}
+      </ul>
+      <P>
+        Need us sooner? Call <A href={SITE.phoneHref}>{SITE.phone}</A> or <A href={WHATSAPP_URL}>message us on WhatsApp</A>.
+      </P>
+      <P>
+        Warm regards,
+        <br />
+        The {SITE.name} team
+      </P>
+      <P muted>{ADDRESS}</P>
+    </>
+  );
+}
+
+function enquiryAck(e: Enquiry): RenderedMail {
+  const course = `${e.preferredCourse} (${modeLabel(e.preferredMode)})`;
+  const whatsapp = e.whatsappNotifications ? " We will also send you batch updates on WhatsApp." : "";
+  // Only what we need to say back: the visitor's own message is not repeated to an address nobody has confirmed.
+  const text = [
+    `Dear ${e.fullName},`,
+    "",
+    `Thank you for your enquiry about ${course} at ${SITE.name}.`,
+    "",
+    "What happens next:",
+    `A counsellor will call you on ${e.phone} within ${SITE.responseHours} hours with batch dates, fees and a free demo class.${whatsapp}`,
+    "",
+    ...closingText(),
+  ].join("\n");
+  const html = page(
+    "Thank you for your enquiry",
+    <>
+      <P>Dear {e.fullName},</P>
+      <P>
+        Thank you for your enquiry about <strong>{course}</strong> at {SITE.name}.
+      </P>
+      <H2>What happens next</H2>
+      <P>
+        A counsellor will call you on <strong>{e.phone}</strong> within {SITE.responseHours} hours with batch dates, fees and a free demo class.{whatsapp}
+      </P>
+      <Closing />
+    </>,
+  );
+  return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName };
+}
+
+function contactAck(q: ContactQuery): RenderedMail {
+  const text = [
+    `Dear ${q.name},`,
+    "",
+    `Thank you for writing to ${SITE.name}. We have received your message${q.subject ? ` about "${q.subject}"` : ""} and will reply within ${SITE.responseHours} hours.`,
+    "",
+    ...closingText(),
+  ].join("\n");
+  const html = page(
+    "Thank you for your message",
+    <>
+      <P>Dear {q.name},</P>
+      <P>
+        Thank you for writing to {SITE.name}. We have received your message{q.subject ? <> about &ldquo;{q.subject}&rdquo;</> : null} and will reply within{" "}
+        {SITE.responseHours} hours.
+      </P>
+      <Closing />
+    </>,
+  );
+  return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: q.name };
+}
+
+// ------------------------------------------------------------------ layout
+
+const BRAND = "#172554";
+const TEXT = "#1e293b";
+const MUTED = "#475569";
+
+function page(heading: string, body: React.ReactNode): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{heading}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, backgroundColor: "#f1f5f9", fontFamily: "Arial, Helvetica, sans-serif", color: TEXT }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: "#f1f5f9" }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: "24px 12px" }}>
+                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}>
+                  <tbody>
+                    <tr>
+                      <td style={{ backgroundColor: BRAND, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0", fontSize: "18px", fontWeight: "bold" }}>{SITE.name}</td>
+                    </tr>
+                    <tr>
+                      <td style={{ padding: "24px", fontSize: "15px", lineHeight: "1.5" }}>
+                        <h1 style={{ margin: "0 0 16px", fontSize: "22px", color: BRAND }}>{heading}</h1>
+                        {body}
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>,
+  )}`;
+}
+
+function P({ children, muted }: { children: React.ReactNode; muted?: boolean }) {
+  return <p style={{ margin: "0 0 16px", color: muted ? MUTED : TEXT, fontSize: muted ? "13px" : undefined }}>{children}</p>;
+}
+
+function H2({ children }: { children: React.ReactNode }) {
+  return <h2 style={{ margin: "24px 0 8px", fontSize: "16px", color: BRAND }}>{children}</h2>;
+}
+
+function A({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} style={{ color: "#1e40af" }}>
+      {children}
+    </a>
+  );
+}
+
+function Pre({ children }: { children: React.ReactNode }) {
+  return <p style={{ margin: "0 0 16px", whiteSpace: "pre-wrap", backgroundColor: "#f8fafc", border: "1px solid #e2e8f0", borderRadius: "6px", padding: "12px" }}>{children}</p>;
+}
+
+function Details({ rows }: { rows: Row[] }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", width: "100%", margin: "0 0 8px" }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <td style={{ padding: "4px 12px 4px 0", color: MUTED, whiteSpace: "nowrap", verticalAlign: "top", width: "1%" }}>{label}</td>
+            <td style={{ padding: "4px 0", wordBreak: "break-word" }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <p style={{ margin: "24px 0" }}>
+      <a href={href} style={{ display: "inline-block", backgroundColor: "#1e40af", color: "#ffffff", padding: "10px 18px", borderRadius: "6px", textDecoration: "none", fontWeight: "bold" }}>
+        {children}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+import type { TimelineLine } from "~/components/admin/timeline";
+import type { TimelineEntry } from "~/models/timeline.server";
+import { CONTACT_STATUS_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
+import { formatDateTime } from "./dates";
+
+const STATUS: Record<string, string> = { ...ENQUIRY_STATUS_LABELS, ...CONTACT_STATUS_LABELS };
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "none");
+
+/** A timeline entry in words, times in Hyderabad: "Status: New → Contacted", "Owner: Unassigned → Priya". */
+export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
+  return entries.map((e) => {
+    const what =
+      e.kind === "note"
+        ? (e.text ?? "")
+        : e.kind === "created"
+          ? (e.text ?? "Received")
+          : e.kind === "status"
+            ? `Status: ${STATUS[e.fromValue ?? ""] ?? e.fromValue} → ${STATUS[e.toValue ?? ""] ?? e.toValue}`
+            : e.kind === "assignee"
+              ? `Owner: ${e.fromValue ?? "Unassigned"} → ${e.toValue ?? "Unassigned"}`
+              : e.kind === "follow_up"
+                ? `Follow-up: ${when(e.fromValue)} → ${when(e.toValue)}`
+                : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+    return { id: e.id, at: formatDateTime(e.at), who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
+  });
+}

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.audit-log";
+import { AuditLogFilters } from "~/components/admin/audit-log-filters";
+import { AuditLogList } from "~/components/admin/audit-log-list";
+import { ErrorBanner } from "~/components/admin/error-banner";
+import { PageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/admin/pagination";
+import { readAuditLogQuery } from "~/lib/audit-log-query";
+import { loadPage } from "~/lib/list-page.server";
+import { requireStaffActorWithRole } from "~/lib/actor.server";
+import type { AuditEntry } from "~/models/audit-log.server";
+import { auditLogUsers, listAuditLog } from "~/services/audit.server";
+import { isServiceError } from "~/services/service-error";
+import { AUDIT_LOG_LOAD_FAILED } from "~/schemas/audit-log";
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit Log · Admin" }];
+
+const LABELS = { user: "User", entityType: "Entity type", from: "From", to: "To" } as const;
+
+/** A rule's refusal keeps its status (403 for an editor) instead of becoming the screen's load-failed message. */
+async function asResponse<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isServiceError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+// Admins only (DESIGN.md §4.2): an editor gets 403, shown inside the admin frame; the service checks again.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const url = new URL(request.url);
+  const query = readAuditLogQuery(url);
+  const users = await asResponse(auditLogUsers(actor)).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    console.error("[admin] loading the audit log's users failed:", error);
+    return [];
+  });
+  if (!query.ok) {
+    const message = `The filter was not applied. ${Object.entries(query.errors)
+      .map(([key, text]) => `${LABELS[key as keyof typeof LABELS]}: ${text}.`)
+      .join(" ")}`;
+    const list = { data: [] as AuditEntry[], total: 0, page: 1, limit: 20, pages: 1 };
+    return data({ list, error: message, filterErrors: query.errors, values: query.raw, users }, { status: 400 });
+  }
+  const { list, error } = await loadPage(url, () => asResponse(listAuditLog(actor, { ...query.filter, page: query.page })), AUDIT_LOG_LOAD_FAILED, "audit log");
+  return { list, error, filterErrors: {}, values: query.raw, users };
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { list, error, filterErrors, values, users } = loaderData;
+  return (
+    <>
+      <PageHeader title="Audit Log" description="Who changed what in the back office and the API, newest first. Times are Hyderabad time (IST)." />
+      <AuditLogFilters values={values} errors={filterErrors} users={users} />
+      <ErrorBanner message={error} className="mb-4" />
+      {Object.keys(filterErrors).length ? null : <AuditLogList entries={list.data} />}
+      <Pagination page={list.page} pages={list.pages} total={list.total} noun={["entry", "entries"]} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/admin.contact-queries.export[.]csv";
+import { requireUser } from "~/lib/session.server";
+import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
+import { siteToday } from "~/lib/dates";
+import { readListQuery } from "~/lib/list-query";
+import { eachContactQuery, type ContactQuery } from "~/models/contact-query.server";
+import { CONTACT_STATUSES } from "~/schemas/values";
+
+const COLUMNS: CsvColumn<ContactQuery>[] = [
+  { header: "id", value: (c) => c.id },
+  { header: "createdAt", value: (c) => c.createdAt },
+  { header: "name", value: (c) => c.name },
+  { header: "email", value: (c) => c.email },
+  { header: "phone", value: (c) => c.phone },
+  { header: "subject", value: (c) => c.subject },
+  { header: "message", value: (c) => c.message },
+  { header: "status", value: (c) => c.status },
+  { header: "updatedAt", value: (c) => c.updatedAt },
+];
+
+/** The contact queries of the current list (tab and search: the list's query string) as a CSV file, streamed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const { status, q } = readListQuery(new URL(request.url), CONTACT_STATUSES);
+  return csvResponse(`contact-queries-${siteToday()}.csv`, COLUMNS, eachContactQuery({ status, q }));
+}

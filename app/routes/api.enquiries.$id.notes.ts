@@ -1,0 +1,14 @@
+import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { readApiBody } from "~/lib/api-body.server";
+import { addEnquiryNote } from "~/services/enquiries.server";
+import type { Route } from "./+types/api.enquiries.$id.notes";
+
+const handle = endpoint({
+  async POST(args) {
+    const actor = await requireApiActor(args);
+    return one(await addEnquiryNote(actor, args.params.id!, await readApiBody(args.request)), 201);
+  },
+});
+
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

@@ -1,0 +1,108 @@
+/**
+ * Every fixed list of values in the product, with its labels, in one place: the schemas, the forms, tabs,
+ * badges, filters, "must be one of" messages and the OpenAPI enums are all built from these. No imports here:
+ * public pages take their labels from this file without pulling in zod.
+ */
+
+/** How a course is taught: batches, an enquiry's preferred mode and a course's modes (spec §3, §9: the admin forms also offer hybrid). */
+export const DELIVERY_MODES = ["online", "offline", "hybrid"] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = { online: "Online", offline: "Offline", hybrid: "Hybrid" };
+
+export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+export const COURSE_CATEGORY_LABELS: Record<CourseCategory, string> = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
+
+export const ENQUIRY_STATUSES = ["new", "contacted", "enrolled", "closed"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: "New", contacted: "Contacted", enrolled: "Enrolled", closed: "Closed" };
+
+export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: "New", replied: "Replied", closed: "Closed" };
+
+export const USER_ROLES = ["editor", "admin"] as const;
+export type Role = (typeof USER_ROLES)[number];
+export const USER_ROLE_LABELS: Record<Role, string> = { editor: "Editor", admin: "Admin" };
+
+export const REVIEW_TYPES = ["text", "video"] as const;
+export type ReviewType = (typeof REVIEW_TYPES)[number];
+export const REVIEW_TYPE_LABELS: Record<ReviewType, string> = { text: "Text", video: "Video" };
+
+/** The admin list's tabs and the API's ?status= filter. */
+export const REVIEW_STATUSES = ["approved", "pending"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { approved: "Approved", pending: "Pending" };
+
+/** What a staff action did, as the audit log records it. */
+export const AUDIT_ACTIONS = ["create", "update", "delete", "status", "approve", "note", "password", "role", "sign-in", "sign-in-failed", "sign-out", "resend"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  status: "Status changed",
+  approve: "Approved",
+  note: "Note added",
+  password: "Password changed",
+  role: "Role changed",
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "sign-out": "Signed out",
+  resend: "Sent again",
+};
+
+/** What an audited action was done to. */
+export const AUDIT_ENTITY_TYPES = ["course", "schedule", "review", "enquiry", "contact_query", "user", "session", "outbox"] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+  course: "Course",
+  schedule: "Schedule",
+  review: "Review",
+  enquiry: "Enquiry",
+  contact_query: "Contact query",
+  user: "User",
+  session: "Session",
+  outbox: "Outbox message",
+};
+
+/** The outbox (e-mails and webhooks to deliver): its tabs, badges and the API's ?status= filter. */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "waiting"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: "Pending",
+  sent: "Sent",
+  failed: "Failed",
+  // An e-mail made while SMTP_URL is unset: it goes out once the app starts with e-mail configured.
+  waiting: "Waiting for configuration",
+};
+
+export const OUTBOX_KINDS = ["email", "webhook"] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = { email: "E-mail", webhook: "Webhook" };
+
+/** What a message is about; a webhook's event type. */
+export const OUTBOX_EVENTS = ["enquiry.created", "contact_query.created"] as const;
+export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
+
+/** "a, b, c": for "must be one of" messages. */
+export const oneOf = (values: readonly string[]) => values.join(", ");
+
+/** The enquiry list's follow-up filter: due today (Hyderabad), overdue (past and still open), or none set. */
+export const FOLLOW_UP_FILTERS = ["due", "overdue", "none"] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+export const FOLLOW_UP_FILTER_LABELS: Record<FollowUpFilter, string> = { due: "Due today", overdue: "Overdue", none: "No follow-up set" };
+
+/** Which form an enquiry was sent from ("" for enquiries from before this was recorded). */
+export const ENQUIRY_FORMS = ["home", "enquiry-page", "api"] as const;
+export type EnquiryForm = (typeof ENQUIRY_FORMS)[number];
+export const ENQUIRY_FORM_LABELS: Record<EnquiryForm, string> = { home: "Home page form", "enquiry-page": "Enquiry page", api: "API" };
+
+/** Statuses where a lead is still being worked on: an overdue follow-up counts only for these. */
+export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];
+
+/** What a timeline line records. */
+export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch"] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const TIMELINE_SUBJECTS = ["enquiry", "contact_query"] as const;
+export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];

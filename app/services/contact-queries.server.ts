@@ -1,0 +1,59 @@
+import { inTransaction } from "~db/client.server";
+import { deleteContactQueryRow, getContactQuery, insertContactQuery, setContactQueryStatusRow, type ContactQuery } from "~/models/contact-query.server";
+import { nudgeOutbox } from "~/lib/outbox-worker.server";
+import { contactSchema } from "~/schemas/contact";
+import { contactStatusSchema } from "~/schemas/contact-query";
+import type { Actor, StaffActor } from "./actor";
+import { record } from "./audit.server";
+import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
+import { addNote } from "./timeline.server";
+import { queueContactQueryNotifications } from "./notifications.server";
+import { notFound } from "./service-error";
+import { parseInput } from "./validation";
+
+/** Contact messages: visitors send them (home, /contact, the API); staff mark them replied or closed. */
+
+/** Stores the message with its staff alert, acknowledgement and webhooks (one transaction); they go out after it. */
+export async function submitContactQuery(actor: Actor, input: unknown): Promise<ContactQuery> {
+  const values = parseInput(contactSchema, input);
+  const { query, queued } = await inTransaction(async () => {
+    const query = await insertContactQuery(values);
+    await insertTimelineEntry("contact_query", query.id, { userId: actor.user?.id ?? null, userName: actor.user?.name ?? "", kind: "created", fromValue: null, toValue: null, text: "Received" });
+    if (actor.user) await record(actor, "create", "contact_query", query.id, query.name);
+    return { query, queued: await queueContactQueryNotifications(query) };
+  });
+  if (queued.deliverable) nudgeOutbox();
+  return query;
+}
+
+/** Any status may follow any other (spec §4). */
+export async function setContactQueryStatus(actor: StaffActor, id: string, input: unknown): Promise<ContactQuery> {
+  const { status } = parseInput(contactStatusSchema, input);
+  return inTransaction(async () => {
+    const before = await getContactQuery(id);
+    if (!before) throw notFound("Contact query");
+    const saved = await setContactQueryStatusRow(id, status);
+    if (!saved) throw notFound("Contact query");
+    if (before.status !== saved.status) {
+      await insertTimelineEntry("contact_query", id, { userId: actor.user.id, userName: actor.user.name, kind: "status", fromValue: before.status, toValue: saved.status, text: null });
+    }
+    await record(actor, "status", "contact_query", id, `${saved.name}: ${before.status} → ${saved.status}`);
+    return saved;
+  });
+}
+
+export async function deleteContactQuery(actor: StaffActor, id: string): Promise<void> {
+  await inTransaction(async () => {
+    const query = await getContactQuery(id);
+    if (!query || !(await deleteContactQueryRow(id))) throw notFound("Contact query");
+    await deleteTimeline("contact_query", id);
+    await record(actor, "delete", "contact_query", id, `${query.name}${query.subject ? ` (${query.subject})` : ""}`);
+  });
+}
+
+export const addContactQueryNote = (actor: StaffActor, id: string, input: unknown) => addNote(actor, "contact_query", id, input, async (i) => (await getContactQuery(i)) !== null);
+
+export async function contactQueryTimeline(id: string): Promise<TimelineEntry[]> {
+  if (!(await getContactQuery(id))) throw notFound("Contact query");
+  return listTimeline("contact_query", id);
+}

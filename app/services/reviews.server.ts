@@ -1,0 +1,63 @@
+import { inTransaction } from "~db/client.server";
+import type { Page } from "~/models/paging.server";
+import { approveReviewRow, deleteReviewRow, getReview as getReviewRow, insertReview, listReviews as listReviewRows, updateReviewRow, type Review, type ReviewFilter } from "~/models/review.server";
+import { reviewSchema } from "~/schemas/review";
+import type { Actor, StaffActor } from "./actor";
+import { changeSummary, record } from "./audit.server";
+import { notFound } from "./service-error";
+import { parseInput } from "./validation";
+
+/** Student reviews. Visitors see approved reviews only (DESIGN.md §4.14); a pending one does not exist for them. */
+
+const FIELDS = ["name", "position", "image", "rating", "review", "course", "type", "videoThumbnail", "linkedin", "approved"] as const;
+
+export async function listReviews(actor: Actor, filter: ReviewFilter): Promise<Page<Review>> {
+  return listReviewRows(actor.user ? filter : { ...filter, status: "approved" });
+}
+
+export async function getReview(actor: Actor, id: string): Promise<Review> {
+  const review = await getReviewRow(id);
+  if (!review || (!actor.user && !review.approved)) throw notFound("Review");
+  return review;
+}
+
+export async function createReview(actor: StaffActor, input: unknown): Promise<Review> {
+  const values = parseInput(reviewSchema, input);
+  return inTransaction(async () => {
+    const review = await insertReview(values);
+    await record(actor, "create", "review", review.id, `${review.name} (${review.course})${review.approved ? ", approved" : ""}`);
+    return review;
+  });
+}
+
+export async function updateReview(actor: StaffActor, id: string, input: unknown): Promise<Review> {
+  const before = await getReviewRow(id);
+  if (!before) throw notFound("Review");
+  const values = parseInput(reviewSchema, input);
+  return inTransaction(async () => {
+    const saved = await updateReviewRow(id, values);
+    if (!saved) throw notFound("Review");
+    await record(actor, "update", "review", id, changeSummary(before, saved, FIELDS));
+    return saved;
+  });
+}
+
+/** Pending becomes approved (spec §4); approving an approved review changes nothing and says so. */
+export async function approveReview(actor: StaffActor, id: string): Promise<Review> {
+  return inTransaction(async () => {
+    const before = await getReviewRow(id);
+    if (!before) throw notFound("Review");
+    const saved = await approveReviewRow(id);
+    if (!saved) throw notFound("Review");
+    await record(actor, "approve", "review", id, before.approved ? `${saved.name}: already approved` : `${saved.name} (${saved.course})`);
+    return saved;
+  });
+}
+
+export async function deleteReview(actor: StaffActor, id: string): Promise<void> {
+  await inTransaction(async () => {
+    const review = await getReviewRow(id);
+    if (!review || !(await deleteReviewRow(id))) throw notFound("Review");
+    await record(actor, "delete", "review", id, `${review.name} (${review.course})`);
+  });
+}

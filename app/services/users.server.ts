@@ -1,0 +1,117 @@
+import { inTransaction } from "~db/client.server";
+import { hashPassword } from "~/lib/password.server";
+import { deleteUserRow, EmailTakenError, getUser, insertUser, listUsers as listUserRows, updateUserRow, type User } from "~/models/user.server";
+import type { Page, PageInput } from "~/models/paging.server";
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, OWN_ACCOUNT_DELETE, userCreateSchema, userUpdateSchema } from "~/schemas/user";
+import type { StaffActor } from "./actor";
+import { changeSummary, record } from "./audit.server";
+import { savePassword, verifyCurrentPassword, type PasswordChanged } from "./auth.server";
+import { conflict, forbidden, invalid, notFound } from "./service-error";
+import { forgetAssignee } from "./enquiries.server";
+import { parseInput } from "./validation";
+
+/** Managing staff accounts: admins only (DESIGN.md §4.2), for the Users screen and the API alike. */
+
+function requireAdmin(actor: StaffActor) {
+  if (actor.user.role !== "admin") throw forbidden();
+}
+
+const emailTaken = () => conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, "email_taken");
+
+export async function listUsers(actor: StaffActor, page: PageInput): Promise<Page<User>> {
+  requireAdmin(actor);
+  return listUserRows(page);
+}
+
+export async function getUserForAdmin(actor: StaffActor, id: string): Promise<User> {
+  requireAdmin(actor);
+  const user = await getUser(id);
+  if (!user) throw notFound("User");
+  return user;
+}
+
+export async function createUser(actor: StaffActor, input: unknown): Promise<User> {
+  requireAdmin(actor);
+  const values = parseInput(userCreateSchema, input);
+  const passwordHash = await hashPassword(values.password);
+  try {
+    return await inTransaction(async () => {
+      const user = await insertUser({ name: values.name, email: values.email, passwordHash, role: values.role });
+      await record(actor, "create", "user", user.id, `${user.name} <${user.email}> as ${user.role}`);
+      return user;
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+}
+
+export type UserUpdated = { user: User; password: PasswordChanged | null };
+
+/**
+ * Edit User. Nobody changes their own role (so the last admin cannot lock everyone out); a missing role keeps
+ * the current one; an empty password keeps the current one (spec §5). Setting your own password here needs
+ * your current password, as Change Password does.
+ */
+export async function updateUser(actor: StaffActor, id: string, input: unknown): Promise<UserUpdated> {
+  requireAdmin(actor);
+  const before = await getUser(id);
+  if (!before) throw notFound("User");
+  const values = parseInput(userUpdateSchema, input);
+  const own = id === actor.user.id;
+  const roleGiven = typeof input === "object" && input !== null && (input as Record<string, unknown>).role !== undefined;
+  const role = own || !roleGiven ? before.role : values.role;
+  if (own && values.password) {
+    if (!values.currentPassword) throw invalid({ currentPassword: CURRENT_PASSWORD_REQUIRED });
+    await verifyCurrentPassword(actor, before, values.currentPassword);
+  }
+  const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+  try {
+    return await inTransaction(async () => {
+      const saved = await updateUserRow(id, { name: values.name, email: values.email, role });
+      if (!saved) throw notFound("User");
+      const fields = changeSummary(before, saved, ["name", "email"]);
+      if (fields !== "No changes") await record(actor, "update", "user", id, fields);
+      if (before.role !== saved.role) await record(actor, "role", "user", id, `Role of ${saved.name}: ${before.role} → ${saved.role}`);
+      const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
+      return { user: password?.user ?? saved, password };
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function deleteUser(actor: StaffActor, id: string): Promise<void> {
+  requireAdmin(actor);
+  // The disabled button is only a hint; this is the rule (spec §5).
+  if (id === actor.user.id) throw forbidden(OWN_ACCOUNT_DELETE, "own_account");
+  await inTransaction(async () => {
+    const user = await getUser(id);
+    if (!user || !(await deleteUserRow(id))) throw notFound("User");
+    await forgetAssignee(id);
+    await record(actor, "delete", "user", id, `${user.name} <${user.email}>`);
+  });
+}
+
+/**
+ * The first admin of a new installation, made at start-up from ADMIN_EMAIL (checked loosely by app/env.server.ts,
+ * so the quick start's admin@localhost is fine, though Add User would refuse an address without a domain).
+ */
+export async function createFirstAdmin(email: string, password: string): Promise<User> {
+  return insertUser({ name: "Administrator", email, passwordHash: await hashPassword(password), role: "admin" });
+}
+
+/**
+ * A staff account made outside any signed-in session: the test fixtures and scripts. Same checks and hashing
+ * as Add User.
+ */
+export async function createUserWithoutActor(input: { name: string; email: string; password: string; role?: User["role"] }): Promise<User> {
+  const values = parseInput(userCreateSchema, input);
+  try {
+    return await insertUser({ name: values.name, email: values.email, passwordHash: await hashPassword(values.password), role: values.role });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
+
+/**
+ * What the specs share: signing in through the real form, names no other test uses, small files the upload
+ * checks accept, and rows made through the public API. Servers of a spec's own are in ./servers.ts.
+ */
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
+
+/** Signs in through the real login form (works with JavaScript on or off) and waits for the course list. */
+export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+}
+
+/** A unique name such as "Trainer lq3k9a2x", so tests sharing the e2e database (and both JavaScript modes) never collide. */
+export function unique(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A short unique tag without spaces ("Tag" + 8 characters), for search boxes and e-mail addresses. */
+export function uniqueTag(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A few-pixel PNG made on the spot, for image uploads. */
+export async function pngFile(name = "course.png") {
+  const buffer = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 64, b: 175 } } }).png().toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** The smallest file the server's content check accepts as a PDF. */
+export function pdfFile(name = "syllabus.pdf") {
+  return { name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") };
+}
+
+/** Sends an enquiry the way an integration would: the public JSON API. */
+export async function postEnquiry(request: APIRequestContext, over: Record<string, unknown> = {}) {
+  const res = await request.post("/api/enquiries", {
+    data: { fullName: "E2E Student", email: "student@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Weekend batch?", ...over },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data;
+}
+
+export async function postContactQuery(request: APIRequestContext, over: Record<string, unknown> = {}) {
+  const res = await request.post("/api/contact-queries", {
+    data: { name: "E2E Visitor", email: "visitor@example.com", phone: "+91 90000 11111", subject: "Weekend batch", message: "Do you run weekend batches?", ...over },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data;
+}
+
+/**
+ * Holds the requests to `url` (only those of `method`, when given) until the returned function is called, so a
+ * pending state ("Submitting...", "Signing in...") can be seen however fast this machine answers.
+ */
+export async function holdRequests(page: Page, url: string | RegExp, method?: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await released;
+    await route.continue();
+  });
+  return release;
+}

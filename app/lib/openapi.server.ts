@@ -156,7 +156,7 @@ const EnquiryInput = z
     batchDate: z
       .string()
       .optional()
-      .meta({ description: "Start day (YYYY-MM-DD) of one of the preferred course's batches: the enquiry is for that batch. Any other value (not a day, or a day no batch of the course starts on) is ignored." }),
+      .meta({ description: "Start day (YYYY-MM-DD) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). Any other value (not a day, or a day no batch of the course starts on) is ignored." }),
   })
   .meta({ id: "EnquiryInput" });
 

@@ -159,12 +159,18 @@ function pick(i: ScheduleInput) {
 }
 
 /** The batch of a course (by its title, as an enquiry names it) starting on a day, if there is one. */
-export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string): Promise<Schedule | null> {
+/**
+ * The batch an Enroll Now led to: the course's batch starting that day, in the visitor's preferred mode when
+ * there are several (an online and an offline batch often start together), else one with a seat left.
+ */
+export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string, preferredMode: ScheduleMode): Promise<Schedule | null> {
   const row = await db()
     .selectFrom("schedules")
     .selectAll()
     .where("courseName", "=", courseTitle)
     .where("startDate", "=", startDate)
+    .orderBy((eb) => eb.case().when("mode", "=", preferredMode).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when("seats", ">", 0).then(0).else(1).end())
     .orderBy("createdAt")
     .limit(1)
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { resultFor } from "~/lib/site-forms";
 import { enquiryAction } from "~/lib/site-forms.server";
 import { listCourseTitles } from "~/models/course.server";
 import { ENQUIRY_FAILED } from "~/schemas/enquiry";
+import { DELIVERY_MODES } from "~/schemas/values";
 import { publicOrigin } from "~/lib/origin.server";
 import type { Route } from "./+types/_site.enquiry";
 import { passActionHeaders } from "~/lib/action-headers";
@@ -44,12 +45,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadEnquiryForm(),
   ]);
   const courses = titles?.length ? titles : FALLBACK_COURSE_TITLES.map((title) => ({ title, slug: "" }));
-  // ?course= preselects a course by title (or slug); ?date= comes from a batch's Enroll Now.
+  // ?course= preselects a course by title (or slug); ?date= and ?mode= come from a batch's Enroll Now.
   const wanted = (params.get("course") ?? "").trim().toLowerCase();
   const match = wanted ? courses.find((c) => c.title.toLowerCase() === wanted || c.slug === wanted) : undefined;
   const date = params.get("date") ?? "";
   const batchDate = ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : null;
-  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, batchDate, seo: pageSeo(publicOrigin()) };
+  const defaultMode = DELIVERY_MODES.find((mode) => mode === params.get("mode"));
+  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, defaultMode, batchDate, seo: pageSeo(publicOrigin()) };
 }
 
 export const headers = passActionHeaders;
@@ -70,7 +72,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { courses, defaultCourse, batchDate } = loaderData;
+  const { courses, defaultCourse, defaultMode, batchDate } = loaderData;
   const actionData = useActionData<typeof action>();
   const batchNote = batchDate ? `I would like to join the batch starting ${formatDate(batchDate)}.` : undefined;
   return (
@@ -99,6 +101,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             actionResult={resultFor(actionData, "enquiry")}
             courses={courses}
             defaultCourse={defaultCourse}
+            defaultMode={defaultMode}
             defaultMessage={batchNote}
             batchDate={batchDate}
             resetHref="/enquiry"

@@ -86,7 +86,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
     const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };
     const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
     const { enquiry: saved, queued } = await inTransaction(async () => {
-      const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate) : null;
+      const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
       const enquiry = await insertEnquiry({
         ...values,
         filePaths: files.map((f) => f.storedName),

@@ -110,7 +110,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(roomy.getByText("Limited Seats!")).toHaveCount(0);
       await expect(roomy.locator(".seat-bar")).toHaveAttribute("style", /width: ?20%/);
       await expect(page.getByText("Limited Seats!")).toHaveCount(2);
-      await expect(limited.getByRole("link", { name: /Enroll now/i })).toHaveAttribute("href", /^\/enquiry\?course=SOC\+Analyst\+Training\+Program&date=\d{4}-\d{2}-\d{2}$/);
+      await expect(limited.getByRole("link", { name: /Enroll now/i })).toHaveAttribute("href", /^\/enquiry\?course=SOC\+Analyst\+Training\+Program&date=\d{4}-\d{2}-\d{2}&mode=(online|offline|hybrid)$/);
 
       await page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Online" }).click();
       await expect(page).toHaveURL(/\/schedules\?mode=online$/);

@@ -39,8 +39,8 @@ const lead = (over: Record<string, unknown> = {}) => ({
   preferredMode: "online",
   ...over,
 });
-const batch = (seats: number, startDate = "2031-01-05") =>
-  insertSchedule({ course: course.id, startDate, endDate: "2031-04-05", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats, totalSeats: Math.max(seats, 1) });
+const batch = (seats: number, startDate = "2031-01-05", mode: "online" | "offline" = "online") =>
+  insertSchedule({ course: course.id, startDate, endDate: "2031-04-05", time: "7 PM", days: "Sat", mode, location: mode === "online" ? "Online" : "Hitech City", seats, totalSeats: Math.max(seats, 1) });
 
 beforeAll(async () => {
   const staff = async (name: string) => {
@@ -92,6 +92,17 @@ describe("a batch and its seats", () => {
     const e = await submitEnquiry(visitor, { ...lead(), batchDate: "2031-02-01" }, { channel: "enquiry-page" });
     expect(e.scheduleId).toBe(b.id);
     expect((await submitEnquiry(visitor, { ...lead(), batchDate: "2031-02-02" }, { channel: "enquiry-page" })).scheduleId).toBeNull();
+  });
+
+  it("picks, of two batches starting the same day, the one in the visitor's mode, else one with a seat left", async () => {
+    const full = await batch(0, "2031-03-01", "online");
+    const offline = await batch(4, "2031-03-01", "offline");
+    const online = await batch(4, "2031-03-01", "online");
+    const at = (mode: string) => submitEnquiry(visitor, { ...lead({ preferredMode: mode }), batchDate: "2031-03-01" }, { channel: "enquiry-page" });
+    expect((await at("offline")).scheduleId).toBe(offline.id);
+    expect((await at("online")).scheduleId).toBe(online.id);
+    expect(full.seats).toBe(0);
+    expect([offline.id, online.id]).toContain((await at("hybrid")).scheduleId);
   });
 
   it("loses a seat when an enquiry becomes Enrolled and gets it back when it leaves Enrolled or is deleted", async () => {

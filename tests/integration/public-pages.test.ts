@@ -102,16 +102,18 @@ describe("/reviews", () => {
 });
 
 describe("/enquiry", () => {
-  it("lists the courses from the database and preselects ?course= by title, whatever its case", async () => {
-    const { body } = await callLoader(enquiryLoader, getRequest("/enquiry?course=network%20security%20specialist&date=2027-01-05"));
+  it("lists the courses from the database and preselects ?course= by title, whatever its case, and ?mode=", async () => {
+    const { body } = await callLoader(enquiryLoader, getRequest("/enquiry?course=network%20security%20specialist&date=2027-01-05&mode=offline"));
     expect(body.courses).toHaveLength(5);
     expect(body.defaultCourse).toBe("Network Security Specialist");
     expect(body.batchDate).toBe("2027-01-05");
+    expect(body.defaultMode).toBe("offline");
   });
 
-  it("ignores a course or a date it does not know", async () => {
-    const { body } = await callLoader(enquiryLoader, getRequest("/enquiry?course=<b>x</b>&date=tomorrow"));
+  it("ignores a course, a date or a mode it does not know", async () => {
+    const { body } = await callLoader(enquiryLoader, getRequest("/enquiry?course=<b>x</b>&date=tomorrow&mode=boat"));
     expect(body.defaultCourse).toBeUndefined();
+    expect(body.defaultMode).toBeUndefined();
     expect(body.batchDate).toBeNull();
   });
 });

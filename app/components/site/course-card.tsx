@@ -20,9 +20,14 @@ export function CategoryBadge({ category }: { category: string }) {
   );
 }
 
-export function enquiryHref(courseTitle: string, date?: string): string {
+export function enquiryHref(courseTitle: string, batch?: { date: string; mode: string }): string {
   const params = new URLSearchParams({ course: courseTitle });
-  if (date) params.set("date", date);
+  // A batch's Enroll Now names it by start date and mode: an institute often starts an online and an offline
+  // batch of one course on the same day, and the mode also preselects the visitor's preferred mode.
+  if (batch) {
+    params.set("date", batch.date);
+    params.set("mode", batch.mode);
+  }
   return `/enquiry?${params}`;
 }
 

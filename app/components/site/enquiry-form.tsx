@@ -21,6 +21,7 @@ export function EnquiryForm({
   actionResult,
   courses,
   defaultCourse,
+  defaultMode,
   defaultMessage,
   resetHref,
   batchDate,
@@ -31,6 +32,7 @@ export function EnquiryForm({
   actionResult?: SiteFormResult;
   courses: string[];
   defaultCourse?: string;
+  defaultMode?: string;
   defaultMessage?: string;
   resetHref: string;
   /** The start date of the batch whose Enroll Now led here: the server files the enquiry under that batch. */
@@ -41,7 +43,7 @@ export function EnquiryForm({
     id: `enquiry-${variant}-form`,
     schema: enquiryFormSchema,
     actionResult,
-    defaultValue: { preferredCourse: defaultCourse, message: defaultMessage, whatsappNotifications: "on" },
+    defaultValue: { preferredCourse: defaultCourse, preferredMode: defaultMode, message: defaultMessage, whatsappNotifications: "on" },
   });
   const [clientFileError, setClientFileError] = useState<string | undefined>();
   // The server's answer whose file error the visitor has since dealt with by choosing files again (spec §5:

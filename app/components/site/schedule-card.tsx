@@ -81,7 +81,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
         {full ? (
           <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This batch is full</p>
         ) : (
-          <Link to={enquiryHref(batch.courseName, batch.startDate)} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
+          <Link to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
             Enroll Now
           </Link>
         )}

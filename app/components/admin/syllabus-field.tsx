@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { INPUT_CLASS } from "./form-field";
 import { useHydrated } from "./course-file-fields";
 
@@ -13,6 +13,14 @@ export function SyllabusField({ defaultValue, onUploadError }: { defaultValue: s
   const hydrated = useHydrated();
   const id = useId();
   const [value, setValue] = useState(defaultValue);
+  // Markdown typed into the plain textarea before the page hydrated (its onChange was not attached yet) is kept
+  // when the editor takes its place.
+  const plain = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (plain.current && plain.current.value !== defaultValue) setValue(plain.current.value);
+    // Only the server's textarea, once: later the editor owns the value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div>
@@ -28,6 +36,7 @@ export function SyllabusField({ defaultValue, onUploadError }: { defaultValue: s
         </>
       ) : (
         <textarea
+          ref={plain}
           id={id}
           name="syllabus"
           rows={10}

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { deferModules, moduleScriptEnd } from "~/lib/deferred-modules.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -32,7 +33,8 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new Coalesce();
+          // Staff screens keep their modules in the head: staff are on desktops and the screens are for work.
+          const body = new Coalesce(process.env.NODE_ENV === "production" && !new URL(request.url).pathname.startsWith("/admin"));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -62,6 +64,13 @@ class Coalesce extends Transform {
   private pending: Buffer[] = [];
   private scheduled = false;
   private headSeen = false;
+  /** Public pages: the document is held until <Scripts>' module script has passed, then rewritten (deferModules). */
+  private holding: boolean;
+
+  constructor(deferScripts: boolean) {
+    super();
+    this.holding = deferScripts;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.pending.push(chunk);
@@ -73,14 +82,24 @@ class Coalesce extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    this.release();
+    this.release(true);
     callback();
   }
 
-  private release() {
+  private release(last = false) {
     this.scheduled = false;
     if (this.pending.length === 0) return;
     let chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    if (this.holding) {
+      const html = chunk.toString("utf8");
+      const end = moduleScriptEnd(html);
+      if (end < 0 && !last) return; // keep it pending: the script comes in a later piece
+      this.holding = false;
+      this.headSeen = true;
+      // Only the part up to the script is decoded and rewritten: the piece may end inside a UTF-8 character.
+      const upTo = end < 0 ? chunk.length : Buffer.byteLength(html.slice(0, end));
+      chunk = Buffer.concat([Buffer.from(deferModules(chunk.subarray(0, upTo).toString("utf8"))), chunk.subarray(upTo)]);
+    }
     this.pending = [];
     if (!this.headSeen) {
       const end = chunk.indexOf("</head>");
@@ -94,12 +113,11 @@ class Coalesce extends Transform {
 }
 
 /**
- * React Router's <Scripts> preloads the page's modules at high priority, so on a slow phone ~130 KB of
- * JavaScript shares the line with the stylesheet the first paint waits for. The page works before its
- * JavaScript arrives (every form posts without it), so the modules are fetched at low priority instead:
- * Lighthouse's simulated mobile first paint of / went from 2.5 s to 1.1 s. <Scripts> takes no attribute for
- * its links, hence the rewrite; in the head's markup (React escapes quotes in text) the string is only ever
- * the attribute itself.
+ * Staff screens: React Router's <Scripts> preloads the page's modules at high priority, so they would share the
+ * line with the stylesheet the first paint waits for. The screens work before their JavaScript arrives, so
+ * the modules are fetched at low priority (public pages go further: deferred-modules.server.ts). <Scripts>
+ * takes no attribute for its links, hence the rewrite; in the head's markup (React escapes quotes in text)
+ * the string is only ever the attribute itself.
  */
 function lowPriorityModulePreloads(head: string): string {
   return head.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./fixtures";
+import { blockAppScripts, expect, signIn, test } from "./fixtures";
+import { type Page } from "@playwright/test";
 import { ADMIN_EMAIL } from "./env";
 
 /** Set ADMIN_SHOTS_DIR to keep a full-page screenshot of every screen checked. */
@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.setViewportSize({ width, height: 900 });
       // axe runs as a script in the page, so "off" keeps the browser's JavaScript but never loads the app's:
       // the markup is then exactly the server's, with dialogs as in-flow pages and the menu as a checkbox.
-      if (!javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      if (!javaScriptEnabled) await blockAppScripts(page);
       const suffix = `${width}${javaScriptEnabled ? "" : "-nojs"}`;
 
       await page.goto("/admin/login");

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { blockAppScripts, expect, signIn, test } from "./fixtures";
+import { type Page } from "@playwright/test";
 import { closeDb, db, openDb } from "~db/client.server";
 import { getUserWithSecret } from "~/models/user.server";
 import { createUserWithoutActor as createUser } from "~/services/users.server";
-import { signIn } from "./fixtures";
 import { ADMIN, portFor, startServer, type TestServer } from "./servers";
 
 /**
@@ -164,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`axe on the Audit Log, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test("the list, a filtered page, the last page, the empty state and a bad filter have no WCAG 2.1 A/AA violations", async ({ page }) => {
       // axe runs as a script, so "off" keeps the browser's JavaScript but never loads the app's.
-      if (!javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      if (!javaScriptEnabled) await blockAppScripts(page);
       await signIn(page);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { postContactQuery, signIn, uniqueTag } from "./fixtures";
+import { expect, postContactQuery, signIn, test, uniqueTag } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`Contact Queries, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
-import { holdRequests, pdfFile, pngFile, signIn, unique } from "./fixtures";
+import { expect, holdRequests, pdfFile, pngFile, signIn, test, unique } from "./fixtures";
+import { type Page, type Route } from "@playwright/test";
 
 const IMAGE_TYPE_MESSAGE = "Please select an image file (JPEG, PNG, etc.)";
 
@@ -10,7 +10,8 @@ async function openAddCourse(page: Page) {
 
 async function fillSyllabus(page: Page, javaScriptEnabled: boolean, text: string) {
   if (javaScriptEnabled) {
-    const editor = page.getByRole("textbox", { name: "Course Syllabus Content" });
+    // The rich-text editor, not the plain textarea it replaces once the page has hydrated and its code arrived.
+    const editor = page.locator("[data-lexical-editor]").and(page.getByRole("textbox", { name: "Course Syllabus Content" }));
     await editor.click();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(text);
@@ -188,6 +189,19 @@ test("Escape closes the course dialog and returns to the list", async ({ page })
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole("heading", { name: "Add New Course" })).toHaveCount(0);
+});
+
+test("syllabus typed into the plain box before the page's JavaScript ran is kept by the editor", async ({ page }) => {
+  await signIn(page);
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.goto("/admin/courses/new", { waitUntil: "domcontentloaded" });
+  await page.locator("textarea[name=syllabus]").fill("Typed early");
+  const editor = page.locator("[data-lexical-editor]").and(page.getByRole("textbox", { name: "Course Syllabus Content" }));
+  await expect(editor).toHaveText("Typed early", { timeout: 15_000 });
+  await expect(page.locator("input[type=hidden][name=syllabus]")).toHaveValue("Typed early");
 });
 
 test("with JavaScript a save after the session ended says so and keeps the form as typed", async ({ page, context }) => {

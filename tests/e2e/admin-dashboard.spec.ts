@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 test("the dashboard shows real counts and the recent panels", async ({ page }) => {
   await signIn(page);

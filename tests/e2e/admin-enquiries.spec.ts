@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { postEnquiry, signIn, uniqueTag } from "./fixtures";
+import { expect, postEnquiry, signIn, test, uniqueTag } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`Manage Enquiries, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

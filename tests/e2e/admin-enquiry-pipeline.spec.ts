@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, uniqueTag } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, signIn, test, uniqueTag } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 /**
  * Turning an enquiry into an enrolment, with JavaScript on and off: a visitor comes from a campaign and picks a

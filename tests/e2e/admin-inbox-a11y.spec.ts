@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { postContactQuery, postEnquiry, signIn, uniqueTag } from "./fixtures";
+import { blockAppScripts, expect, postContactQuery, postEnquiry, signIn, test, uniqueTag } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 /** Set ADMIN_SHOTS_DIR to keep a full-page screenshot of every screen checked. */
 const SHOTS = process.env.ADMIN_SHOTS_DIR;
@@ -41,7 +41,7 @@ for (const javaScriptEnabled of [true, false]) {
         const suffix = `${width}${javaScriptEnabled ? "" : "-nojs"}`;
         // axe runs as a script in the page, so "off" keeps the browser's JavaScript but never loads the app's:
         // the markup is then exactly the server's, with dialogs as in-flow pages.
-        if (!javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        if (!javaScriptEnabled) await blockAppScripts(page);
         const student = `Axe ${uniqueTag("a")}`;
         const visitor = `Axe ${uniqueTag("a")}`;
         await postEnquiry(page.request, { fullName: student });

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { blockAppScripts, expect, signIn, test, uniqueTag } from "./fixtures";
+import { type Locator, type Page } from "@playwright/test";
 import { closeDb, db, openDb } from "~db/client.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { signIn, uniqueTag } from "./fixtures";
 import { ADMIN, portFor, startServer, type TestServer } from "./servers";
 
 /**
@@ -151,7 +151,7 @@ for (const javaScriptEnabled of [true, false]) {
       await smtp.waitFor((m) => m.envelope.to.includes(email), 1, 10_000);
       await failAcknowledgement(email);
       // axe runs as a script, so "off" keeps the browser's JavaScript but never loads the app's.
-      if (!javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      if (!javaScriptEnabled) await blockAppScripts(page);
       await signIn(page);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn, uniqueTag } from "./fixtures";
+import { expect, signIn, test, uniqueTag } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 async function addPendingReview(page: Page, name: string) {
   await page.goto("/admin/reviews");

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signIn, uniqueTag } from "./fixtures";
+import { expect, signIn, test, uniqueTag } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`Manage Schedules, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

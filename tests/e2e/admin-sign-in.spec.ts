@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, holdRequests, signIn } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, holdRequests, signIn, test } from "./fixtures";
 
 const LOGIN_FAILED = "Invalid credentials or server error. Please try again.";
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, signIn, unique } from "./fixtures";
+import { ADMIN_EMAIL, expect, signIn, test, unique } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 const MISMATCH = "New passwords do not match";
 const CHANGE_FAILED = "Failed to change password. Please check your current password.";

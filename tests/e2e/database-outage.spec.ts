@@ -1,6 +1,6 @@
 import net from "node:net";
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createConnection } from "mysql2/promise";
 import { portFor, startServer, type TestServer } from "./servers";
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
 
@@ -6,7 +6,59 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
  * What the specs share: signing in through the real form, names no other test uses, small files the upload
  * checks accept, and rows made through the public API. Servers of a spec's own are in ./servers.ts.
  */
-export { ADMIN_EMAIL, ADMIN_PASSWORD };
+export { ADMIN_EMAIL, ADMIN_PASSWORD, expect };
+
+type Navigation = "goto" | "reload" | "goBack" | "goForward";
+const NAVIGATIONS: Navigation[] = ["goto", "reload", "goBack", "goForward"];
+
+const withoutAppScripts = new WeakSet<Page>();
+
+/**
+ * The page as the server sent it, for axe: the browser keeps its JavaScript (axe runs as a script in the page)
+ * but never loads the app's.
+ */
+export async function blockAppScripts(page: Page) {
+  withoutAppScripts.add(page);
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+}
+
+/**
+ * With JavaScript on, a page the test navigates to is only handed back once it has hydrated: public pages start
+ * their modules after the first paint (app/lib/deferred-modules.server.ts), which can come after the load event
+ * that Playwright waits for, and a test acting before then would test the plain HTML by chance. A test about
+ * the moments before hydration navigates with `waitUntil: "commit"` or `"domcontentloaded"`.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      for (const name of NAVIGATIONS) {
+        const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page[Navigation]>;
+        (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          const options = args.find((a): a is { waitUntil?: string } => typeof a === "object" && a !== null);
+          const early = options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded";
+          if (!early && !withoutAppScripts.has(page)) await waitForHydration(page);
+          return response;
+        };
+      }
+    }
+    await use(page);
+  },
+});
+
+/** Until this page's modules have run and, on a public page, its header has hydrated; at once on anything else. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as Record<string, unknown>;
+      if (!w.__reactRouterContext) return true; // not one of our pages (a JSON answer, a download)
+      const header = document.querySelector("header.site-header");
+      return typeof w.__reactRouterRouteModules === "object" && !document.querySelector("script[type='text/x-deferred-module']") && (!header || header.hasAttribute("data-enhanced"));
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
 
 /** Signs in through the real login form (works with JavaScript on or off) and waits for the course list. */
 export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {

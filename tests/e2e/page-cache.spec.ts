@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /**
  * A page answered from the page cache (server/page-cache.ts) runs its own scripts under this response's nonce,

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { blockAppScripts, expect, test } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 /** axe (WCAG 2.1 A and AA) finds nothing on any public page, in each state a visitor can reach. */
 
@@ -33,13 +34,12 @@ async function expectNoViolations(page: Page, label: string) {
 for (const mode of ["hydrated", "server-rendered"] as const) {
   test.describe(mode, () => {
     test.beforeEach(async ({ page }) => {
-      if (mode === "server-rendered") await page.route("**/assets/*.js", (route) => route.abort());
+      if (mode === "server-rendered") await blockAppScripts(page);
     });
 
     for (const path of PAGES) {
       test(`no violations on ${path}`, async ({ page }) => {
         await page.goto(path);
-        if (mode === "hydrated") await page.waitForLoadState("networkidle");
         await expectNoViolations(page, path);
         if (path === "/" || path === "/courses") {
           // Scrolled: the header has turned white over the content.
@@ -52,19 +52,13 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
 
     test("no violations with the forms' error messages and success panels showing", async ({ page }) => {
       // With JavaScript the first click also fetches the form's code; the submit waits for it (lazy-forms).
-      // Public pages fetch their modules after the first paint: until they are in, a click posts the plain form.
-      const settled = async () => {
-        if (mode === "hydrated") await page.waitForLoadState("networkidle");
-      };
       await page.goto("/contact");
-      await settled();
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
       await expectNoViolations(page, "contact errors");
 
       await page.goto("/enquiry");
-      await settled();
       await page.getByRole("button", { name: "Submit Registration" }).click();
       await expect(page.getByText("Full name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#enquiry-page-form")).toHaveAttribute("data-enhanced", "");

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import { expect, holdRequests, test, unique } from "./fixtures";
+import { type APIRequestContext, type Locator } from "@playwright/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
-import { holdRequests, unique } from "./fixtures";
 
 /**
  * The public forms in a real browser, with JavaScript off (plain POST, server validation, re-render) and on
@@ -243,7 +243,7 @@ test.describe("JavaScript on", () => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.locator("#enquiry-home-form input[name=email]").focus();
     await expect(page.locator("#enquiry-home-form")).toHaveAttribute("data-enhanced", "", { timeout: 15_000 });
     await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "", { timeout: 15_000 });

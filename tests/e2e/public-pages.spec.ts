@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { type Page } from "@playwright/test";
 
 /** Each public route renders its spec content (spec §1, §2), filters work through the URL, with and without JavaScript. */
 

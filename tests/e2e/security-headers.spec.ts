@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
 import { ADMIN, startServer, type TestServer } from "./servers";
 

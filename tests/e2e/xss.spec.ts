@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { type Page } from "@playwright/test";
 import { closeDb, openDb } from "~db/client.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { XSS_CORPUS } from "~/lib/markdown.server.xss-corpus";
@@ -136,6 +137,7 @@ test.describe("a course whose syllabus is the corpus", () => {
       const page = await context.newPage();
       const seen = await watch(page);
       const response = await page.goto(`${server.url}/courses/${slug}`);
+      if (javaScriptEnabled) await waitForHydration(page); // a page of its own context: not the fixture's page
       expect(response?.status()).toBe(200);
       expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
       await expect(page.getByText("safe red").first()).toBeVisible();

@@ -1,17 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { blockAppScripts, expect, signIn, test } from "./fixtures";
+import { blockAppScripts, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { type Page } from "@playwright/test";
 import { ADMIN_EMAIL } from "./env";
 
 /** Set ADMIN_SHOTS_DIR to keep a full-page screenshot of every screen checked. */
 const SHOTS = process.env.ADMIN_SHOTS_DIR;
-
-/** Scans the whole page: the admin frame (sidebar, banner, menu) and the screen inside it. */
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, label).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

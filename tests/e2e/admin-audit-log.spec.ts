@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { blockAppScripts, expect, signIn, test } from "./fixtures";
+import { blockAppScripts, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { type Page } from "@playwright/test";
 import { closeDb, db, openDb } from "~db/client.server";
 import { getUserWithSecret } from "~/models/user.server";
@@ -56,15 +55,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** This screen's own content (the frame is scanned by the frame's own spec). */
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include("#admin-main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 const rows = (page: Page) => page.locator("#admin-main tbody tr");
 const MARCH_ENQUIRIES = "/admin/audit-log?entityType=enquiry&from=2026-03-01&to=2026-03-31";
@@ -171,7 +161,7 @@ for (const javaScriptEnabled of [true, false]) {
         for (const path of ["/admin/audit-log", MARCH_ENQUIRIES, `${MARCH_ENQUIRIES}&page=2`, "/admin/audit-log?entityType=review", "/admin/audit-log?to=2026-02-30"]) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
-          await expectNoViolations(page, `${path} at ${width} px`);
+          await expectNoAxeViolations(page, `${path} at ${width} px`, "#admin-main");
         }
       }
     });

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { blockAppScripts, expect, postContactQuery, postEnquiry, signIn, test, uniqueTag } from "./fixtures";
+import { blockAppScripts, expect, expectNoAxeViolations, postContactQuery, postEnquiry, signIn, test, uniqueTag } from "./fixtures";
 import { type Page } from "@playwright/test";
 
 /** Set ADMIN_SHOTS_DIR to keep a full-page screenshot of every screen checked. */
@@ -15,13 +14,6 @@ async function shoot(page: Page, path: string, suffix: string) {
     .replace(/\/[0-9a-f-]{36}(?=[/?]|$)/, "/item")
     .replace(/[^\w-]+/g, "_");
   await page.screenshot({ path: `${SHOTS}/${name}-${suffix}.png`, fullPage: true });
-}
-
-/** Scans this screen's own content (the admin frame around it is checked by the frame's own spec). */
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include("#admin-main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, what).toEqual([]);
 }
 
 /** The href of the link whose accessible name starts with `name`, in the row holding `rowText`. */
@@ -70,7 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
         for (const path of pages) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          await expectNoViolations(page, path);
+          await expectNoAxeViolations(page, path, "#admin-main");
           await shoot(page, path, suffix);
         }
 
@@ -85,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
           if (javaScriptEnabled) await expect(page.locator("dialog:modal")).toHaveCount(1);
           await page.getByRole("button", { name: save }).click();
           await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
-          await expectNoViolations(page, `${path} with errors`);
+          await expectNoAxeViolations(page, `${path} with errors`, "#admin-main");
           await shoot(page, `${path}/errors`, suffix);
         }
       });

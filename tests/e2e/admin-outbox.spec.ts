@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { blockAppScripts, expect, signIn, test, uniqueTag } from "./fixtures";
+import { blockAppScripts, expect, expectNoAxeViolations, signIn, test, uniqueTag } from "./fixtures";
 import { type Locator, type Page } from "@playwright/test";
 import { closeDb, db, openDb } from "~db/client.server";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
@@ -46,14 +45,6 @@ async function fillEnquiry(form: Locator, name: string, email: string) {
 
 /** The row of the outbox list that names this recipient and subject start. */
 const row = (page: Page, recipient: string, subject: RegExp) => page.locator("#admin-main tbody tr").filter({ hasText: recipient }).filter({ hasText: subject });
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include("#admin-main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 /** Marks this recipient's acknowledgement failed, as 24 hours of refusals would: no screen makes one on demand. */
 async function failAcknowledgement(recipient: string) {
@@ -158,7 +149,7 @@ for (const javaScriptEnabled of [true, false]) {
         for (const path of ["/admin/outbox", "/admin/outbox?status=failed", "/admin/outbox?status=waiting", "/admin/dashboard"]) {
           await page.goto(path);
           await expect(page.locator("#admin-main h1")).toBeVisible();
-          await expectNoViolations(page, `${path} at ${width} px`);
+          await expectNoAxeViolations(page, `${path} at ${width} px`, "#admin-main");
         }
       }
     });

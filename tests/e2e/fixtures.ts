@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
@@ -10,6 +11,17 @@ export { ADMIN_EMAIL, ADMIN_PASSWORD, expect };
 
 type Navigation = "goto" | "reload" | "goBack" | "goForward";
 const NAVIGATIONS: Navigation[] = ["goto", "reload", "goBack", "goForward"];
+
+/**
+ * axe finds no WCAG 2.1 A/AA violation: in the whole page, or only in `within` (a screen's own content, when the
+ * frame around it is checked by the frame's own spec).
+ */
+export async function expectNoAxeViolations(page: Page, label: string, within?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, label).toEqual([]);
+}
 
 const withoutAppScripts = new WeakSet<Page>();
 

@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { blockAppScripts, expect, test } from "./fixtures";
-import { type Page } from "@playwright/test";
+import { blockAppScripts, expect, expectNoAxeViolations, test } from "./fixtures";
 
 /** axe (WCAG 2.1 A and AA) finds nothing on any public page, in each state a visitor can reach. */
 
@@ -21,12 +19,6 @@ const PAGES = [
   "/no-such-page",
 ];
 
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, label).toEqual([]);
-}
-
 /**
  * Two ways a page is seen: hydrated (JavaScript on), and as the server sent it. axe needs JavaScript to run, so
  * "as sent" is the page with its own scripts blocked: the DOM a visitor without JavaScript gets.
@@ -40,12 +32,12 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
     for (const path of PAGES) {
       test(`no violations on ${path}`, async ({ page }) => {
         await page.goto(path);
-        await expectNoViolations(page, path);
+        await expectNoAxeViolations(page, path);
         if (path === "/" || path === "/courses") {
           // Scrolled: the header has turned white over the content.
           await page.evaluate(() => window.scrollTo(0, 900));
           await page.waitForTimeout(300);
-          await expectNoViolations(page, `${path} scrolled`);
+          await expectNoAxeViolations(page, `${path} scrolled`);
         }
       });
     }
@@ -56,13 +48,13 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
       await page.getByRole("button", { name: "Send Message" }).click();
       await expect(page.getByText("Name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
-      await expectNoViolations(page, "contact errors");
+      await expectNoAxeViolations(page, "contact errors");
 
       await page.goto("/enquiry");
       await page.getByRole("button", { name: "Submit Registration" }).click();
       await expect(page.getByText("Full name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#enquiry-page-form")).toHaveAttribute("data-enhanced", "");
-      await expectNoViolations(page, "enquiry errors");
+      await expectNoAxeViolations(page, "enquiry errors");
 
       const form = page.locator("#enquiry-page-form");
       await form.getByLabel("Full Name").fill("Axe Visitor");
@@ -72,7 +64,7 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
       await form.getByLabel("Preferred Mode").selectOption("online");
       await form.getByRole("button", { name: "Submit Registration" }).click();
       await expect(page.getByRole("heading", { name: "Registration Successful!" })).toBeVisible();
-      await expectNoViolations(page, "enquiry success");
+      await expectNoAxeViolations(page, "enquiry success");
     });
   });
 }
@@ -83,6 +75,6 @@ test.describe("at 375 px", () => {
     await page.goto("/courses");
     await page.locator("summary", { hasText: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-    await expectNoViolations(page, "mobile menu");
+    await expectNoAxeViolations(page, "mobile menu");
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from "~/models/user.server";
+import { forbidden } from "./service-error";
 
 /**
  * Who asks a service to do something: the signed-in staff member (null for a visitor or an integration
@@ -12,3 +13,8 @@ export type Actor = {
 };
 
 export type StaffActor = Actor & { user: NonNullable<Actor["user"]> };
+
+/** Admins only (DESIGN.md §4.2): staff accounts, the audit log and the outbox, for the screens and the API alike. */
+export function requireAdmin(actor: StaffActor) {
+  if (actor.user.role !== "admin") throw forbidden();
+}

@@ -2,8 +2,7 @@ import { type AuditAction, type AuditEntityType } from "~/schemas/values";
 import { siteDayStartUtc, nextDay } from "~/lib/dates";
 import { insertAuditEntry, listAuditEntries, listAuditUsers, type AuditEntry } from "~/models/audit-log.server";
 import type { Page } from "~/models/paging.server";
-import type { Actor, StaffActor } from "./actor";
-import { forbidden } from "./service-error";
+import { requireAdmin, type Actor, type StaffActor } from "./actor";
 import { parseInput } from "./validation";
 import { auditLogFilterSchema } from "~/schemas/audit-log";
 
@@ -43,7 +42,7 @@ export type AuditLogQuery = { page?: number; limit?: number; user?: unknown; ent
 
 /** Admins only: editors may not read who did what. `from`/`to` are Hyderabad calendar days, both included. */
 export async function listAuditLog(actor: StaffActor, query: AuditLogQuery): Promise<Page<AuditEntry>> {
-  if (actor.user.role !== "admin") throw forbidden();
+  requireAdmin(actor);
   const { page, limit, ...raw } = query;
   const filter = parseInput(auditLogFilterSchema, raw);
   return listAuditEntries({
@@ -57,6 +56,6 @@ export async function listAuditLog(actor: StaffActor, query: AuditLogQuery): Pro
 }
 
 export async function auditLogUsers(actor: StaffActor): Promise<{ userId: string; userName: string }[]> {
-  if (actor.user.role !== "admin") throw forbidden();
+  requireAdmin(actor);
   return listAuditUsers();
 }

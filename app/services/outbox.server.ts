@@ -4,9 +4,9 @@ import { nudgeOutbox, retryUntilFrom } from "~/lib/outbox-worker.server";
 import { countOutboxTrouble, getOutboxMessage, listOutboxMessages, requeueFailedMessage, type OutboxMessage } from "~/models/outbox.server";
 import type { Page } from "~/models/paging.server";
 import { OUTBOX_KIND_LABELS, type OutboxStatus } from "~/schemas/values";
-import type { StaffActor } from "./actor";
+import { requireAdmin, type StaffActor } from "./actor";
 import { record } from "./audit.server";
-import { conflict, forbidden, notFound } from "./service-error";
+import { conflict, notFound } from "./service-error";
 
 /** The outbox for staff: admins read it (screen and API) and send a failed message again. */
 
@@ -15,7 +15,7 @@ export const OUTBOX_RESEND_FAILED = "Failed to send the message again. Please tr
 export const OUTBOX_ONLY_FAILED = "Only a failed message can be sent again";
 
 export async function listOutbox(actor: StaffActor, query: { page?: number; limit?: number; status?: OutboxStatus }): Promise<Page<OutboxMessage>> {
-  if (actor.user.role !== "admin") throw forbidden();
+  requireAdmin(actor);
   return listOutboxMessages(query);
 }
 
@@ -24,7 +24,7 @@ export async function listOutbox(actor: StaffActor, query: { page?: number; limi
  * if SMTP_URL is unset now). Audited in the same transaction; the worker is nudged after the commit.
  */
 export async function resendOutboxMessage(actor: StaffActor, id: string): Promise<OutboxMessage> {
-  if (actor.user.role !== "admin") throw forbidden();
+  requireAdmin(actor);
   const saved = await inTransaction(async () => {
     const message = await getOutboxMessage(id);
     if (!message) throw notFound("Message");

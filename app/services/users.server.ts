@@ -3,18 +3,13 @@ import { hashPassword } from "~/lib/password.server";
 import { deleteUserRow, EmailTakenError, getUser, insertUser, listUsers as listUserRows, updateUserRow, type User } from "~/models/user.server";
 import type { Page, PageInput } from "~/models/paging.server";
 import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, OWN_ACCOUNT_DELETE, userCreateSchema, userUpdateSchema } from "~/schemas/user";
-import type { StaffActor } from "./actor";
+import { requireAdmin, type StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { savePassword, verifyCurrentPassword, type PasswordChanged } from "./auth.server";
 import { conflict, forbidden, invalid, notFound } from "./service-error";
 import { forgetAssignee } from "./enquiries.server";
 import { parseInput } from "./validation";
 
-/** Managing staff accounts: admins only (DESIGN.md §4.2), for the Users screen and the API alike. */
-
-function requireAdmin(actor: StaffActor) {
-  if (actor.user.role !== "admin") throw forbidden();
-}
 
 const emailTaken = () => conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, "email_taken");
 

@@ -7,7 +7,6 @@ import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
 import { contains, newestFirstPages, olderThan, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 
-export type { ContactStatus };
 
 export type ContactQuery = {
   id: string;

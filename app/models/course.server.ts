@@ -7,7 +7,6 @@ import { newId, nowIso } from "~/lib/ids";
 import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 
-export type { CourseCategory };
 
 export type Course = {
   id: string;

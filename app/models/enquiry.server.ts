@@ -6,8 +6,6 @@ import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
 import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryForm, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
-export type { EnquiryStatus };
-export type PreferredMode = DeliveryMode;
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
 export type EnquirySource = {
@@ -25,7 +23,7 @@ export type Enquiry = {
   email: string;
   phone: string;
   preferredCourse: string;
-  preferredMode: PreferredMode;
+  preferredMode: DeliveryMode;
   message: string;
   whatsappNotifications: boolean;
   filePaths: string[];
@@ -49,7 +47,7 @@ export type EnquiryInput = {
   email: string;
   phone: string;
   preferredCourse: string;
-  preferredMode: PreferredMode;
+  preferredMode: DeliveryMode;
   message?: string;
   whatsappNotifications?: boolean;
   filePaths?: string[];
@@ -62,7 +60,7 @@ function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
   const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, ...rest } = row;
   return {
     ...rest,
-    preferredMode: row.preferredMode as PreferredMode,
+    preferredMode: row.preferredMode as DeliveryMode,
     status: row.status as EnquiryStatus,
     whatsappNotifications: Boolean(row.whatsappNotifications),
     filePaths: parseList(row.filePaths),

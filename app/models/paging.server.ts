@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { MAX_LIMIT } from "~/schemas/list-params";
 
-export { MAX_LIMIT };
 export const DEFAULT_LIMIT = 20;
 
 export type PageInput = { page?: number; limit?: number };

@@ -7,7 +7,6 @@ import { newId, nowIso } from "~/lib/ids";
 import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 
-export type { ReviewType };
 
 export type Review = {
   id: string;

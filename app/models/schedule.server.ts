@@ -8,8 +8,6 @@ import { siteToday } from "~/lib/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 
-export type ScheduleMode = DeliveryMode;
-
 export type Schedule = {
   id: string;
   course: string;
@@ -18,7 +16,7 @@ export type Schedule = {
   endDate: string;
   time: string;
   days: string;
-  mode: ScheduleMode;
+  mode: DeliveryMode;
   location: string;
   seats: number;
   totalSeats: number;
@@ -32,14 +30,14 @@ export type ScheduleInput = {
   endDate: string;
   time: string;
   days: string;
-  mode: ScheduleMode;
+  mode: DeliveryMode;
   location: string;
   seats: number;
   totalSeats: number;
 };
 
 function toSchedule(row: Selectable<SchedulesTable>): Schedule {
-  return { ...row, mode: row.mode as ScheduleMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats) };
+  return { ...row, mode: row.mode as DeliveryMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats) };
 }
 
 export type ScheduleFilter = PageInput & {
@@ -158,12 +156,11 @@ function pick(i: ScheduleInput) {
   };
 }
 
-/** The batch of a course (by its title, as an enquiry names it) starting on a day, if there is one. */
 /**
  * The batch an Enroll Now led to: the course's batch starting that day, in the visitor's preferred mode when
  * there are several (an online and an offline batch often start together), else one with a seat left.
  */
-export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string, preferredMode: ScheduleMode): Promise<Schedule | null> {
+export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string, preferredMode: DeliveryMode): Promise<Schedule | null> {
   const row = await db()
     .selectFrom("schedules")
     .selectAll()

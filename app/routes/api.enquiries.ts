@@ -2,7 +2,7 @@ import { enquiryListParams } from "~/schemas/list-params";
 import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
-import { getEnquiryRecord, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
+import { listEnquiries, submitEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries";
 
 const handle = endpoint({
@@ -15,8 +15,7 @@ const handle = endpoint({
   async POST(args) {
     const actor = await apiActor(args);
     await admitFormSubmission(actor, "enquiry");
-    const created = await submitEnquiry(actor, await readApiBody(args.request), { channel: "api" });
-    return one(await getEnquiryRecord(created.id), 201);
+    return one(await submitEnquiry(actor, await readApiBody(args.request), { channel: "api" }), 201);
   },
 });
 

@@ -72,7 +72,7 @@ const BATCH_DATE_MESSAGE = "batchDate must be text (YYYY-MM-DD)";
  * outbox delivers after the commit, never while the visitor waits. On any failure the files are removed:
  * nothing is half-saved.
  */
-export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquirySubmission): Promise<Enquiry> {
+export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquirySubmission): Promise<EnquiryRecord> {
   const files = opts.files ?? [];
   try {
     const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
@@ -106,7 +106,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       });
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
       // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
-      const [stored] = await withDuplicates([(await getEnquiry(enquiry.id))!]);
+      const [stored] = await withDuplicates([enquiry]);
       return { enquiry: stored, queued: await queueEnquiryNotifications(stored) };
     });
     if (queued.deliverable) nudgeOutbox();

@@ -1,9 +1,8 @@
 import type { TimelineLine } from "~/components/admin/timeline";
 import type { TimelineEntry } from "~/models/timeline.server";
-import { CONTACT_STATUS_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
+import { statusLabel } from "~/components/admin/inbox-status";
 import { formatDateTime } from "./dates";
 
-const STATUS: Record<string, string> = { ...ENQUIRY_STATUS_LABELS, ...CONTACT_STATUS_LABELS };
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "none");
 
 /** A timeline entry in words, times in Hyderabad: "Status: New → Contacted", "Owner: Unassigned → Priya". */
@@ -15,7 +14,7 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
         : e.kind === "created"
           ? (e.text ?? "Received")
           : e.kind === "status"
-            ? `Status: ${STATUS[e.fromValue ?? ""] ?? e.fromValue} → ${STATUS[e.toValue ?? ""] ?? e.toValue}`
+            ? `Status: ${statusLabel(e.fromValue ?? "")} → ${statusLabel(e.toValue ?? "")}`
             : e.kind === "assignee"
               ? `Owner: ${e.fromValue ?? "Unassigned"} → ${e.toValue ?? "Unassigned"}`
               : e.kind === "follow_up"

@@ -1,4 +1,3 @@
-import { ENQUIRY_STATUS_LABELS } from "~/schemas/values";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
 import { OutboxBanner } from "~/components/admin/outbox-banner";
@@ -6,6 +5,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { WarningBanner } from "~/components/admin/error-banner";
 import { env } from "~/env.server";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { InboxStatusBadge } from "~/components/admin/inbox-status";
 import { formatDate } from "~/lib/format";
 import { requireStaffActor } from "~/lib/actor.server";
 import { formatDateTime } from "~/lib/dates";
@@ -47,8 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recentReviews: recentReviews.data.map((r) => ({ id: r.id, name: r.name, course: r.course, rating: r.rating, approved: r.approved })),
   };
 }
-
-const STATUS_TONE = { new: "blue", contacted: "yellow", enrolled: "green", closed: "gray" } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, isAdmin } = loaderData;
@@ -92,7 +90,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <p className="truncate text-sm text-slate-600">{e.preferredCourse}</p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <StatusBadge tone={STATUS_TONE[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</StatusBadge>
+                <InboxStatusBadge status={e.status} />
                 <span className="text-xs text-slate-600">{formatDate(e.createdAt)}</span>
               </div>
             </li>

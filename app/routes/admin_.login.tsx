@@ -1,15 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithSchema } from "~/lib/form-submission";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin_.login";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { TextField } from "~/components/admin/form-field";
 import { SITE } from "~/config/site";
 import { authenticateStaff } from "~/lib/auth.server";
-import { formFailure } from "~/lib/admin-actions.server";
+import { formFailureData } from "~/lib/admin-actions.server";
 import { createUserSession, hasUserSession } from "~/lib/session.server";
 import { LOGIN_FAILED, loginSchema } from "~/schemas/login";
-import { isServiceError } from "~/services/service-error";
 import { passActionHeaders } from "~/lib/action-headers";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in · Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -28,10 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await authenticateStaff(request, context);
     return createUserSession(request, user, "/admin/courses");
   } catch (error) {
-    const failure = isServiceError(error, "unauthorized")
-      ? { status: 401, result: parseWithSchema(form, loginSchema).reply({ hideFields: ["password"], formErrors: [LOGIN_FAILED] }) }
-      : formFailure(error, form, LOGIN_FAILED, { hideFields: ["password"], what: "a sign-in" });
-    return data({ result: failure.result }, { status: failure.status, headers: "headers" in failure ? failure.headers : undefined });
+    return formFailureData(error, form, LOGIN_FAILED, { hideFields: ["password"], what: "a sign-in" });
   }
 }
 

@@ -1,15 +1,12 @@
 import { endpoint, json, noContent, one, requireApiActor } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
-import { getUserWithSecret } from "~/models/user.server";
 import { issueToken } from "~/lib/token.server";
-import { changePassword } from "~/services/auth.server";
+import { changePassword, type PasswordChanged } from "~/services/auth.server";
 import { deleteUser, getUserForAdmin, updateUser } from "~/services/users.server";
 import type { Route } from "./+types/api.users.$id";
 
 /** A fresh token for a caller whose own password just changed (every earlier token of theirs has stopped working). */
-async function freshToken(userId: string): Promise<string> {
-  return issueToken((await getUserWithSecret({ id: userId }))!);
-}
+const freshToken = (changed: PasswordChanged) => issueToken({ id: changed.user.id, sessionVersion: changed.sessionVersion });
 
 const handle = endpoint({
   async GET(args) {
@@ -28,10 +25,10 @@ const handle = endpoint({
       const changed = await changePassword(actor, id, { currentPassword: body.currentPassword, newPassword, confirmPassword: body.confirmPassword ?? newPassword }).catch(
         renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"),
       );
-      return json({ data: changed.user, token: await freshToken(id) });
+      return json({ data: changed.user, token: await freshToken(changed) });
     }
     const { user, password } = await updateUser(actor, id, body);
-    return password?.own ? json({ data: user, token: await freshToken(id) }) : one(user);
+    return password?.own ? json({ data: user, token: await freshToken(password) }) : one(user);
   },
   async DELETE(args) {
     await deleteUser(await requireApiActor(args), args.params.id!);

@@ -330,7 +330,8 @@ export type EnquiryListQuery = {
 /** The query with every relative value turned into ids and instants (mine → the actor, today → Hyderabad's day). */
 export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery, now = new Date()): EnquiryFilter {
   const bad: Record<string, string> = {};
-  // The screens' query strings come here unchecked; the API's were checked by its schema already.
+  // Callers check first (the API with its schema, the screens dropping what the form does not offer); this is
+  // the service's own guard for any other caller, since a bad day would become an invalid instant in the SQL.
   for (const key of ["from", "to"] as const) if (query[key] && !isCalendarDate(query[key]!)) bad[key] = DAY_MESSAGE;
   if (Object.keys(bad).length) throw invalid(bad);
   const today = siteToday(now);

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { deferModules, moduleScriptEnd } from "~/lib/deferred-modules.server";
+import { deferModules } from "~/lib/deferred-modules.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -91,14 +91,14 @@ class Coalesce extends Transform {
     if (this.pending.length === 0) return;
     let chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
     if (this.holding) {
-      const html = chunk.toString("utf8");
-      const end = moduleScriptEnd(html);
-      if (end < 0 && !last) return; // keep it pending: the script comes in a later piece
+      const deferred = deferModules(chunk);
+      if (!deferred && !last) {
+        this.pending = [chunk]; // keep it: the script comes in a later piece
+        return;
+      }
       this.holding = false;
       this.headSeen = true;
-      // Only the part up to the script is decoded and rewritten: the piece may end inside a UTF-8 character.
-      const upTo = end < 0 ? chunk.length : Buffer.byteLength(html.slice(0, end));
-      chunk = Buffer.concat([Buffer.from(deferModules(chunk.subarray(0, upTo).toString("utf8"))), chunk.subarray(upTo)]);
+      chunk = deferred ?? chunk;
     }
     this.pending = [];
     if (!this.headSeen) {

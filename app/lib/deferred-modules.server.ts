@@ -14,30 +14,39 @@
  */
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*\/>/g;
-/** The one inline module script of <Scripts>: `<script nonce="…" type="module" async="">…</script>`. */
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+/**
+ * The one inline module script of <Scripts> is `<script nonce="…" type="module" async="">…</script>`. It is found
+ * by its attributes with the quotes as written: in text React writes a quote as `&quot;`, and inside the JSON of
+ * other scripts as `\"`, so only the element itself has them.
+ */
+const MODULE_ATTRIBUTES = ' type="module" async="">';
+const SCRIPT_OPEN = /^<script( nonce="[^"]*")?$/;
 export const DEFERRED_TYPE = "text/x-deferred-module";
 const START_LATEST_MS = 1500;
 
-/** Where <Scripts>' module script ends in `html` (a string index), or -1 while it has not come yet. */
-export function moduleScriptEnd(html: string): number {
-  const script = MODULE_SCRIPT.exec(html);
-  return script ? script.index + script[0].length : -1;
-}
-
-/** `html` from the document's start up to at least the module script; unchanged if it has none. */
-export function deferModules(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const [whole, nonceAttr = "", body] = script;
+/**
+ * `page` (the document from its start) with the modulepreloads of its head taken out and <Scripts>' module script
+ * replaced by the inert block and the start script; null while the module script has not come yet. It works on
+ * bytes and decodes only the head and the script: the body in between (most of the page) is passed on as it is.
+ */
+export function deferModules(page: Buffer): Buffer | null {
+  const attributes = page.indexOf(MODULE_ATTRIBUTES);
+  if (attributes < 0) return null;
+  const close = page.indexOf("</script>", attributes);
+  if (close < 0) return null;
+  const open = page.lastIndexOf("<script", attributes);
+  const opening = open < 0 ? null : SCRIPT_OPEN.exec(page.toString("utf8", open, attributes));
+  if (!opening) return null;
+  const body = page.toString("utf8", attributes + MODULE_ATTRIBUTES.length, close);
+  const headEnd = Math.min(open, Math.max(0, page.indexOf("</head>")));
   const hrefs: string[] = [];
-  const before = html.slice(0, script.index).replace(MODULEPRELOAD, (_link, href: string) => {
+  const head = page.toString("utf8", 0, headEnd).replace(MODULEPRELOAD, (_link, href: string) => {
     hrefs.push(href);
     return "";
   });
-  const after = html.slice(script.index + whole.length);
-  const inert = `<script${nonceAttr} type="${DEFERRED_TYPE}">${body}</script>`;
-  return `${before}${inert}<script${nonceAttr}>${startScript(hrefs)}</script>${after}`;
+  const nonce = opening[1] ?? "";
+  const scripts = `<script${nonce} type="${DEFERRED_TYPE}">${body}</script><script${nonce}>${startScript(hrefs)}</script>`;
+  return Buffer.concat([Buffer.from(head), page.subarray(headEnd, open), Buffer.from(scripts), page.subarray(close + "</script>".length)]);
 }
 
 function startScript(hrefs: string[]): string {

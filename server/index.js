@@ -106,7 +106,10 @@ async function main() {
     server.use(mod.requestId, mod.securityHeaders);
     // Hashed file names never change content: cache for a year.
     server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    // Only a path that ends in a file name can be one of these files: pages and the API skip the disk lookup
+    // (an fs.stat on the thread pool, where it would queue behind the compression of other answers).
+    const publicFiles = express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false });
+    server.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     handler = mod.app;
   }
 

@@ -33,6 +33,8 @@ const TARGETS: Target[] = [
   { name: "/ uncached", server: "uncached", path: "/", base: "html" },
   { name: "/courses cached", server: "cached", path: "/courses", base: "html" },
   { name: "/courses uncached", server: "uncached", path: "/courses", base: "html" },
+  // The stack's floor: a 99-byte answer through every middleware and React Router, with no page to render.
+  { name: "/robots.txt uncached", server: "uncached", path: "/robots.txt", base: "html" },
   { name: "static copy of /api/courses", server: "cached", path: "/bench-static-courses.json", base: null },
   { name: "GET /api/courses cached", server: "cached", path: "/api/courses", base: "json" },
   { name: "GET /api/courses uncached", server: "uncached", path: "/api/courses", base: "json" },

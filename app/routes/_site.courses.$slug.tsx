@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { CheckIcon, ClockIcon } from "~/components/ui/icons";
+import { ClockIcon } from "~/components/ui/icons";
 import { CategoryBadge, CourseImage, enquiryHref, type CourseSummary } from "~/components/site/course-card";
 import { PageHero } from "~/components/site/page-hero";
 import { ScheduleCard, type ScheduleSummary } from "~/components/site/schedule-card";
@@ -77,12 +77,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <h2 id="highlights-title" className="text-2xl font-bold text-slate-900">
                 What you will get
               </h2>
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              <ul className="check-list mt-4 grid gap-3 sm:grid-cols-2">
                 {course.highlights.map((h) => (
-                  <li key={h} className="flex gap-2 text-slate-800">
-                    <CheckIcon className="mt-1 shrink-0 text-green-700" />
-                    {h}
-                  </li>
+                  <li key={h} className="text-slate-800">{h}</li>
                 ))}
               </ul>
             </section>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { BookIcon, CheckIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
+import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
 import { capitalize } from "~/lib/format";
 import type { Course } from "~/models/course.server";
 
@@ -74,12 +74,9 @@ export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course:
         </Heading>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.description}</p>
         {course.highlights.length ? (
-          <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
+          <ul className="check-list mt-3 space-y-1.5 text-sm text-slate-700">
             {course.highlights.slice(0, 3).map((h) => (
-              <li key={h} className="flex gap-2">
-                <CheckIcon className="mt-0.5 shrink-0 text-green-700" />
-                {h}
-              </li>
+              <li key={h}>{h}</li>
             ))}
           </ul>
         ) : null}
@@ -126,12 +123,9 @@ export function FeaturedCourse({ course, syllabusHref, maxHighlights, headingLev
         </Heading>
         <p className="mt-3 text-slate-700">{course.description}</p>
         {highlights.length ? (
-          <ul className="mt-4 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
+          <ul className="check-list mt-4 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
             {highlights.map((h) => (
-              <li key={h} className="flex gap-2">
-                <CheckIcon className="mt-0.5 shrink-0 text-green-700" />
-                {h}
-              </li>
+              <li key={h}>{h}</li>
             ))}
           </ul>
         ) : null}

@@ -1,4 +1,4 @@
-import type { SVGProps } from "react";
+import type { CSSProperties, SVGProps } from "react";
 // A hashed file name under /assets (cached for a year); never inlined, as <use> cannot point into a data: URL.
 import spriteHref from "./icons.svg?url&no-inline";
 
@@ -36,14 +36,8 @@ export const InstagramIcon = (p: IconProps) => <Svg name="instagram" {...p} />;
 export const LinkedInIcon = (p: IconProps) => <Svg name="linkedin" {...p} />;
 export const AlertIcon = (p: IconProps) => <Svg name="alert" {...p} />;
 
-/** Five stars, `rating` of them filled; read out as "Rated 4 out of 5". */
+/** Five stars, `rating` of them filled, in one element (.stars in app.css); read out as "Rated 4 out of 5". */
 export function Stars({ rating, className = "" }: { rating: number; className?: string }) {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
-  return (
-    <span className={`inline-flex gap-0.5 ${className}`} role="img" aria-label={`Rated ${filled} out of 5`}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <StarIcon key={i} className={i < filled ? "text-amber-500" : "text-slate-300"} />
-      ))}
-    </span>
-  );
+  return <span className={`stars ${className}`} style={{ "--filled": filled } as CSSProperties} role="img" aria-label={`Rated ${filled} out of 5`} />;
 }

@@ -22,6 +22,40 @@ function externalReferrer(req: Request): string | null {
   }
 }
 
+/**
+ * Query parameters that say where a click came from and nothing about the page: the campaign tags read here, and
+ * the click ids that ad networks and social sites add to every link (Facebook, Google, Microsoft, TikTok, X,
+ * LinkedIn, Instagram, Yandex, Mailchimp; Google's srsltid and _gl).
+ */
+const TRACKING_PARAMETER = /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|srsltid|_gl)$/i;
+
+/**
+ * The request continues without its tracking parameters, once they have been read: the page is rendered, and kept
+ * by the page cache, for the address it shows. Each ad click carries its own click id, so a campaign would
+ * otherwise be rendered anew for every visitor and push the real pages out of the cache; and a form's action (the
+ * page's own address) would carry one visitor's click id in a page kept for everyone.
+ */
+function dropTrackingParameters(req: Request): void {
+  const at = req.originalUrl.indexOf("?");
+  if (at < 0) return;
+  // The other parameters keep their bytes, so the address is the one a link without the tags would give.
+  const pairs = req.originalUrl.slice(at + 1).split("&");
+  const kept = pairs.filter((pair) => !TRACKING_PARAMETER.test(parameterName(pair)));
+  if (kept.length === pairs.length) return;
+  const target = `${req.originalUrl.slice(0, at)}${kept.length ? `?${kept.join("&")}` : ""}`;
+  req.url = target;
+  req.originalUrl = target;
+}
+
+function parameterName(pair: string): string {
+  const name = pair.split("=", 1)[0].replaceAll("+", " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 export function leadSource(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" || !PAGE_PATH.test(req.path)) return next();
   // Read as a path even when it starts with "//" (which would otherwise name a host).
@@ -35,5 +69,6 @@ export function leadSource(req: Request, res: Response, next: NextFunction) {
     const secure = env().PUBLIC_URL.startsWith("https:") && env().NODE_ENV === "production" ? "; Secure" : "";
     res.append("Set-Cookie", `${LEAD_COOKIE}=${value}; Path=/; Max-Age=${LEAD_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`);
   }
+  dropTrackingParameters(req);
   next();
 }

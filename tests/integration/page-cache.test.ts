@@ -161,6 +161,24 @@ describe("the page cache", () => {
   });
 });
 
+describe("a link's tracking parameters", () => {
+  it("are read for the lead source, then dropped: every ad click shares the page's one kept copy", async () => {
+    const first = await page("/contact?tracking-check=1&fbclid=CLICK-ONE&utm_source=fb-ads&utm_campaign=diwali");
+    const second = await page("/contact?tracking-check=1&fbclid=CLICK-TWO&utm_source=fb-ads&utm_campaign=diwali");
+    expect(second.cache).toBe("hit");
+    for (const visit of [first, second]) {
+      // Each visitor still gets their own lead-source cookie, from a kept page too.
+      expect(visit.res.headers.getSetCookie().find((c) => c.startsWith("lead_src="))).toBeTruthy();
+      expect(visit.html).not.toMatch(/CLICK-|utm_|fb-ads/);
+      expect(visit.html).toContain('action="/contact?tracking-check=1"');
+    }
+    // The address without the tags is the same kept page, and other parameters keep their exact bytes.
+    expect((await page("/contact?tracking-check=1")).cache).toBe("hit");
+    await page("/courses?category=beginner&tracking-check=%20x");
+    expect((await page("/courses?gclid=G1&category=beginner&srsltid=S1&tracking-check=%20x")).cache).toBe("hit");
+  });
+});
+
 describe("several instances on one database", () => {
   let second: RunningServer | undefined;
   afterAll(async () => {

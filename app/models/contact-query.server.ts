@@ -6,8 +6,6 @@ import { newId, nowIso } from "~/lib/ids";
 import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
 import { contains, newestFirstPages, olderThan, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-
-
 export type ContactQuery = {
   id: string;
   name: string;

@@ -6,8 +6,6 @@ import type { CoursesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
-
-
 export type Course = {
   id: string;
   slug: string;

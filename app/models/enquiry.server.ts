@@ -6,7 +6,6 @@ import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
 import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryForm, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
-
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
 export type EnquirySource = {
   utmSource: string | null;

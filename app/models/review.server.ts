@@ -6,8 +6,6 @@ import type { ReviewsTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-
-
 export type Review = {
   id: string;
   name: string;

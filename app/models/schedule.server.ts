@@ -7,7 +7,6 @@ import { newId, nowIso } from "~/lib/ids";
 import { siteToday } from "~/lib/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-
 export type Schedule = {
   id: string;
   course: string;

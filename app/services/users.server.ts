@@ -10,7 +10,6 @@ import { conflict, forbidden, invalid, notFound } from "./service-error";
 import { forgetAssignee } from "./enquiries.server";
 import { parseInput } from "./validation";
 
-
 const emailTaken = () => conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, "email_taken");
 
 export async function listUsers(actor: StaffActor, page: PageInput): Promise<Page<User>> {

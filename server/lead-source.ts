@@ -5,7 +5,8 @@ import { encodeLeadSource, LEAD_COOKIE, LEAD_COOKIE_MAX_AGE, leadSourceFromCooki
 /**
  * Remembers where a visitor came from when they land on a public page: UTM tags in the URL (a campaign link;
  * the latest one wins), or another site in Referer on a visit that has no source yet (the first one wins).
- * A first-party cookie carries it to the enquiry form, so it works without JavaScript.
+ * A first-party cookie carries it to the enquiry form, so it works without JavaScript. Once read, the link's
+ * tracking parameters leave the request (dropTrackingParameters).
  */
 const PAGE_PATH = /^\/(?!api\/|api$|admin|assets\/|media\/|healthz)[^.]*$/;
 

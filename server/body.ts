@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, RequestTooLargeError } from "~/lib/uploads.server";
+import { routePath } from "./paths";
 
 /**
  * Body size limits for every route: forms and JSON are read whole (they are small) and refused beyond
@@ -35,7 +36,8 @@ const UPLOAD_PATHS = [
 ];
 
 export function takesFiles(pathname: string): boolean {
-  return UPLOAD_PATHS.some((re) => re.test(pathname));
+  const path = routePath(pathname);
+  return UPLOAD_PATHS.some((re) => re.test(path));
 }
 
 export function bodyLimit(kind: BodyKind, pathname: string): number {

@@ -1,23 +1,20 @@
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { carriesSessionCookie } from "~/lib/session.server";
-import { isApiPath, sendHttpError } from "./responses";
+import { sendHttpError } from "./responses";
 
 /**
- * Cross-site request forgery, refused in one place for every route the back office's session cookie can
- * authorise: any write (not GET/HEAD/OPTIONS) under /admin or /api that carries the cookie must come from the
- * site's own pages. React Router checks the Origin only for routes that render a page; resource routes (the
- * course upload, syllabus images, sign-out, the API) would otherwise take a forged POST from a same-site
- * page (a sibling subdomain: SameSite=Lax does not stop those). Bearer-token calls carry no cookie and are not
- * affected; a request with neither Origin nor Sec-Fetch-Site (curl, a server) is no browser and cannot be forged.
+ * Cross-site request forgery, refused in one place: any write (not GET/HEAD/OPTIONS) that carries the back
+ * office's session cookie must come from the site's own pages, whatever its path. React Router checks the Origin
+ * only for routes that render a page; resource routes (the course upload, syllabus images, sign-out, the API)
+ * would otherwise take a forged POST from a same-site page (a sibling subdomain: SameSite=Lax does not stop those).
+ * The path is not consulted at all: routes match case-insensitively and after percent-decoding, so a list of
+ * protected prefixes (`/admin`, `/api`) was sidestepped by `/API/...` or `/%61pi/...`, and a public form posted
+ * from our own page passes anyway. Bearer-token calls carry no cookie and are not affected; a request with neither
+ * Origin nor Sec-Fetch-Site (curl, a server) is no browser and cannot be forged.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CROSS_ORIGIN = { status: 403, code: "cross_origin", message: "Cross-site requests are not allowed" };
-
-function cookieAuthorised(req: Request): boolean {
-  const path = req.path;
-  return (path === "/admin" || path.startsWith("/admin/") || isApiPath(path)) && carriesSessionCookie(req.headers.cookie);
-}
 
 /** The origins our own pages post from: this request's host as the client addressed it, and PUBLIC_URL. */
 function ownOrigins(req: Request): Set<string> {
@@ -40,7 +37,7 @@ export function isSameOriginWrite(req: Request): boolean {
 }
 
 export function csrfGuard(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method) || !cookieAuthorised(req) || isSameOriginWrite(req)) return next();
+  if (SAFE_METHODS.has(req.method) || !carriesSessionCookie(req.headers.cookie) || isSameOriginWrite(req)) return next();
   // The body of a refused upload may still be arriving: answer and close rather than read it.
   sendHttpError(res, CROSS_ORIGIN, req.path, { Connection: "close" });
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { routePath } from "./paths";
 import { env } from "~/env.server";
 import { encodeLeadSource, LEAD_COOKIE, LEAD_COOKIE_MAX_AGE, leadSourceFromCookieHeader, utmFromUrl } from "~/lib/lead-source";
 
@@ -58,7 +59,7 @@ function parameterName(pair: string): string {
 }
 
 export function leadSource(req: Request, res: Response, next: NextFunction) {
-  if (req.method !== "GET" || !PAGE_PATH.test(req.path)) return next();
+  if (req.method !== "GET" || !PAGE_PATH.test(routePath(req.path))) return next();
   // Read as a path even when it starts with "//" (which would otherwise name a host).
   const url = URL.parse(`http://x${req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`}`);
   if (!url) return next();

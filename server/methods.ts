@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { buildOpenApiDocument } from "~/lib/openapi.server";
-import { httpErrorResponse, isApiPath } from "./responses";
+import { isApiPath, routePath } from "./paths";
+import { httpErrorResponse } from "./responses";
 
 /**
  * Which HTTP methods a path takes, so every other method gets 405 with an `Allow` header instead of reaching
@@ -47,7 +48,7 @@ function routeTree(build: ServerBuild): RouteObject[] {
 
 /** The methods `pathname` takes, or null for an API path that does not exist (a 404 whatever the method). */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] | null {
-  if (isApiPath(pathname)) return apiPathTable().find((p) => p.pattern.test(pathname))?.methods ?? null;
+  if (isApiPath(pathname)) return apiPathTable().find((p) => p.pattern.test(routePath(pathname)))?.methods ?? null;
   // React Router's data requests: /courses.data is /courses, /_root.data is /.
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const leaf = matchRoutes(routeTree(build), page)?.at(-1)?.route;

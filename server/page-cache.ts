@@ -7,6 +7,7 @@ import { siteToday } from "~/lib/dates";
 import { carriesSessionCookie } from "~/lib/session.server";
 import { onContentChanged, readContentVersion } from "~/models/content-version.server";
 import { onDatabaseUnreachable } from "./error-status";
+import { isApiPath } from "./paths";
 
 /**
  * Rendered public pages and anonymous API reads, kept in memory so a repeat visit costs what a static file does.
@@ -116,7 +117,7 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
  */
 export async function storeInPageCache(req: Request, res: ExpressResponse, response: Response): Promise<boolean> {
   const pending = res.locals[PENDING] as Pending | undefined;
-  if (!pending || req.method !== "GET" || !storable(response, req.path.startsWith("/api/"))) return false;
+  if (!pending || req.method !== "GET" || !storable(response, isApiPath(req.path))) return false;
   const body = Buffer.from(await response.arrayBuffer());
   const entry: Entry = {
     generation: pending.generation,

@@ -6,7 +6,8 @@ import { bodyKind, bodyLimit, declaredTooLarge, discardRest, limitStream, readNo
 import { classifyErrors, databaseReachable, DB_UNAVAILABLE, inputErrorClass, type ErrorClass } from "./error-status";
 import { methodResponse } from "./methods";
 import { storeInPageCache } from "./page-cache";
-import { httpErrorResponse, isApiPath } from "./responses";
+import { isAdminPath, isApiPath } from "./paths";
+import { httpErrorResponse } from "./responses";
 import { RequestTooLargeError } from "~/lib/uploads.server";
 
 /**
@@ -178,7 +179,7 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
       // An anonymous public page or API read: kept for the next visitor and answered from what was kept.
       if (await storeInPageCache(req, res, response)) return;
       // Staff screens and API answers carry personal data: never keep them in a shared or browser cache.
-      if ((url.pathname.startsWith("/admin") || isApiPath(url.pathname)) && !response.headers.has("Cache-Control")) {
+      if ((isAdminPath(url.pathname) || isApiPath(url.pathname)) && !response.headers.has("Cache-Control")) {
         const headers = new Headers(response.headers);
         headers.set("Cache-Control", "no-store");
         response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });

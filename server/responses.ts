@@ -1,9 +1,6 @@
 import type { Response as ExpressResponse } from "express";
 import type { ErrorClass } from "./error-status";
-
-export function isApiPath(pathname: string): boolean {
-  return (pathname === "/api" || pathname.startsWith("/api/")) && !pathname.endsWith(".data");
-}
+import { isApiPath } from "./paths";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -69,29 +69,66 @@ afterAll(async () => {
   await closeDb();
 });
 
+/**
+ * The ways a path can be spelt that React Router still routes to the same module (it matches case-insensitively,
+ * on the percent-decoded path, and the URL parser folds "//"): a guard that tests the raw spelling misses them.
+ * Only the first segment changes, so an id later in the path still names a real record.
+ */
+function spellings(urlPath: string): string[] {
+  const [, first, rest] = /^\/([^/]+)(.*)$/.exec(urlPath)!;
+  return [
+    urlPath,
+    `/${first.toUpperCase()}${rest}`,
+    `/${first[0].toUpperCase()}${first.slice(1)}${rest}`,
+    `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${rest}`,
+    `//${first}${rest}`,
+  ];
+}
+
 describe("a write with the staff cookie from another site", () => {
-  it("is refused with 403 and changes nothing, on every /admin and /api route and method", async () => {
+  it("is refused with 403 and changes nothing, on every /admin and /api route and method, however the path is spelt", async () => {
     const before = await digest();
     const checked: string[] = [];
     for (const file of ROUTE_FILES) {
-      const urlPath = routePath(file);
-      if (!urlPath) continue;
-      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-        const api = urlPath.startsWith("/api");
-        const res = await fetch(`${server.url}${urlPath}`, {
-          method,
-          headers: { Cookie: cookie, Origin: EVIL, "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded" },
-          body: api ? JSON.stringify({ status: "closed", name: "Forged", email: "forged@example.com", password: "forged-password-1", role: "admin" }) : "intent=status&status=closed&name=Forged",
-          redirect: "manual",
-        });
-        const text = await res.text();
-        expect(res.status, `${method} ${urlPath} (${file})`).toBe(403);
-        if (api) expect(JSON.parse(text), `${method} ${urlPath}`).toEqual({ error: { code: "cross_origin", message: "Cross-site requests are not allowed" } });
-        else expect(text, `${method} ${urlPath}`).toContain("<h1");
-        checked.push(`${method} ${urlPath}`);
+      const canonical = routePath(file);
+      if (!canonical) continue;
+      const api = canonical.startsWith("/api");
+      for (const urlPath of spellings(canonical)) {
+        for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+          const res = await fetch(`${server.url}${urlPath}`, {
+            method,
+            headers: { Cookie: cookie, Origin: EVIL, "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded" },
+            body: api ? JSON.stringify({ status: "closed", name: "Forged", email: "forged@example.com", password: "forged-password-1", role: "admin" }) : "intent=status&status=closed&name=Forged",
+            redirect: "manual",
+          });
+          const text = await res.text();
+          expect(res.status, `${method} ${urlPath} (${file})`).toBe(403);
+          if (api) expect(JSON.parse(text), `${method} ${urlPath}`).toEqual({ error: { code: "cross_origin", message: "Cross-site requests are not allowed" } });
+          else expect(text, `${method} ${urlPath}`).toContain("<h1");
+          checked.push(`${method} ${urlPath}`);
+        }
       }
     }
-    expect(checked.length).toBeGreaterThan(4 * 50);
+    expect(checked.length).toBeGreaterThan(5 * 4 * 50);
+    expect(await digest()).toBe(before);
+  });
+
+  it("is refused on the public forms too, and with the cookie's name spaced or in another case", async () => {
+    const before = await digest();
+    const value = cookie.slice(cookie.indexOf("=") + 1);
+    const cookies = [cookie, `__session =${value}`, ` __session\t=${value}`, `other=1; __SESSION=${value}`];
+    for (const sent of cookies) {
+      for (const target of ["/enquiry", "/contact", "/API/auth/register", "/%61pi/auth/register", "/ADMIN/logout"]) {
+        const res = await fetch(`${server.url}${target}`, {
+          method: "POST",
+          headers: { Cookie: sent, Origin: EVIL, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "name=Forged&email=forged%40example.com&password=forged-password-1&role=admin",
+          redirect: "manual",
+        });
+        await res.text();
+        expect(res.status, `${target} with Cookie: ${sent.slice(0, 12)}`).toBe(403);
+      }
+    }
     expect(await digest()).toBe(before);
   });
 
@@ -154,5 +191,21 @@ describe("the same writes from the site's own pages", () => {
     const token = await api.login(ADMIN.email, ADMIN.password);
     const res = await api.put(`/api/enquiries/${ids.enquiries}/status`, { token, json: { status: "closed" }, headers: { Origin: EVIL } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("the back office and the API in any spelling", () => {
+  it("are never kept by a cache, and the API answers in its own error shape", async () => {
+    for (const target of ["/admin/courses", "/ADMIN/courses", "/%61dmin/courses", "/Api/auth/me", "/%61pi/auth/me"]) {
+      const res = await fetch(`${server.url}${target}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      await res.text();
+      expect(res.status, target).toBe(200);
+      expect(res.headers.get("cache-control"), target).toBe("no-store");
+    }
+    for (const target of ["/API/no-such-endpoint", "/%61pi/no-such-endpoint"]) {
+      const res = await fetch(`${server.url}${target}`, { method: "DELETE" });
+      expect(res.headers.get("content-type"), target).toContain("application/json");
+      expect((await res.json()).error.code, target).toBe("not_found");
+    }
   });
 });

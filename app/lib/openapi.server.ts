@@ -13,6 +13,7 @@ import { scheduleSchema } from "~/schemas/schedule";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { ALLOWED } from "./upload-checks.server";
 import { MAX_BODY_BYTES } from "./uploads.server";
+import { sessionCookieName } from "./session.server";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so
@@ -327,7 +328,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /api/auth/login" },
-        cookie: { type: "apiKey", in: "cookie", name: "__session", description: "The back office's session; writes must be same-origin" },
+        cookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "The back office's session; writes must be same-origin" },
       },
     },
     paths: {

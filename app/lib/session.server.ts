@@ -15,25 +15,43 @@ export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 type SessionData = { sid: string; userId: string; version: number; issuedAt: number; lastSeen: number };
 type FlashData = { flash: string };
 
-const SESSION_COOKIE_NAME = "__session";
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`);
+/**
+ * The cookie's name. Over https in production it carries the `__Host-` prefix, which browsers accept only from a
+ * secure page, for the whole site (Path=/) and for this host alone (no Domain): a sibling subdomain or a plain-http
+ * page on the network cannot plant or overwrite it.
+ */
+export function sessionCookieName(): string {
+  return secureCookies() ? "__Host-session" : "__session";
+}
 
-/** True when a Cookie header carries the back office's session cookie, valid or not (CSRF check, page cache). */
+function secureCookies(): boolean {
+  const e = env();
+  return e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:");
+}
+
+/** Either spelling of the name, anywhere in a Cookie header, in any case. */
+const MENTIONS_SESSION = /__session|__host-session/i;
+
+/**
+ * True when a Cookie header mentions the back office's session cookie at all, valid or not (CSRF check, page
+ * cache). Deliberately wider than a cookie parser: `__session =…` (a space before "=") is the session cookie to
+ * React Router's parser, which trims names; a regex looking for `__session=` took it for an anonymous visitor.
+ * Any header that names the cookie, however spelled, counts, so no parser's reading can be narrower than this one.
+ */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
-  return SESSION_COOKIE.test(cookieHeader ?? "");
+  return MENTIONS_SESSION.test(cookieHeader ?? "");
 }
 
 let storage: ReturnType<typeof build> | undefined;
 function build() {
-  const e = env();
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
-      name: SESSION_COOKIE_NAME,
+      name: sessionCookieName(),
       httpOnly: true,
       sameSite: "lax",
-      secure: e.NODE_ENV === "production" && e.PUBLIC_URL.startsWith("https:"),
+      secure: secureCookies(),
       path: "/",
-      secrets: [e.SESSION_SECRET],
+      secrets: [env().SESSION_SECRET],
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     },
   });

@@ -14,34 +14,44 @@ z.config({ jitless: true });
  * Server-only code (the OpenAPI document, env parsing) may use classic zod around them.
  */
 
-/** Empty or blank text counts as missing. */
-export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-// C0 controls but tab, line feed and carriage return; DEL; C1 controls (U+0080–U+009F). Pages would print them
-// raw (invalid HTML, invisible characters in a name) and they have no business in a form field.
+/**
+ * At least one character that shows: not white space (of any kind), a control character, a lone surrogate or a
+ * noncharacter, nor one of the characters that draw nothing: Unicode's default-ignorable code points (zero-width
+ * space and joiners U+200B–U+200F, soft hyphen U+00AD, word joiner and invisible operators U+2060–U+2064, BOM
+ * U+FEFF, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, Mongolian vowel separator U+180E, combining
+ * grapheme joiner U+034F, variation selectors, bidi controls, tags) and the blank braille pattern U+2800.
+ * A text without one is blank, however long it is: a name of three zero-width spaces is no name. Those characters
+ * are not removed from a text that does show something (a zero-width joiner in an emoji sequence).
+ * Written as a pattern so the OpenAPI document carries it as a required text's `pattern`, with the u flag, as
+ * JSON Schema reads patterns (a surrogate pair is one character, not two; \p{…} is a Unicode property).
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+export const VISIBLE = /[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\u2800\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
+
+/** Empty or blank text (nothing visible in it, see VISIBLE) counts as missing. */
+export const blankToUndefined = (v: unknown) => (typeof v === "string" && !VISIBLE.test(v) ? undefined : v);
+
+// C0 controls but tab, line feed and carriage return; DEL; C1 controls (U+0080–U+009F); and the 66 noncharacters
+// (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF, U+1FFFE … U+10FFFF). Pages would
+// print them raw (invalid HTML: the Nu checker refuses both, invisible characters in a name) and they have no
+// business in a form field.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}]/gu;
 
 // Half of a UTF-16 surrogate pair on its own (JSON can carry "\ud800"): no character at all. The databases store it
 // as a replacement character or three, so a 200-character title came back longer than 200 (found by the contract fuzz test).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * Text as it may be stored: control characters and lone surrogates removed; line breaks kept (as \n) only in
- * multi-line fields, turned into a space in single-line ones (a name pasted with a line break stays one line).
+ * Text as it may be stored: lone surrogates, control characters and noncharacters removed; line breaks kept (as
+ * \n) only in multi-line fields, turned into a space in single-line ones (a name pasted with a line break stays one
+ * line). Lone surrogates go first: a control or noncharacter removed from between two of them must not join them
+ * into a character that was never sent.
  */
 export function cleanText(value: string, multiline: boolean): string {
-  const text = value.replace(CONTROL, "").replace(LONE_SURROGATE, "").replace(/\r\n?/g, "\n");
+  const text = value.replace(LONE_SURROGATE, "").replace(UNWANTED, "").replace(/\r\n?/g, "\n");
   return multiline ? text : text.replace(/\n+/g, " ");
 }
-
-/**
- * At least one character that is neither white space, a control character nor a lone surrogate: what a required
- * text must keep once cleanText and trimming are done. Written as a check so the OpenAPI document carries it as
- * `pattern` (with the u flag, as JSON Schema reads patterns: a surrogate pair is one character, not two).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const VISIBLE = /[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
 
 /** Text fields: controls out, then blank counts as missing. */
 const cleanThenBlank = (multiline: boolean) => (v: unknown) => blankToUndefined(typeof v === "string" ? cleanText(v, multiline) : v);
@@ -133,7 +143,7 @@ export function textList(maxItems: number, maxLength: number, label: string) {
     (v) => {
       if (v === undefined || v === null || v === "") return [];
       const list = Array.isArray(v) ? v : [v];
-      return list.map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item)).filter((item) => item !== "" && item !== undefined && item !== null);
+      return list.map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item)).filter((item) => item !== null && blankToUndefined(item) !== undefined);
     },
     z
       .array(z.string({ error: `${label} must be text` }).check(z.maxLength(maxLength, `Each ${label.toLowerCase()} must be at most ${maxLength} characters`)))

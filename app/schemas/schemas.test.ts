@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { courseSchema } from "./course";
 import { enquiryApiSchema, enquiryFormSchema, INDIAN_PHONE, indianPhoneDigits } from "./enquiry";
-import { isCalendarDate } from "./fields";
+import { cleanText, isCalendarDate, VISIBLE } from "./fields";
 import { reviewSchema } from "./review";
 import { scheduleSchema } from "./schedule";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "./user";
@@ -90,6 +90,126 @@ describe("control characters", () => {
     // JSON can carry one (a form cannot: FormData makes it U+FFFD).
     expect(contactSchema.safeParse({ name: "\ud800", email: "a@b.co", message: "Hi" }).error?.issues[0].message).toBe("Name is required");
     expect(contactSchema.parse({ name: "😀", email: "a@b.co", message: "Hi" }).name).toBe("😀");
+  });
+});
+
+describe("noncharacters", () => {
+  // U+FDD0–U+FDEF and U+xFFFE/U+xFFFF in each of the 17 planes: 66 in all.
+  const NONCHARACTERS = [
+    ...Array.from({ length: 32 }, (_, i) => 0xfdd0 + i),
+    ...Array.from({ length: 17 }, (_, plane) => [plane * 0x10000 + 0xfffe, plane * 0x10000 + 0xffff]).flat(),
+  ].map((cp) => String.fromCodePoint(cp));
+  const NEIGHBOURS = [0xfdcf, 0xfdf0, 0xfffd, 0x1fffd, 0xefffd, 0x10fffd, 0x10000, 0xe0100].map((cp) => String.fromCodePoint(cp));
+
+  it("are removed from text like control characters, in every plane", () => {
+    expect(NONCHARACTERS).toHaveLength(66);
+    for (const c of NONCHARACTERS) {
+      const hex = c.codePointAt(0)!.toString(16);
+      expect(cleanText(`A${c}B`, false), hex).toBe("AB");
+      expect(cleanText(`A${c}\nB`, true), hex).toBe("A\nB");
+      expect(courseSchema.parse({ title: `T${c}`, category: "advanced", description: `D${c}`, duration: `${c}6 weeks`, highlights: [`H${c}`] }), hex).toMatchObject({
+        title: "T",
+        description: "D",
+        duration: "6 weeks",
+        highlights: ["H"],
+      });
+    }
+    // Their neighbours are characters and stay.
+    for (const c of NEIGHBOURS) expect(cleanText(`A${c}B`, false), c.codePointAt(0)!.toString(16)).toBe(`A${c}B`);
+  });
+
+  it("alone leave a required field empty and an optional one missing", () => {
+    const all = NONCHARACTERS.join("");
+    expect(formErrors(contactSchema, { name: all, email: "a@b.co", message: "\ufffe\uffff" })).toEqual({ name: "Name is required", message: "Message is required" });
+    expect(contactSchema.safeParse({ name: "\u{10ffff}", email: "a@b.co", message: "Hi" }).error?.issues[0].message).toBe("Name is required");
+    expect(contactSchema.parse({ name: "A", email: "a@b.co", message: "Hi", subject: all }).subject).toBeUndefined();
+    expect(courseSchema.parse({ title: "T", category: "advanced", description: "D", highlights: ["\ufdd0", "Labs"] }).highlights).toEqual(["Labs"]);
+  });
+
+  it("or controls taken out from between two lone surrogates do not join them into a character", () => {
+    expect(cleanText("A\ud800\u0001\udc00B", false)).toBe("AB");
+    expect(cleanText("A\ud83d\ufffe\ude00B", false)).toBe("AB");
+    expect(cleanText("A\ud83d\ude00B", false)).toBe("A😀B");
+  });
+
+  it("cleaned text has no control character, noncharacter or lone surrogate left, and cleaning it again changes nothing", () => {
+    const unit = fc.oneof(
+      fc.constantFrom("a", " ", "\n", "\r", "\t", "\u0001", "\u009f", "\ud800", "\udc00", "\ud83d", "\ude00", "\ufffe", "\uffff", "\ufdd0", "\u200b"),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    );
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }).map((a) => a.join("")), fc.boolean(), (raw, multiline) => {
+        const once = cleanText(raw, multiline);
+        return !bad.test(once) && cleanText(once, multiline) === once;
+      }),
+      { seed: 20260512, numRuns: 2000 },
+    );
+  });
+});
+
+describe("text with nothing visible in it", () => {
+  // Each class on its own; every one of them, alone or together, is as good as an empty value.
+  const INVISIBLE: Record<string, string[]> = {
+    "zero-width space, non-joiner, joiner and direction marks (U+200B–U+200F)": ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f"],
+    "soft hyphen (U+00AD)": ["\u00ad"],
+    "word joiner and invisible operators (U+2060–U+2064)": ["\u2060", "\u2061", "\u2062", "\u2063", "\u2064"],
+    "byte order mark (U+FEFF)": ["\ufeff"],
+    "Hangul fillers (U+3164, U+115F, U+1160, U+FFA0)": ["\u3164", "\u115f", "\u1160", "\uffa0"],
+    "Mongolian vowel separator (U+180E)": ["\u180e"],
+    "combining grapheme joiner (U+034F)": ["\u034f"],
+    "braille blank (U+2800)": ["\u2800"],
+    "variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF, Mongolian U+180B–U+180D)": ["\ufe00", "\ufe0f", "\u{e0100}", "\u{e01ef}", "\u180b", "\u180d"],
+    "white space of any kind": [" ", "\t", "\n", "\r\n", "\u00a0", "\u1680", "\u2000", "\u2007", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"],
+  };
+  const ALL = Object.values(INVISIBLE).flat().join("");
+  const contact = { name: "A", email: "a@b.co", message: "Hi" };
+
+  for (const [label, chars] of Object.entries(INVISIBLE)) {
+    it(`${label}: a required field of only these fails as required, with the message an empty one gets`, () => {
+      const empty = { form: formErrors(contactSchema, { ...contact, name: "", message: "" }), json: contactSchema.safeParse({ ...contact, name: "" }).error?.issues[0].message };
+      expect(empty.form).toEqual({ name: "Name is required", message: "Message is required" });
+      for (const value of [...chars, chars.join(""), chars.join(" ")]) {
+        const shown = [...value].map((c) => c.codePointAt(0)!.toString(16)).join(" ");
+        expect(formErrors(contactSchema, { ...contact, name: value, message: value }), shown).toEqual(empty.form);
+        const json = contactSchema.safeParse({ ...contact, name: value });
+        expect(json.error?.issues.map((i) => i.message), shown).toEqual([empty.json]);
+        expect(VISIBLE.test(value), shown).toBe(false);
+      }
+    });
+
+    it(`${label}: an optional field of only these is left out, as an empty one is; a list drops such an entry`, () => {
+      for (const value of [...chars, chars.join("")]) {
+        const shown = [...value].map((c) => c.codePointAt(0)!.toString(16)).join(" ");
+        expect(contactSchema.parse({ ...contact, subject: value, phone: value }), shown).toEqual(contactSchema.parse({ ...contact, subject: "", phone: "" }));
+        const course = courseSchema.parse({ title: "T", category: "advanced", description: "D", duration: value, syllabus: value, highlights: [value, "Labs", value] });
+        expect(course.duration, shown).toBeUndefined();
+        expect(course.syllabus, shown).toBeUndefined();
+        expect(course.highlights, shown).toEqual(["Labs"]);
+      }
+    });
+  }
+
+  it("every class at once is still empty, in each kind of required field", () => {
+    expect(formErrors(courseSchema, { title: ALL, category: "advanced", description: ALL })).toEqual({ title: "Title is required", description: "Description is required" });
+    expect(formErrors(userCreateSchema, { name: ALL, email: ALL, password: "a-long-password" })).toEqual({ name: "Name is required", email: "Email is required" });
+    expect(formErrors(enquiryFormSchema, { fullName: ALL, email: "r@x.in", phone: "9876543210", preferredCourse: ALL, preferredMode: "online" })).toEqual({
+      fullName: "Full name is required",
+      preferredCourse: "Please select a course",
+    });
+    expect(formErrors(reviewSchema, { name: ALL, position: "P", image: "/images/a.svg", rating: "5", course: "C", review: ALL })).toEqual({
+      name: "Student name is required",
+      review: "Review text is required",
+    });
+  });
+
+  it("are not removed from a text that shows something", () => {
+    const keep = ["👩\u200d💻", "👨\u200d👩\u200d👧", "❤\ufe0f", "Zo\u00ade", "\u200bRavi\u200b", "ग्\u200dय", "A\u2800B", "\u3164A", "葛\u{e0100}"];
+    for (const name of keep) {
+      expect(contactSchema.parse({ ...contact, name }).name, name).toBe(name);
+      expect(courseSchema.parse({ title: name, category: "advanced", description: "D", highlights: [name] }), name).toMatchObject({ title: name, highlights: [name] });
+    }
   });
 });
 

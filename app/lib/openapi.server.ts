@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, DELIVERY_MODES, ENQUIRY_FORMS, OUTBO
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
-import { enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
+import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
 import { enquiryPipelineUpdateSchema, noteSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
 import { auditLogListParams, contactQueryListParams, courseListParams, enquiryListParams, outboxListParams, reviewListParams, scheduleListParams, userListParams } from "~/schemas/list-params";
 import { loginSchema } from "~/schemas/login";
@@ -68,6 +68,11 @@ const Enquiry = z
     duplicateOf: z.array(text).meta({ description: "Enquiries with the same phone digits or e-mail within 90 days (possible duplicates); both are kept" }),
   })
   .meta({ id: "Enquiry" });
+/** What an anonymous POST /api/enquiries gets back (ENQUIRY_RECEIPT_FIELDS): no pipeline fields, no duplicate links. */
+const EnquiryReceipt = z
+  .object(Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, Enquiry.shape[key]])) as Pick<typeof Enquiry.shape, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>)
+  .strict()
+  .meta({ id: "EnquiryReceipt", description: "What an anonymous caller sent, as stored, with its id" });
 const TimelineEntry = z
   .object({
     id: text,
@@ -269,6 +274,8 @@ type Crud = {
   updateDescription?: string;
   multipart?: Schema;
   createExtra?: number[];
+  /** What a create answers, when it is not the record. */
+  created?: Schema;
   createDescription?: string;
   writeDescription?: string;
 };
@@ -283,7 +290,7 @@ function crud(c: Crud): ZodOpenApiPathsObject {
         description: [c.createDescription, c.writeDescription].filter(Boolean).join(" ") || undefined,
         access: c.create,
         ok: 201,
-        data: c.record,
+        data: c.created ?? c.record,
         body: c.body,
         multipart: c.multipart,
         extra: [...files, ...(c.createExtra ?? [])],
@@ -357,7 +364,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
         update: enquiryPipelineUpdateSchema,
         updateExtra: [409],
         createExtra: [429],
-        createDescription: `Anyone may enrol. ${FORM_LIMIT} The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
+        created: z.union([Enquiry, EnquiryReceipt]),
+        createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
         updateDescription:
           "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. Enrolled takes a seat of the batch: 409 when it is full.",
       }),

@@ -2,7 +2,7 @@ import { enquiryListParams } from "~/schemas/list-params";
 import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
-import { listEnquiries, submitEnquiry } from "~/services/enquiries.server";
+import { enquiryAsSeenBy, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries";
 
 const handle = endpoint({
@@ -11,11 +11,13 @@ const handle = endpoint({
     return listResponse(await listEnquiries(actor, listQuery(args.request, enquiryListParams)));
   },
   // Anyone may enrol, within the public form's per-IP limit (counted before the body is read). Attachments
-  // (filePaths) come only from the /enquiry page's uploads: the API schema has no such field.
+  // (filePaths) come only from the /enquiry page's uploads: the API schema has no such field. An anonymous
+  // caller gets back only what it sent (no duplicate oracle).
   async POST(args) {
     const actor = await apiActor(args);
     await admitFormSubmission(actor, "enquiry");
-    return one(await submitEnquiry(actor, await readApiBody(args.request), { channel: "api" }), 201);
+    const saved = await submitEnquiry(actor, await readApiBody(args.request), { channel: "api" });
+    return one(enquiryAsSeenBy(actor, saved), 201);
   },
 });
 

@@ -60,6 +60,9 @@ export const enquiryApiSchema = z.object({ ...fields, whatsappNotifications: fla
 
 export type EnquiryValues = z.infer<typeof enquiryFormSchema>;
 
+/** The fields a visitor sends, as stored, with the id and time: all an anonymous submission gets back. */
+export const ENQUIRY_RECEIPT_FIELDS = ["id", "fullName", "email", "phone", "preferredCourse", "preferredMode", "message", "whatsappNotifications", "createdAt"] as const;
+
 export const enquiryStatusSchema = z.object({
   status: choice(ENQUIRY_STATUSES, `Status must be one of ${oneOf(ENQUIRY_STATUSES)}`),
 });

@@ -23,7 +23,7 @@ import type { Page } from "~/models/paging.server";
 import { findScheduleByCourseAndStart, getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
 import { getUser } from "~/models/user.server";
-import { enquiryApiSchema, enquiryFormSchema, enquiryStatusSchema } from "~/schemas/enquiry";
+import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema, enquiryStatusSchema } from "~/schemas/enquiry";
 import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
 import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOLLOW_UP_MESSAGE, followUpSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
 import { OPEN_ENQUIRY_STATUSES, type EnquiryForm, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
@@ -360,6 +360,18 @@ export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery,
 }
 
 export type EnquiryRecord = Enquiry & { duplicateOf: string[] };
+
+export type EnquiryReceipt = Pick<EnquiryRecord, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>;
+
+/**
+ * A new enquiry as its sender may see it. Staff get the whole record; anyone else gets back only what they sent:
+ * duplicateOf (or the status, the assignee …) would tell a stranger whether an e-mail or phone number enquired
+ * in the last 90 days.
+ */
+export function enquiryAsSeenBy(actor: Actor, record: EnquiryRecord): EnquiryRecord | EnquiryReceipt {
+  if (actor.user) return record;
+  return Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, record[key]])) as EnquiryReceipt;
+}
 
 /** Records as the API and the screens show them: with the enquiries each is a possible duplicate of. */
 async function withDuplicates(rows: Enquiry[]): Promise<EnquiryRecord[]> {

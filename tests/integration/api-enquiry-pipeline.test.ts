@@ -56,7 +56,7 @@ describe("the source of a lead", () => {
     await fetch(`${server.url}/?index`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: leadCookie }, body: new URLSearchParams({ intent: "enquiry", ...lead({ fullName: "Tube Visitor" }) }) });
     expect((await api.get("/api/enquiries?q=Tube%20Visitor", { token: admin })).body.data[0].sourceLabel).toBe("youtube.com");
     const viaApi = await api.post("/api/enquiries", { json: lead({ source: { utmSource: "partner", referrer: "https://partner.example.org/" } }) });
-    expect(viaApi.body.data.source).toMatchObject({ utmSource: "partner", form: "api" });
+    expect((await api.get(`/api/enquiries/${viaApi.body.data.id}`, { token: admin })).body.data.source).toMatchObject({ utmSource: "partner", form: "api" });
     const bad = await api.post("/api/enquiries", { json: lead({ source: { utmSource: "x".repeat(101) } }) });
     expect([bad.status, bad.body.error.fields]).toEqual([400, { "source.utmSource": "utmSource must be at most 100 characters" }]);
     const filtered = (await api.get("/api/enquiries?source=partner&form=api", { token: admin })).body;
@@ -64,9 +64,25 @@ describe("the source of a lead", () => {
   });
 });
 
+describe("an anonymous submission", () => {
+  it("gets back only what it sent and the id: nothing tells whether that e-mail or phone enquired before", async () => {
+    const first = await api.post("/api/enquiries", { json: lead({ fullName: "Probe Target" }) });
+    expect(first.status).toBe(201);
+    const probe = await api.post("/api/enquiries", { json: lead({ fullName: "Probe", email: first.body.data.email, phone: "+91 " + first.body.data.phone }) });
+    expect(probe.status).toBe(201);
+    expect(Object.keys(probe.body.data).sort()).toEqual(["createdAt", "email", "fullName", "id", "message", "phone", "preferredCourse", "preferredMode", "whatsappNotifications"]);
+    expect(probe.body.data).toMatchObject({ fullName: "Probe", email: first.body.data.email, phone: first.body.data.phone });
+    // Staff see the link, and a staff caller gets the whole record back.
+    expect((await api.get(`/api/enquiries/${probe.body.data.id}`, { token: admin })).body.data.duplicateOf).toEqual([first.body.data.id]);
+    const byStaff = await api.post("/api/enquiries", { token: admin, json: lead({ email: first.body.data.email }) });
+    expect(byStaff.body.data.duplicateOf).toContain(first.body.data.id);
+    expect(byStaff.body.data.status).toBe("new");
+  });
+});
+
 describe("following up through the API", () => {
   it("sets owner, follow-up and batch with PUT, lists by them, and keeps a timeline with notes", async () => {
-    const made = (await api.post("/api/enquiries", { json: lead() })).body.data;
+    const made = (await api.post("/api/enquiries", { token: admin, json: lead() })).body.data;
     expect(made).toMatchObject({ assigneeId: null, followUpAt: null, scheduleId: null, duplicateOf: [] });
     const schedule = (await api.get(`/api/schedules?course=${course.id}`)).body.data[0];
     const put = await api.put(`/api/enquiries/${made.id}`, {

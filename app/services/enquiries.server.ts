@@ -1,4 +1,4 @@
-import { inTransaction } from "~db/client.server";
+import { afterCommit, inTransaction } from "~db/client.server";
 import { nextDay, siteDateTimeToUtc, siteDayStartUtc, siteToday } from "~/lib/dates";
 import { sourceLabel, type LeadSource } from "~/lib/lead-source";
 import { nudgeOutbox } from "~/lib/outbox-worker.server";
@@ -29,7 +29,7 @@ import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOL
 import { OPEN_ENQUIRY_STATUSES, type EnquiryForm, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
-import { queueEnquiryNotifications } from "./notifications.server";
+import { queueEnquiryNotifications, queueEnquiryStatusChange } from "./notifications.server";
 import { addNote } from "./timeline.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { fieldErrors, parseInput } from "./validation";
@@ -144,7 +144,8 @@ export type EnquiryChange = {
 /**
  * Applies a set of changes to one enquiry inside the caller's transaction: the seat rules (an Enrolled enquiry
  * holds one seat of its batch; leaving Enrolled or changing the batch gives it back), the first answer, one
- * timeline line per change and one audit row. Refuses (and so rolls everything back) when the batch is full.
+ * timeline line per change, one audit row and, when the status changed, the `enquiry.status_changed` webhooks
+ * (the outbox delivers them after the commit). Refuses (and so rolls everything back) when the batch is full.
  */
 async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryChange): Promise<Enquiry> {
   const status = change.status ?? before.status;
@@ -172,6 +173,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   if (row.status) {
     await line("status", before.status, saved.status);
     await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${before.status} → ${saved.status}`);
+    if ((await queueEnquiryStatusChange(actor, before, saved)).deliverable) afterCommit(nudgeOutbox);
   }
   if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);

@@ -9,13 +9,15 @@ import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import { insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
 import { listAdminEmails } from "~/models/user.server";
-import type { OutboxEvent } from "~/schemas/values";
+import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
+import type { StaffActor } from "./actor";
 
 /**
  * Who hears of a new enquiry or contact query, and how: a staff alert (NOTIFY_EMAIL, else every admin), an
- * acknowledgement to the sender, and a webhook per WEBHOOK_URL. The services call these inside the
- * transaction that stores the submission, so the messages exist exactly when the submission does. Nothing is
- * sent here: the outbox worker (app/lib/outbox-worker.server.ts) delivers after the commit.
+ * acknowledgement to the sender, and a webhook per WEBHOOK_URL; of an enquiry's new status, the webhooks only.
+ * The services call these inside the transaction that stores the submission or the change, so the messages
+ * exist exactly when it does. Nothing is sent here: the outbox worker (app/lib/outbox-worker.server.ts)
+ * delivers after the commit.
  */
 
 export const NOT_ONE_ADDRESS = "Not sent: the address given is not one plain e-mail address";
@@ -27,7 +29,7 @@ export async function queueEnquiryNotifications(enquiry: Enquiry): Promise<Queue
   return queue({
     event: "enquiry.created",
     entity: { type: "enquiry", id: enquiry.id },
-    record: enquiry,
+    webhook: { timestamp: enquiry.createdAt, data: enquiry },
     alert: { template: "enquiry-alert", subject: enquiryAlertSubject(enquiry) },
     ack: { template: "enquiry-ack", subject: ENQUIRY_ACK_SUBJECT, to: enquiry.email },
   });
@@ -37,18 +39,47 @@ export async function queueContactQueryNotifications(query: ContactQuery): Promi
   return queue({
     event: "contact_query.created",
     entity: { type: "contact_query", id: query.id },
-    record: query,
+    webhook: { timestamp: query.createdAt, data: query },
     alert: { template: "contact-alert", subject: contactAlertSubject(query) },
     ack: { template: "contact-ack", subject: CONTACT_ACK_SUBJECT, to: query.email },
   });
 }
 
+/**
+ * What `enquiry.status_changed` carries: the enquiry's id (the receiver had the record with enquiry.created;
+ * nothing else of the enquirer's goes out again), its status before and now, who changed it and when.
+ */
+export type EnquiryStatusChange = {
+  id: string;
+  previousStatus: EnquiryStatus;
+  status: EnquiryStatus;
+  changedAt: string;
+  changedBy: { id: string; name: string; email: string };
+};
+
+/**
+ * One webhook per WEBHOOK_URL for an enquiry whose status has just changed (call it only when it did), inside
+ * the change's transaction: the status screen, the bulk action and the API all come through applyChange.
+ */
+export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<Enquiry, "id" | "status">, after: Pick<Enquiry, "status" | "updatedAt">): Promise<Queued> {
+  const data: EnquiryStatusChange = {
+    id: before.id,
+    previousStatus: before.status,
+    status: after.status,
+    changedAt: after.updatedAt,
+    changedBy: { id: actor.user.id, name: actor.user.name, email: actor.user.email },
+  };
+  return queue({ event: "enquiry.status_changed", entity: { type: "enquiry", id: before.id }, webhook: { timestamp: after.updatedAt, data } });
+}
+
 type Plan = {
   event: OutboxEvent;
   entity: { type: string; id: string };
-  record: Enquiry | ContactQuery;
-  alert: { template: MailTemplate; subject: string };
-  ack: { template: MailTemplate; subject: string; to: string };
+  /** The webhook's `timestamp` and `data`: its body is `{type, timestamp, data}`. */
+  webhook: { timestamp: string; data: Enquiry | ContactQuery | EnquiryStatusChange };
+  /** E-mails, for a new submission only. */
+  alert?: { template: MailTemplate; subject: string };
+  ack?: { template: MailTemplate; subject: string; to: string };
 };
 
 async function queue(plan: Plan): Promise<Queued> {
@@ -64,27 +95,29 @@ async function queue(plan: Plan): Promise<Queued> {
   const base = { event: plan.event, entityType: plan.entity.type, entityId: plan.entity.id, retryUntil };
   const rows: OutboxInput[] = [];
 
-  const staff = e.NOTIFY_EMAIL ?? (await listAdminEmails()).filter(isPlainAddress);
-  if (staff.length) {
+  const staff = plan.alert ? (e.NOTIFY_EMAIL ?? (await listAdminEmails()).filter(isPlainAddress)) : [];
+  if (plan.alert && staff.length) {
     rows.push({ ...base, kind: "email", template: plan.alert.template, recipient: staff.join(", "), subject: cleanHeaderText(plan.alert.subject, 300), payload, status: emailStatus });
   }
   // The sender's address is theirs to type: one that is not a single plain address gets no mail (and the
   // screen says why) rather than a mail to whatever it might be read as.
-  const ackOk = isPlainAddress(plan.ack.to);
-  rows.push({
-    ...base,
-    kind: "email",
-    template: plan.ack.template,
-    recipient: plan.ack.to,
-    subject: plan.ack.subject,
-    payload,
-    status: ackOk ? emailStatus : "failed",
-    lastError: ackOk ? undefined : NOT_ONE_ADDRESS,
-  });
+  if (plan.ack) {
+    const ackOk = isPlainAddress(plan.ack.to);
+    rows.push({
+      ...base,
+      kind: "email",
+      template: plan.ack.template,
+      recipient: plan.ack.to,
+      subject: plan.ack.subject,
+      payload,
+      status: ackOk ? emailStatus : "failed",
+      lastError: ackOk ? undefined : NOT_ONE_ADDRESS,
+    });
+  }
 
   const urls = webhookUrls();
   if (urls.length) {
-    const body = JSON.stringify({ type: plan.event, timestamp: plan.record.createdAt, data: plan.record });
+    const body = JSON.stringify({ type: plan.event, timestamp: plan.webhook.timestamp, data: plan.webhook.data });
     for (const url of urls) rows.push({ ...base, kind: "webhook", recipient: url, subject: plan.event, payload: body, status: "pending" });
   }
 

@@ -183,6 +183,31 @@ export async function requeueFailedMessage(id: string, status: "pending" | "wait
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * A record (enquiry, contact query) is being deleted: inside its transaction, its messages not sent yet
+ * (pending, retrying, waiting for e-mail, failed and so open to Resend) go with it, since nothing about a
+ * deleted record should go out; its sent messages stay for the Outbox screen, without the payload (a
+ * webhook's body, which holds the record as it came in). Both statements find the rows through the
+ * (status, id) index: the unsent are few, and the sent are read once per deletion.
+ */
+export async function forgetOutboxMessagesAbout(entityType: string, entityId: string): Promise<{ deleted: number; blanked: number }> {
+  const deleted = await db()
+    .deleteFrom("outbox")
+    .where("status", "in", ["pending", "waiting", "failed"])
+    .where("entityType", "=", entityType)
+    .where("entityId", "=", entityId)
+    .executeTakeFirst();
+  const blanked = await db()
+    .updateTable("outbox")
+    .set({ payload: "", updatedAt: nowIso() })
+    .where("status", "=", "sent")
+    .where("entityType", "=", entityType)
+    .where("entityId", "=", entityId)
+    .where("payload", "<>", "")
+    .executeTakeFirst();
+  return { deleted: Number(deleted.numDeletedRows), blanked: Number(blanked.numUpdatedRows) };
+}
+
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | null> {
   const row = await db().selectFrom("outbox").select(PUBLIC_COLUMNS).where("id", "=", id).executeTakeFirst();
   return row ? toMessage(row) : null;

@@ -1,6 +1,7 @@
 import { inTransaction } from "~db/client.server";
 import { deleteContactQueryRow, getContactQuery, insertContactQuery, setContactQueryStatusRow, type ContactQuery } from "~/models/contact-query.server";
 import { nudgeOutbox } from "~/lib/outbox-worker.server";
+import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import type { Actor, StaffActor } from "./actor";
@@ -42,11 +43,13 @@ export async function setContactQueryStatus(actor: StaffActor, id: string, input
   });
 }
 
+/** Deletes the message with its timeline and its e-mails and webhooks not sent yet; sent ones lose their copy of it. */
 export async function deleteContactQuery(actor: StaffActor, id: string): Promise<void> {
   await inTransaction(async () => {
     const query = await getContactQuery(id);
     if (!query || !(await deleteContactQueryRow(id))) throw notFound("Contact query");
     await deleteTimeline("contact_query", id);
+    await forgetOutboxMessagesAbout("contact_query", id);
     await record(actor, "delete", "contact_query", id, `${query.name}${query.subject ? ` (${query.subject})` : ""}`);
   });
 }

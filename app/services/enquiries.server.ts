@@ -19,6 +19,7 @@ import {
   type EnquiryChanges,
   type EnquiryFilter,
 } from "~/models/enquiry.server";
+import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
 import type { Page } from "~/models/paging.server";
 import { findScheduleByCourseAndStart, getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
@@ -289,8 +290,9 @@ export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
 }
 
 /**
- * Deletes the enquiry (its timeline, its duplicate links, and the seat an enrolment held go with it), then its
- * attached files (the row first, so a failure can only leave an unreachable file).
+ * Deletes the enquiry (its timeline, its duplicate links, the seat an enrolment held, and its e-mails and
+ * webhooks not sent yet go with it; sent ones lose their copy of the record), then its attached files (the row
+ * first, so a failure can only leave an unreachable file).
  */
 export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void> {
   const deleted = await inTransaction(async () => {
@@ -299,6 +301,7 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
     await deleteTimeline("enquiry", id);
     await unlinkDuplicates(id);
+    await forgetOutboxMessagesAbout("enquiry", id);
     await record(actor, "delete", "enquiry", id, `${enquiry.fullName} (${enquiry.preferredCourse})${enquiry.filePaths.length ? `, ${enquiry.filePaths.length} file(s)` : ""}`);
     return enquiry;
   });

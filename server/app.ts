@@ -9,6 +9,7 @@ import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
+import { lingeringClose } from "./lingering-close";
 import { rawMethodResponse } from "./methods";
 import { pageCache } from "./page-cache";
 import { registerMedia } from "./media";
@@ -60,6 +61,7 @@ export function requestId(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+app.use(lingeringClose);
 app.use(requestId);
 app.use(securityHeaders);
 

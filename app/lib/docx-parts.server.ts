@@ -1,8 +1,11 @@
 /**
  * What in a DOCX package makes Word run or fetch something when staff or a visitor opens the file:
- * a VBA project (macros), a template, frame or sub-document loaded from another machine (a remote template
- * runs its macros, and a UNC path hands the reader's Windows credentials to that host), and embedded OLE or
- * ActiveX objects. Judged from part names, [Content_Types].xml and every relationship part (*.rels).
+ * a VBA project (macros); anything loaded from another machine or path (a remote template runs its macros, a
+ * linked picture is a web beacon, and a UNC path hands the reader's Windows credentials to that host), so no
+ * relationship may leave the package except a web link; fields that pull in another file or run a program
+ * (INCLUDEPICTURE, INCLUDETEXT, DDE); altChunk, which imports another file (HTML, RTF, MHT) into the text; and
+ * embedded OLE or ActiveX objects. Judged from part names, [Content_Types].xml, every relationship part
+ * (*.rels) and the content of every XML part (scanned as it inflates: fields may sit in any of them).
  */
 
 export type DocxPolicy = {
@@ -19,7 +22,6 @@ const MACRO_PART = /(^|\/)(vbaProject\.bin|vbaData\.xml)$/i;
 const EMBEDDED_PART = /^word\/(embeddings\/.*\.(bin|docm|dotm|xlsm|xlsb|xltm|pptm|potm|ppsm)$|activeX\/)/i;
 
 const MACRO_RELATIONSHIPS = new Set(["vbaproject", "wordvbadata", "keymapcustomizations"]);
-const FETCHING_RELATIONSHIPS = new Set(["attachedtemplate", "oleobject", "subdocument", "frame"]);
 const EMBEDDED_RELATIONSHIPS = new Set(["oleobject", "control", "activexcontrolbinary"]);
 
 /** Parts whose content must be read before the package is accepted. */
@@ -41,18 +43,41 @@ export function partContentRefused(name: string, content: Buffer, policy: DocxPo
 
 type Relationship = { type: string; target: string; external: boolean };
 
+/**
+ * Word follows an external relationship by itself when the document opens (template, linked picture, frame,
+ * sub-document, OLE link, external workbook, mail-merge source: a list that grows with each version), so
+ * the only one allowed is a hyperlink, which waits for a click. No target, link or not, may be a file: URL or
+ * a UNC path: that is another machine's share (or a program on the reader's disk) rather than a web page.
+ */
 function relationshipRefused(rel: Relationship, policy: DocxPolicy): boolean {
   // Only the last segment: transitional (schemas.openxmlformats.org) and strict (purl.oclc.org) URIs both count.
   const kind = rel.type.slice(rel.type.lastIndexOf("/") + 1).toLowerCase();
   if (MACRO_RELATIONSHIPS.has(kind)) return true;
-  if (FETCHING_RELATIONSHIPS.has(kind) && rel.external && !isLocalDrivePath(rel.target)) return true;
+  // altChunk: another file (HTML, MHT, RTF, a document) whose content Word imports, and fetches from, on opening.
+  if (kind === "afchunk") return true;
+  const authorsTemplate = kind === "attachedtemplate" && isLocalDrivePath(rel.target);
+  if (rel.external && kind !== "hyperlink" && !authorsTemplate) return true;
+  if (!authorsTemplate && namesFileOrShare(rel.target)) return true;
   return policy.refuseEmbedded && EMBEDDED_RELATIONSHIPS.has(kind);
+}
+
+/** A file: URL or a UNC path (\\host\share, //host/share, \\?\UNC\…), also when percent-encoded. */
+function namesFileOrShare(target: string): boolean {
+  // Leading spaces and control characters are passed over, as a URL parser does.
+  const test = (t: string) => /^(file:|[\\/]{2})/i.test(t.replace(/^(?:\s|[^\x21-\uffff])+/, ""));
+  if (test(target)) return true;
+  try {
+    return test(decodeURIComponent(target));
+  } catch {
+    return false;
+  }
 }
 
 /**
  * A document made from a Word template names that template by its path on the author's disk
  * (file:///C:\Users\…\Templates\Resume.dotx). Word looks there, finds nothing on the reader's machine and
- * carries on, so that is kept; a URL, a host or a UNC path (\\host\share, file://host/…) is refused.
+ * carries on, so that one relationship is kept (CVs and syllabi made from a template carry it); a URL, a host or
+ * a UNC path (\\host\share, file://host/…) is refused.
  */
 function isLocalDrivePath(target: string): boolean {
   return /^(file:\/{2,3})?[a-z]:[\\/]/i.test(target.trim());
@@ -90,4 +115,308 @@ function decodeEntities(text: string): string {
     const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
+}
+
+/**
+ * Fields whose instruction makes Word read another file or start a program when the document opens or its
+ * fields update: a picture or text from a path, URL or UNC share (INCLUDE and IMPORT are their old names);
+ * DDE and DDEAUTO run a program.
+ */
+const FETCHING_FIELDS = new Set(["includepicture", "includetext", "include", "import", "dde", "ddeauto"]);
+const FIELD_ELEMENTS = new Set(["instrtext", "delinstrtext", "fldchar", "fldsimple"]);
+/** The instructions of open fields held at once; a citation manager's field runs to some kilobytes. */
+const MAX_FIELD_CODE_CHARS = 1024 * 1024;
+const MAX_FIELD_DEPTH = 256;
+/** An XML declaration or a tag name longer than this is not a real one. */
+const MAX_HEAD_CHARS = 1024;
+
+/** Reads one part as it inflates; write() and end() return true once the part refuses the package. */
+export type PartScanner = { write(chunk: Buffer): boolean; end(): boolean };
+
+/**
+ * A scanner for one part of the package, whatever its name (the main document may be any part the package's
+ * relationships name). A part that does not start like XML is not read further: Word reads no field in it.
+ * In an XML part: a field instruction (w:instrText, which Word splits over runs at will, so joined per field;
+ * w:fldSimple's w:instr) naming a field above, or a field whose name is itself made by a nested field (QUOTE
+ * spells any word); a w:altChunk element; a DOCTYPE (its entities could spell a field); an encoding other than
+ * UTF-8 or UTF-16 (OPC allows no other, and these checks would read it wrong). Memory stays bounded: text
+ * outside field instructions is passed over, and only open fields' instructions are kept.
+ */
+export function scanPart(): PartScanner {
+  return new XmlPartScanner();
+}
+
+type OpenField = { code: string; separated: boolean };
+
+class XmlPartScanner implements PartScanner {
+  private head: Buffer | null = Buffer.alloc(0);
+  private decoder: TextDecoder | null = null;
+  private utf16 = false;
+  private sniffing = true;
+  private skip = false;
+  private refused = false;
+  private atStart = true;
+  private buf = "";
+  private mode: "text" | "comment" | "cdata" | "pi" | "tag" = "text";
+  private tagLocal = "";
+  private tagKept = false;
+  private tagText = "";
+  private quote = 0;
+  private instr = 0;
+  private fields: OpenField[] = [];
+  private loose = "";
+  private held = 0;
+
+  write(chunk: Buffer): boolean {
+    if (this.refused || this.skip) return this.refused;
+    if (!this.decoder) {
+      this.head = Buffer.concat([this.head!, chunk]);
+      if (this.head.length < 4) return false;
+      return this.start(this.head);
+    }
+    this.feed(this.decoder.decode(chunk, { stream: true }));
+    return this.refused;
+  }
+
+  end(): boolean {
+    if (this.refused || this.skip) return this.refused;
+    if (!this.decoder && this.start(this.head!)) return true;
+    if (this.skip) return false;
+    this.feed(this.decoder!.decode());
+    for (const f of this.fields) this.checkCode(f.code);
+    this.checkCode(this.loose);
+    return this.refused;
+  }
+
+  private start(bytes: Buffer): boolean {
+    this.head = null;
+    const encoding = byteEncoding(bytes);
+    if (!encoding) return this.refuse();
+    this.utf16 = encoding !== "utf-8";
+    this.decoder = new TextDecoder(encoding);
+    this.feed(this.decoder.decode(bytes, { stream: true }));
+    return this.refused;
+  }
+
+  private refuse(): true {
+    this.refused = true;
+    this.buf = "";
+    return true;
+  }
+
+  private feed(text: string): void {
+    if (this.refused || this.skip || !text) return;
+    if (this.sniffing) {
+      const first = text.search(/[^ \t\r\n]/);
+      if (first < 0) return;
+      if (text[first] !== "<") {
+        this.skip = true;
+        return;
+      }
+      this.sniffing = false;
+      text = text.slice(first);
+    }
+    this.buf += text;
+    this.pump();
+  }
+
+  /** Consumes what it can of buf; keeps only an unfinished token's start (a few characters, bounded). */
+  private pump(): void {
+    const b = this.buf;
+    let i = 0;
+    while (i < b.length && !this.refused) {
+      if (this.mode === "comment" || this.mode === "pi") {
+        const closer = this.mode === "comment" ? "-->" : "?>";
+        const close = b.indexOf(closer, i);
+        if (close < 0) {
+          i = Math.max(i, b.length - 2);
+          break;
+        }
+        this.mode = "text";
+        i = close + closer.length;
+        continue;
+      }
+      if (this.mode === "cdata") {
+        const close = b.indexOf("]]>", i);
+        const end = close < 0 ? Math.max(i, b.length - 2) : close;
+        if (this.instr > 0) this.instructionText(b.slice(i, end).replace(/&/g, "&amp;"));
+        i = end;
+        if (close < 0) break;
+        this.mode = "text";
+        i = close + 3;
+        continue;
+      }
+      if (this.mode === "tag") {
+        let j = i;
+        for (; j < b.length; j++) {
+          const c = b.charCodeAt(j);
+          if (this.quote) {
+            if (c === this.quote) this.quote = 0;
+          } else if (c === 0x22 || c === 0x27) this.quote = c;
+          else if (c === 0x3e) break;
+        }
+        if (this.tagKept) {
+          this.tagText += b.slice(i, j);
+          if (this.tagText.length > MAX_FIELD_CODE_CHARS) return void this.refuse();
+        }
+        if (j === b.length) {
+          i = j;
+          break;
+        }
+        this.mode = "text";
+        i = j + 1;
+        if (this.tagKept) this.element(this.tagLocal, this.tagText);
+        continue;
+      }
+      // Text, up to the next markup.
+      const lt = b.indexOf("<", i);
+      if (lt < 0) {
+        if (this.instr > 0) this.instructionText(b.slice(i));
+        i = b.length;
+        break;
+      }
+      if (lt > i && this.instr > 0) this.instructionText(b.slice(i, lt));
+      i = lt;
+      if (this.markup(b, lt)) break;
+      i = this.markupEnd;
+    }
+    this.buf = this.refused ? "" : b.slice(i);
+  }
+
+  private markupEnd = 0;
+
+  /** Starts the markup at b[lt] ("<") and sets markupEnd past its start; true when more text is needed first. */
+  private markup(b: string, lt: number): boolean {
+    const rest = b.slice(lt, lt + 9);
+    const known = rest.length === 9 || lt + 9 <= b.length;
+    if (rest.length < 2) return true;
+    if (rest.startsWith("<!")) {
+      if (rest.startsWith("<!--")) {
+        this.mode = "comment";
+        this.markupEnd = lt + 4;
+      } else if (!known && ["<!--", "<![CDATA[", "<!DOCTYPE"].some((m) => m.startsWith(rest))) {
+        return true;
+      } else if (rest === "<![CDATA[") {
+        this.mode = "cdata";
+        this.markupEnd = lt + 9;
+      } else if (rest === "<!DOCTYPE") {
+        // OPC forbids a DTD, and one of its entities could spell what is looked for here.
+        this.refuse();
+      } else {
+        this.tagStart("");
+        this.markupEnd = lt + 2;
+      }
+      this.atStart = false;
+      return false;
+    }
+    if (rest.startsWith("<?")) {
+      if (this.atStart) {
+        // The XML declaration: its encoding must be the one the bytes were read in.
+        const close = b.indexOf("?>", lt);
+        if (close < 0) {
+          if (b.length - lt <= MAX_HEAD_CHARS) return true;
+          this.refuse();
+        } else if (!declaredEncodingReadable(b.slice(lt, close), this.utf16)) this.refuse();
+        this.atStart = false;
+        this.markupEnd = close + 2;
+        return false;
+      }
+      this.mode = "pi";
+      this.markupEnd = lt + 2;
+      return false;
+    }
+    const name = /^<\/?([^\s/>]*)/.exec(b.slice(lt, lt + MAX_HEAD_CHARS))!;
+    // The name may go on in the next chunk.
+    if (name[0].length === b.length - lt && name[0].length < MAX_HEAD_CHARS) return true;
+    this.atStart = false;
+    const local = name[1].slice(name[1].lastIndexOf(":") + 1).toLowerCase();
+    if (local === "altchunk") {
+      this.refuse();
+      return false;
+    }
+    const closing = b[lt + 1] === "/";
+    if (closing && (local === "instrtext" || local === "delinstrtext")) this.instr = Math.max(0, this.instr - 1);
+    this.tagStart(closing ? "" : local);
+    this.markupEnd = lt + name[0].length;
+    return false;
+  }
+
+  /** Reads a tag on to its ">"; a start tag of a field element (local name given) is kept for its attributes. */
+  private tagStart(local: string): void {
+    this.mode = "tag";
+    this.tagLocal = local;
+    this.tagKept = FIELD_ELEMENTS.has(local);
+    this.tagText = "";
+    this.quote = 0;
+  }
+
+  /** A start tag of a field element, complete: its attributes (and "/" when it is empty). */
+  private element(local: string, tag: string): void {
+    const attrs = new Map<string, string>();
+    for (const a of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      attrs.set(a[1].slice(a[1].lastIndexOf(":") + 1).toLowerCase(), decodeEntities(a[2] ?? a[3]));
+    }
+    if (local === "instrtext" || local === "delinstrtext") {
+      if (!tag.trimEnd().endsWith("/")) this.instr++;
+    } else if (local === "fldsimple") {
+      this.checkCode(attrs.get("instr") ?? "");
+    } else if (local === "fldchar") {
+      const type = (attrs.get("fldchartype") ?? "").trim().toLowerCase();
+      if (type === "begin") this.beginField();
+      else if (type === "separate" && this.fields.length) this.fields[this.fields.length - 1].separated = true;
+      else if (type === "end" && this.fields.length) {
+        const field = this.fields.pop()!;
+        this.held -= field.code.length;
+        this.checkCode(field.code);
+      }
+    }
+  }
+
+  private beginField(): void {
+    const parent = this.fields[this.fields.length - 1];
+    // Word runs a nested field first and reads its result as part of the outer instruction: one that comes
+    // before the outer field's name has ended makes that name ({ {QUOTE 73 78 …} "http://…" }).
+    if (parent && !parent.separated && /^\s*\S*$/.test(decodeEntities(parent.code))) return void this.refuse();
+    if (this.fields.length >= MAX_FIELD_DEPTH) return void this.refuse();
+    this.fields.push({ code: "", separated: false });
+  }
+
+  /** Raw (still entity-encoded) text of an instruction: joined per field, as Word joins its runs. */
+  private instructionText(raw: string): void {
+    if (!raw) return;
+    const field = this.fields[this.fields.length - 1];
+    if (field) field.code += raw;
+    else this.loose += raw;
+    this.held += raw.length;
+    if (this.held > MAX_FIELD_CODE_CHARS) this.refuse();
+  }
+
+  private checkCode(raw: string): void {
+    if (this.refused || !raw) return;
+    const code = decodeEntities(raw);
+    const name = /^\s*([^\s"\\{}]+)/.exec(code)?.[1].toLowerCase();
+    if (/INCLUDE(PICTURE|TEXT)/i.test(code) || (name !== undefined && FETCHING_FIELDS.has(name))) this.refuse();
+  }
+}
+
+/**
+ * The encoding of a part from its first bytes, as an XML parser tells it (a byte-order mark, or "<" in
+ * UTF-16); null for UTF-32 and EBCDIC, which these checks do not read (and OPC does not allow).
+ */
+function byteEncoding(b: Buffer): "utf-8" | "utf-16le" | "utf-16be" | null {
+  const at = (i: number) => (i < b.length ? b[i] : -1);
+  const four = [at(0), at(1), at(2), at(3)].join(",");
+  if (["255,254,0,0", "0,0,254,255", "60,0,0,0", "0,0,0,60", "76,111,167,148"].includes(four)) return null;
+  if ((at(0) === 0xff && at(1) === 0xfe) || (at(0) === 0x3c && at(1) === 0x00)) return "utf-16le";
+  if ((at(0) === 0xfe && at(1) === 0xff) || (at(0) === 0x00 && at(1) === 0x3c)) return "utf-16be";
+  return "utf-8";
+}
+
+/** An XML declaration names no encoding, or the one its bytes were read in. */
+function declaredEncodingReadable(decl: string, utf16: boolean): boolean {
+  if (!/^<\?xml[\s?]/.test(decl + "?")) return true;
+  const m = /\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl);
+  if (!m) return true;
+  const name = (m[1] ?? m[2]).trim().toLowerCase();
+  return utf16 ? /^(utf-?16(le|be)?|unicode)$/.test(name) : /^utf-?8$/.test(name);
 }

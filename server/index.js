@@ -80,7 +80,12 @@ async function main() {
   });
   server.use(compression());
   morgan.token("id", (_req, res) => res.locals?.requestId ?? "-");
-  server.use(morgan(DEV ? "dev" : ":remote-addr :method :url :status :res[content-length] - :response-time ms :id"));
+  // The path without its query: a query can carry personal data (a staff search for a visitor's name or e-mail).
+  morgan.token("path", (req) => {
+    const at = req.originalUrl.indexOf("?");
+    return at < 0 ? req.originalUrl : `${req.originalUrl.slice(0, at)}?…`;
+  });
+  server.use(morgan(DEV ? "dev" : ":remote-addr :method :path :status :res[content-length] - :response-time ms :id"));
 
   let mod;
   let handler;

@@ -1,4 +1,5 @@
 import { inTransaction } from "~db/client.server";
+import { emailForLog, redactForLog, urlForLog } from "./log-redaction";
 import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry } from "~/models/enquiry.server";
@@ -104,7 +105,10 @@ async function attempt(row: OutboxDelivery, log: (line: string) => void): Promis
         ? { status: "failed", error: message }
         : { status: "pending", error: message, nextAttemptAt: new Date(next).toISOString() };
     const what = row.kind === "email" ? "E-mail" : "Webhook";
-    log(`Outbox: ${what} ${row.id} (${row.subject}) to ${row.recipient}, attempt ${row.attempts}: ${message}. ${outcome.status === "failed" ? "Giving up." : `Next try at ${outcome.nextAttemptAt}.`}`);
+    // The subject names the visitor and the recipient is their address or a webhook's secret URL: the log gets
+    // the message's id and event, the address's domain, the URL's origin (the Outbox screen shows the rest to admins).
+    const to = row.kind === "email" ? emailForLog(row.recipient) : urlForLog(row.recipient);
+    log(`Outbox: ${what} ${row.id} (${row.event}) to ${to}, attempt ${row.attempts}: ${redactForLog(message)}. ${outcome.status === "failed" ? "Giving up." : `Next try at ${outcome.nextAttemptAt}.`}`);
   } finally {
     clearInterval(heartbeat);
   }

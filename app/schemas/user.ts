@@ -5,9 +5,30 @@ import { oneOf, USER_ROLES } from "./values";
 
 
 export const PASSWORD_MISMATCH = "New passwords do not match";
+/** The spec has no word for it; the same on every screen and in the API. */
+export const COMMON_PASSWORD = "This password is too common. Please choose a less common one.";
 
+let isCommonPassword: (password: string) => boolean = () => false;
+/**
+ * Installs the common-password check that every new password passes through. The list (10,000 passwords) stays
+ * on the server: app/lib/password.server.ts installs it when it loads, and no password is stored without that
+ * module (it hashes them). In the browser nothing is installed, so the form lets such a password through and
+ * shows the server's refusal on the field, as it does for a taken e-mail.
+ */
+export function checkCommonPasswordsWith(check: (password: string) => boolean): void {
+  isCommonPassword = check;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** A new password: 8 to 128 characters (DESIGN.md §4.6) and not a common one; a short one is told only its length. */
 const password = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(z.minLength(8, "Password must be at least 8 characters"), z.maxLength(128, "Password must be at most 128 characters"));
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, abort: true }),
+      z.maxLength(128, "Password must be at most 128 characters"),
+      z.refine((v: string) => !isCommonPassword(v), { message: COMMON_PASSWORD }),
+    );
 
 const base = {
   name: requiredText("Name is required", 100, "Name"),

@@ -3,19 +3,33 @@ import { stringify } from "csv-stringify";
 
 /**
  * A CSV download streamed from the database a page at a time: UTF-8 with a byte-order mark (so Excel reads
- * Indian names right), one header row, and cells that a spreadsheet would run as a formula (starting with
- * =, +, -, @, tab or carriage return) neutralised with a leading apostrophe (OWASP: CSV injection).
+ * Indian names right), one header row, and cells that a spreadsheet would run as a formula neutralised
+ * (OWASP: CSV injection; see neutralise).
  */
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null | undefined };
 
-const FORMULA = /^[=+\-@\t\r]/;
+// What starts a formula (= + - @, tab and carriage return, which some programs drop before reading on, and the
+// full-width = + - @ that Apple Numbers folds into the plain ones) where a spreadsheet may start a cell: at the
+// value's start, or after a "," or ";", past any blanks.
+const FORMULA = /(?:^|[,;])\s*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const INNER_CELL_START = /([,;])(?=\s*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
+/**
+ * A value that could run as a formula gets a leading apostrophe, and so does each risky character after a
+ * "," or ";" inside it. A program that opens the file with ";" as its separator (Excel in many European
+ * locales) or ignores the quotes splits the value there, and the split-off part starts a cell of its own: the
+ * apostrophe at the value's start does not reach it, so it gets its own, before any blanks, which a program
+ * may trim ("Batch A;' =HYPERLINK(…)").
+ * A phone number written +91 … reads '+91 … (as OWASP recommends); every other value is left as it is.
+ */
 export function neutralise(value: string): string {
-  return FORMULA.test(value) ? `'${value}` : value;
+  return FORMULA.test(value) ? `'${value.replace(INNER_CELL_START, "$1'")}` : value;
 }
 
 export function csvResponse<T>(fileName: string, columns: CsvColumn<T>[], pages: AsyncIterable<T[]>): Response {
-  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), record_delimiter: "\r\n" });
+  // A neutralised value is quoted too, so a program that splits on another separator but honours quotes keeps
+  // it in one cell behind its apostrophe.
+  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), record_delimiter: "\r\n", quoted_match: /^'/ });
   const source = Readable.from(
     (async function* () {
       for await (const rows of pages) {

@@ -55,9 +55,10 @@ function relationshipRefused(rel: Relationship, policy: DocxPolicy): boolean {
   if (MACRO_RELATIONSHIPS.has(kind)) return true;
   // altChunk: another file (HTML, MHT, RTF, a document) whose content Word imports, and fetches from, on opening.
   if (kind === "afchunk") return true;
-  const authorsTemplate = kind === "attachedtemplate" && isLocalDrivePath(rel.target);
-  if (rel.external && kind !== "hyperlink" && !authorsTemplate) return true;
-  if (!authorsTemplate && namesFileOrShare(rel.target)) return true;
+  // Every external target but a web link is refused, the author's own template on C:\ included: Word opens it
+  // when the document opens, and the same relationship pointing at \\host\share hands out the reader's NTLM hash.
+  if (rel.external && kind !== "hyperlink") return true;
+  if (namesFileOrShare(rel.target)) return true;
   return policy.refuseEmbedded && EMBEDDED_RELATIONSHIPS.has(kind);
 }
 
@@ -71,16 +72,6 @@ function namesFileOrShare(target: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A document made from a Word template names that template by its path on the author's disk
- * (file:///C:\Users\…\Templates\Resume.dotx). Word looks there, finds nothing on the reader's machine and
- * carries on, so that one relationship is kept (CVs and syllabi made from a template carry it); a URL, a host or
- * a UNC path (\\host\share, file://host/…) is refused.
- */
-function isLocalDrivePath(target: string): boolean {
-  return /^(file:\/{2,3})?[a-z]:[\\/]/i.test(target.trim());
 }
 
 function relationships(xml: string): Relationship[] {

@@ -147,15 +147,19 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
     });
   }
 
-  it("accepts an ordinary CV: web links, a chart's workbook, and the template it was made from on the author's disk", async () => {
+  it("accepts an ordinary CV: web links and a chart's workbook", async () => {
     const file = docx([
       { name: "word/_rels/document.xml.rels", data: rels(relationship("hyperlink", "https://www.linkedin.com/in/ravi") + relationship("image", "media/image1.png", false).replace("rId1", "rId2")) },
-      { name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "file:///C:\\Users\\ravi\\AppData\\Roaming\\Microsoft\\Templates\\Resume.dotx")) },
       { name: "word/embeddings/Microsoft_Excel_Worksheet.xlsx", data: Buffer.from("PK") },
     ]);
     const r = await upload("filePaths", "cv.docx", file);
     expect(r.errors).toEqual({});
     expect(r.files).toHaveLength(1);
+  });
+
+  it("refuses a template named by a file: path, even one on the author's own disk", async () => {
+    const file = docx([{ name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "file:///C:\\Users\\ravi\\AppData\\Roaming\\Microsoft\\Templates\\Resume.dotx")) }]);
+    expect((await upload("filePaths", "cv.docx", file)).errors.filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
   });
 
   it("refuses a relationship part too large to be a real one", async () => {

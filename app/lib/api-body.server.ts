@@ -1,4 +1,5 @@
 import { ApiError } from "./api.server";
+import { jsonTypeErrors } from "./json-body-types.server";
 import { MAX_BODY_BYTES, parseMultipart, RequestTooLargeError } from "./uploads.server";
 
 /**
@@ -31,8 +32,8 @@ async function readText(request: Request, max = MAX_BODY_BYTES): Promise<string>
 }
 
 /**
- * The request body as a plain object: JSON, URL-encoded or multipart form fields (files in a multipart body
- * are dropped unread; only course saves take files). An empty body is {}; anything else is a 400.
+ * The request body as a plain object: JSON (held to the document's types), URL-encoded or multipart form fields (a
+ * file part is a 400: only course saves take files). An empty body is {}; anything else is a 400.
  */
 export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
   const type = mediaType(request);
@@ -48,19 +49,32 @@ export async function readApiBody(request: Request): Promise<Record<string, unkn
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new ApiError(400, "invalid_json", "The request body must be a JSON object");
     }
-    return value as Record<string, unknown>;
+    const body = value as Record<string, unknown>;
+    const wrongTypes = jsonTypeErrors(request.method, request.url, body);
+    if (Object.keys(wrongTypes).length) throw new ApiError(400, "invalid_input", Object.values(wrongTypes)[0], wrongTypes);
+    return body;
   }
   if (type === "application/x-www-form-urlencoded") {
     const params = new URLSearchParams(await readText(request));
     return formToObject(params);
   }
   if (type === "multipart/form-data") {
-    const { formData } = await parseMultipart(safeBody(request), [], { maxBytes: MAX_BODY_BYTES });
+    const { formData, unexpectedFiles } = await parseMultipart(safeBody(request), [], { maxBytes: MAX_BODY_BYTES });
+    refuseFileParts(unexpectedFiles);
     return formToObject(formData);
   }
   const text = await readText(request);
   if (text.trim() === "") return {};
   throw new ApiError(400, "unsupported_content_type", "Send the body as application/json");
+}
+
+export const FILE_PART_MESSAGE = "Send this field as text, not as a file";
+
+/** A file sent for a field that takes text is a mistake the caller should hear about, not a field that vanishes. */
+export function refuseFileParts(names: string[]): void {
+  if (!names.length) return;
+  const fields = Object.fromEntries(names.map((name) => [name, FILE_PART_MESSAGE]));
+  throw new ApiError(400, "invalid_input", FILE_PART_MESSAGE, fields);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { StaffActor } from "~/services/actor";
 import { saveCourse, type CourseSubmission } from "~/services/courses.server";
 import { isServiceError } from "~/services/service-error";
 import { courseSchema, COURSE_SAVE_FAILED, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
-import { formToObject, readApiBody, safeBody } from "./api-body.server";
+import { formToObject, readApiBody, refuseFileParts, safeBody } from "./api-body.server";
 import { parseWithSchema, replyWithErrors } from "./form-submission";
 import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "./uploads.server";
 
@@ -44,7 +44,12 @@ export async function receiveCourseForm(request: Request): Promise<{ form: FormD
 /** An API course save: multipart with files, or a JSON / form body when no file is sent. */
 export async function receiveCourseApiBody(request: Request): Promise<CourseSubmission> {
   if (!isMultipart(request)) return { fields: await readApiBody(request), files: [] };
-  return (await receiveCourseForm(request)).submission;
+  const { formData, files, errors, errorKinds, unexpectedFiles } = await parseMultipart(safeBody(request), COURSE_UPLOAD_RULES, { maxBytes: COURSE_MULTIPART_MAX_BYTES });
+  if (unexpectedFiles.length) {
+    await discardUploads(files);
+    refuseFileParts(unexpectedFiles);
+  }
+  return { fields: formToObject(formData), files, fileErrors: errors, fileErrorKinds: errorKinds };
 }
 
 /** Told to the user when a form came back (validation or a highlight button without JavaScript) after files were chosen. */

@@ -161,8 +161,12 @@ const EnquiryInput = z
     source: sourceSchema,
     batchDate: z
       .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional()
-      .meta({ description: "Start day (YYYY-MM-DD) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). Any other value (not a day, or a day no batch of the course starts on) is ignored." }),
+      .meta({
+        format: "date",
+        description: "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400.",
+      }),
   })
   .meta({ id: "EnquiryInput" });
 
@@ -327,7 +331,7 @@ const INFO = `JSON REST API of the institute's website and back office.
 - **Rate limits**: sign-in is throttled per address and per account; creating an enquiry or a contact query anonymously is limited per IP address, and a staff token is not counted.`;
 
 export function buildOpenApiDocument(serverUrl = "/") {
-  return createDocument({
+  return withOperationIds(createDocument({
     openapi: "3.1.0",
     info: { title: "SOC Analyst training institute API", version: "1.0.0", description: INFO },
     servers: [{ url: serverUrl }],
@@ -433,5 +437,28 @@ export function buildOpenApiDocument(serverUrl = "/") {
         delete: op("delete", { summary: "Delete a user", description: "Never one's own account (403).", access: "admin", ok: 204, path: true }),
       },
     },
-  });
+  }));
+}
+
+/**
+ * Every operation gets an operationId (code generators and Schemathesis name things by it): the method and the
+ * path's words, `{id}` read as "ById": getCourses, putEnquiriesByIdStatus, postAuthLogin.
+ */
+function withOperationIds<T extends { paths?: object }>(doc: T): T {
+  const word = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown> | undefined>)) {
+    const words = path
+      .replace(/^\/api\//, "")
+      .split("/")
+      .flatMap((segment) => (segment.startsWith("{") ? [`by-${segment.slice(1, -1)}`] : [segment]))
+      .flatMap((segment) => segment.split(/[-_.]/))
+      .map(word)
+      .join("");
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (["get", "put", "post", "delete", "patch"].includes(method) && operation && typeof operation === "object") {
+        (operation as { operationId?: string }).operationId ??= `${method}${words}`;
+      }
+    }
+  }
+  return doc;
 }

@@ -59,6 +59,8 @@ export type MultipartResult = {
   /** One message per field that had a refused file (spec §5 texts). */
   errors: Record<string, string>;
   errorKinds: Record<string, UploadErrorKind>;
+  /** Fields that got a file where no file is taken (drained unread), for a caller that refuses them. */
+  unexpectedFiles: string[];
 };
 
 export class RequestTooLargeError extends Error {
@@ -124,6 +126,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   const errors: Record<string, string> = {};
   const errorKinds: Record<string, UploadErrorKind> = {};
   const counts = new Map<string, number>();
+  const unexpectedFiles: string[] = [];
   const writes: Promise<void>[] = [];
   const byField = new Map(rules.map((r) => [r.field, r]));
   const largest = Math.max(0, ...rules.map((r) => r.maxBytes));
@@ -159,6 +162,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
     const rule = byField.get(name);
     // Browsers send an empty part named "" when no file was chosen.
     if (!rule || !info.filename) {
+      if (!rule && info.filename && !unexpectedFiles.includes(name)) unexpectedFiles.push(name);
       stream.resume();
       return;
     }
@@ -238,9 +242,9 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   // A save is all or nothing: when any file was refused, keep none of them.
   if (Object.keys(errors).length) {
     await discardUploads(files);
-    return { formData, files: [], errors, errorKinds };
+    return { formData, files: [], errors, errorKinds, unexpectedFiles };
   }
-  return { formData, files, errors, errorKinds };
+  return { formData, files, errors, errorKinds, unexpectedFiles };
 }
 
 /** Checks one received file and stores it, or says why it was refused. */

@@ -63,7 +63,7 @@ export type EnquirySubmission = {
   source?: LeadSource | null;
 };
 
-const BATCH_DATE_MESSAGE = "batchDate must be text (YYYY-MM-DD)";
+const BATCH_DATE_MESSAGE = "batchDate must be a day as YYYY-MM-DD";
 
 /**
  * Stores a new enquiry with the files already received (attachments come only from the /enquiry page), or
@@ -81,7 +81,9 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
     const sent = sourceSchema.safeParse(body.source);
     const fields = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(sent.success ? {} : prefixed("source", fieldErrors(sent.error))) };
     if (opts.fileError) fields[ATTACHMENT_FIELD] = opts.fileError;
-    if (body.batchDate !== undefined && body.batchDate !== null && typeof body.batchDate !== "string") fields.batchDate = BATCH_DATE_MESSAGE;
+    // The API names a batch by its start day and is told when that is no day; the page's hidden field is ours.
+    const badBatchDate = opts.channel === "api" ? !isCalendarDate(String(body.batchDate)) : typeof body.batchDate !== "string";
+    if (body.batchDate !== undefined && body.batchDate !== null && badBatchDate) fields.batchDate = BATCH_DATE_MESSAGE;
     if (!parsed.success || !sent.success || Object.keys(fields).length) throw invalid(fields);
     const values = parsed.data;
     const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };

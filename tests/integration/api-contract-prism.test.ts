@@ -211,7 +211,10 @@ describe("the API through Prism's validating proxy", () => {
     // Enquiries: anyone may enrol (a staff token is not counted against the form limit); phones as Indians write them.
     const enquiryBody = { fullName: "Ravi", email: "Ravi@Example.com", phone: "+91 98765-43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
     const enquiry = (await ok({ method: "POST", path: "/api/enquiries", json: enquiryBody }, 201)).body.data!;
-    expect(enquiry).toMatchObject({ email: "ravi@example.com", phone: "9876543210", whatsappNotifications: true, status: "new" });
+    expect(enquiry).toMatchObject({ email: "ravi@example.com", phone: "9876543210", whatsappNotifications: true });
+    // Anonymous: only what was sent, and the id (no duplicate links, no pipeline fields).
+    expect(enquiry).not.toHaveProperty("duplicateOf");
+    expect(enquiry).not.toHaveProperty("status");
     await ok({ method: "POST", path: "/api/enquiries", token: editor, json: { ...enquiryBody, phone: "(098765) 43210", whatsappNotifications: false } }, 201);
     await refused({ method: "POST", path: "/api/enquiries", json: { ...enquiryBody, phone: "12345" } }, 422, 400);
     await refused({ method: "POST", path: "/api/enquiries", json: { ...enquiryBody, email: "not-an-email" } }, 422, 400);

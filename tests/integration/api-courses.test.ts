@@ -230,10 +230,12 @@ describe("saving courses", () => {
     expect((await fetch(`${server.url}${c.syllabusFile}`)).status).toBe(404);
   });
 
-  it("a remove flag reads like every other flag: \"yes\" removes the file, as it sets featured", async () => {
+  it("a remove flag reads like every other flag: true removes the file, as it sets featured; JSON booleans are only true or false", async () => {
     const made = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Remove Yes" }, { image: { bytes: png, name: "a.png" } }) });
     const c = made.body.data;
-    const removed = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, removeImage: "yes", featured: "yes" } });
+    const loose = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, featured: "yes" } });
+    expect([loose.status, loose.body.error?.fields]).toEqual([400, { featured: "Must be true or false" }]);
+    const removed = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, removeImage: true, featured: true } });
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ image: null, featured: true });
     expect((await fetch(`${server.url}${c.image}`)).status).toBe(404);

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { ADMIN, apiClient, startApiServer } from "../helpers/api-server";
+
+/**
+ * The API takes exactly what its OpenAPI document says: a JSON boolean is true or false (the HTML forms keep
+ * "on"), null only where a field is nullable, a file only where a file is taken, days as real days. Every
+ * operation has an operationId.
+ */
+const server = startApiServer();
+const api = apiClient(server);
+let admin = "";
+let course = "";
+
+const storedFiles = () => (fs.existsSync(server.uploadDir) ? fs.readdirSync(server.uploadDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+
+const lead = (over: Record<string, unknown> = {}) => ({
+  fullName: "Strict Json",
+  email: `strict${Math.random().toString(36).slice(2, 8)}@example.com`,
+  phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`,
+  preferredCourse: course,
+  preferredMode: "online",
+  ...over,
+});
+
+beforeAll(async () => {
+  admin = await api.login(ADMIN.email, ADMIN.password);
+  course = (await api.get("/api/courses")).body.data[0].title;
+});
+
+describe("JSON bodies", () => {
+  it("take only true or false for a boolean", async () => {
+    for (const value of ["on", "true", 1, 0, "yes", {}]) {
+      const res = await api.post("/api/enquiries", { json: lead({ whatsappNotifications: value }) });
+      expect([res.status, res.body.error?.fields], JSON.stringify(value)).toEqual([400, { whatsappNotifications: "Must be true or false" }]);
+    }
+    const featured = await api.post("/api/courses", { token: admin, json: { title: "Strict Course", category: "beginner", description: "About it", featured: "on" } });
+    expect([featured.status, featured.body.error?.fields]).toEqual([400, { featured: "Must be true or false" }]);
+    expect((await api.post("/api/enquiries", { json: lead({ whatsappNotifications: false }) })).status).toBe(201);
+  });
+
+  it("take null only where the document says nullable", async () => {
+    for (const field of ["fullName", "message", "preferredMode", "whatsappNotifications", "batchDate"]) {
+      const res = await api.post("/api/enquiries", { json: lead({ [field]: null }) });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.body.error.fields), field).toEqual([field]);
+    }
+    const nested = await api.post("/api/enquiries", { json: lead({ source: { utmSource: null } }) });
+    expect([nested.status, nested.body.error?.fields]).toEqual([400, { "source.utmSource": "Must not be null" }]);
+    // Nullable in the document: clearing the owner of an enquiry, removing a course's image.
+    const made = await api.post("/api/enquiries", { token: admin, json: lead() });
+    const cleared = await api.put(`/api/enquiries/${made.body.data.id}`, { token: admin, json: { ...lead({ email: made.body.data.email, phone: made.body.data.phone }), assigneeId: null, followUpAt: null } });
+    expect(cleared.status).toBe(200);
+  });
+
+  it("name a batch by a real day, or are refused", async () => {
+    for (const batchDate of ["soon", "2031-02-30", "05-01-2031"]) {
+      const res = await api.post("/api/enquiries", { json: lead({ batchDate }) });
+      expect([res.status, res.body.error?.fields], batchDate).toEqual([400, { batchDate: "batchDate must be a day as YYYY-MM-DD" }]);
+    }
+    expect((await api.post("/api/enquiries", { json: lead({ batchDate: "2031-02-28" }) })).status).toBe(201);
+  });
+});
+
+describe("form bodies", () => {
+  it("keep a checkbox's on", async () => {
+    const res = await fetch(`${server.url}/api/enquiries`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...lead(), whatsappNotifications: "on" } as Record<string, string>) });
+    expect(res.status).toBe(201);
+    expect((await res.json()).data.whatsappNotifications).toBe(true);
+  });
+
+  it("refuse a file sent for a text field, and keep no file of a refused course save", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(lead({ message: undefined }))) if (v !== undefined) form.append(k, String(v));
+    form.append("message", new Blob(["hello"], { type: "text/plain" }), "message.txt");
+    const res = await fetch(`${server.url}/api/enquiries`, { method: "POST", body: form });
+    const body = await res.json();
+    expect([res.status, body.error.fields]).toEqual([400, { message: "Send this field as text, not as a file" }]);
+
+    const before = storedFiles();
+    const course = new FormData();
+    course.append("category", "beginner");
+    course.append("description", "About it");
+    course.append("title", new Blob(["x"], { type: "text/plain" }), "title.txt");
+    course.append("image", new Blob([Buffer.from("89504e470d0a1a0a", "hex")], { type: "image/png" }), "a.png");
+    const saved = await fetch(`${server.url}/api/courses`, { method: "POST", headers: { Authorization: `Bearer ${admin}` }, body: course });
+    expect(saved.status).toBe(400);
+    expect((await saved.json()).error.fields).toEqual({ title: "Send this field as text, not as a file" });
+    expect(storedFiles()).toBe(before);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("names every operation, once", async () => {
+    const doc = (await api.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/api/enquiries/{id}/status"].put.operationId).toBe("putEnquiriesByIdStatus");
+  });
+});

@@ -1,6 +1,6 @@
 import type { EnquiryListQuery } from "~/services/enquiries.server";
 import { DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, type FollowUpFilter } from "~/schemas/values";
-import { isCalendarDate } from "~/schemas/fields";
+import { cleanText, isCalendarDate } from "~/schemas/fields";
 import { readListQuery } from "./list-query";
 
 /** The enquiry list's filters as they sit in the screen's URL (and in the filter form). */
@@ -15,7 +15,8 @@ export function readEnquiryListQuery(url: URL): { query: EnquiryListQuery; value
   const { status, q, page } = readListQuery(url, ENQUIRY_STATUSES);
   const values: Partial<Record<EnquiryFilterParam, string>> = {};
   for (const key of ENQUIRY_FILTER_PARAMS) {
-    const value = url.searchParams.get(key)?.trim().slice(0, 200);
+    // Cleaned like any text: the filter form shows it again.
+    const value = cleanText(url.searchParams.get(key) ?? "", false).trim().slice(0, 200);
     if (value) values[key] = value;
   }
   const pick = <T extends string>(value: string | undefined, allowed: readonly T[]) => ((allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined);

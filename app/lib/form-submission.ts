@@ -1,5 +1,6 @@
-import { parse, type Submission } from "@conform-to/react";
+import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
+import { cleanText } from "~/schemas/fields";
 
 /** A zod issue's path as a form field's name, the way conform names fields (`highlights[2]`, `a.b`); "" for the whole form. */
 export function fieldName(path: readonly PropertyKey[]): string {
@@ -15,7 +16,7 @@ export function fieldName(path: readonly PropertyKey[]): string {
  * it: they read FormData's "" and a JSON body's missing value alike (app/schemas/fields.ts).
  */
 export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | URLSearchParams, schema: S): Submission<z.input<S>, string[], z.output<S>> {
-  return parse<z.output<S>, string[]>(payload, {
+  return echoedClean(parse<z.output<S>, string[]>(payload, {
     resolve(value) {
       const result = z.safeParse(schema, value);
       if (result.success) return { value: result.data };
@@ -23,7 +24,28 @@ export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | U
       for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
       return { error };
     },
-  }) as Submission<z.input<S>, string[], z.output<S>>;
+  })) as Submission<z.input<S>, string[], z.output<S>>;
+}
+
+/**
+ * A form that comes back with a mistake shows what was typed, and without JavaScript that is the server's HTML: a
+ * control character, a noncharacter or half a surrogate pair typed (or fuzzed) into a field would make the page
+ * invalid HTML. The schema cleans the values it keeps; the reply's echo is cleaned the same way.
+ */
+function echoedClean<T extends { reply: (...args: never[]) => SubmissionResult<string[]> }>(submission: T): T {
+  const reply = submission.reply.bind(submission) as (...args: unknown[]) => SubmissionResult<string[]>;
+  submission.reply = ((...args: unknown[]) => {
+    const result = reply(...args);
+    return result.initialValue ? { ...result, initialValue: cleanEcho(result.initialValue) as typeof result.initialValue } : result;
+  }) as T["reply"];
+  return submission;
+}
+
+function cleanEcho(value: unknown): unknown {
+  if (typeof value === "string") return cleanText(value, true);
+  if (Array.isArray(value)) return value.map(cleanEcho);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanEcho(v)]));
+  return value;
 }
 
 /**
@@ -31,8 +53,10 @@ export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | U
  * rule's message on each field (and any form-level messages), as if the schema had reported them.
  */
 export function replyWithErrors(payload: FormData, fields: Record<string, string>, opts: { formErrors?: string[]; hideFields?: string[] } = {}) {
-  const submission = parse<Record<string, unknown>, string[]>(payload, {
-    resolve: () => ({ error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) }),
-  });
+  const submission = echoedClean(
+    parse<Record<string, unknown>, string[]>(payload, {
+      resolve: () => ({ error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) }),
+    }),
+  );
   return submission.reply({ formErrors: opts.formErrors, hideFields: opts.hideFields });
 }

@@ -1,3 +1,5 @@
+import { cleanText } from "~/schemas/fields";
+
 /**
  * The back-office lists keep their tab, search and page in the URL (DESIGN.md §3), so a filter survives a
  * reload, works without JavaScript, and a modal opened over the list can send the user back to the same view.
@@ -9,7 +11,8 @@ export const SEARCH_MAX = 100;
 export function readListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
   const raw = url.searchParams.get("status") ?? "";
   const status = (statuses as readonly string[]).includes(raw) ? (raw as S) : undefined;
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  // Cleaned like any text: the search is shown again in its field.
+  const q = cleanText(url.searchParams.get("q") ?? "", false).trim().slice(0, SEARCH_MAX);
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
   return { status, q, page };
 }

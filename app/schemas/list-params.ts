@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { auditLogFilterSchema } from "./audit-log";
-import { optionalDay, preprocess } from "./fields";
+import { cleanText, optionalDay, preprocess } from "./fields";
 import { COURSE_CATEGORIES, CONTACT_STATUSES, DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, oneOf, OUTBOX_STATUSES, REVIEW_STATUSES } from "./values";
 
 /**
@@ -15,7 +15,8 @@ export const MAX_FILTER_LENGTH = 200;
 
 const trimmed = (v: unknown) => {
   if (typeof v !== "string") return v;
-  const t = v.trim();
+  // Cleaned like any text: a filter is shown again in its field, and a control character would make the page invalid.
+  const t = cleanText(v, false).trim();
   return t === "" ? undefined : t;
 };
 

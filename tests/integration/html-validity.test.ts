@@ -231,6 +231,22 @@ describe("the Nu HTML Checker", () => {
     const goodEnquiry = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
     await check(visitor, "enquiry, sent", "/enquiry", 200, { method: "POST", body: multipart(goodEnquiry) });
 
+    // Fuzzed input: control characters, noncharacters and lone surrogates in every field, echoed by a form that
+    // comes back with a mistake, shown in searches, and stored through the API then shown on the staff screens.
+    const junk = "A\u0001\u0008\u000B\u007F\u0085\uFDD0\uFFFE\u{1FFFF}\uD800z";
+    await check(visitor, "contact, fuzzed", "/contact", 400, { method: "POST", body: form({ name: junk, email: `${junk}@`, phone: junk, subject: junk, message: junk }) });
+    await check(visitor, "enquiry, fuzzed", "/enquiry", 400, { method: "POST", body: multipart({ ...badEnquiry, fullName: junk, message: junk, preferredCourse: junk }) });
+    await check(visitor, "home enquiry, fuzzed", "/?index", 400, { method: "POST", body: form({ intent: "enquiry", ...badEnquiry, fullName: junk, message: junk }) });
+    await check(admin, "enquiries, fuzzed search", `/admin/enquiries?q=${encodeURIComponent(junk.replace("\uD800", ""))}`);
+    await check(admin, "enquiries, fuzzed filters", `/admin/enquiries?status=new&q=${encodeURIComponent(junk.replace("\uD800", ""))}&course=${encodeURIComponent(junk.replace("\uD800", ""))}`);
+    await check(admin, "new review, fuzzed", "/admin/reviews/new", 400, { method: "POST", body: form({ name: junk, position: junk, image: junk, rating: "9", course: junk, review: junk }) });
+    const fuzzedToken = await api.login(ADMIN.email, ADMIN.password);
+    const fuzzed = await api.post("/api/enquiries", { json: { fullName: `Fuzz ${junk}`, email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: `Hi ${junk}` } });
+    expect(fuzzed.status).toBe(201);
+    await check(admin, "enquiry, stored from fuzzed input", `/admin/enquiries/${fuzzed.body.data.id}`);
+    await check(admin, "enquiries, with a fuzzed one", "/admin/enquiries");
+    void fuzzedToken;
+
     // Admin: tabs, searches with no match, filters with errors, the reply step, a 404 and a 403.
     await check(visitor, "sign-in, wrong password", "/admin/login", 401, { method: "POST", body: form({ email: ADMIN.email, password: "wrong-password" }) });
     await check(visitor, "sign-in, empty", "/admin/login", 400, { method: "POST", body: form({ email: "", password: "" }) });

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
+import { cleanText } from "~/schemas/fields";
 import type { EnquiryFilterParam } from "~/lib/enquiry-list-query";
 import { DELIVERY_MODE_LABELS, DELIVERY_MODES, ENQUIRY_FORM_LABELS, ENQUIRY_FORMS, FOLLOW_UP_FILTER_LABELS, FOLLOW_UP_FILTERS } from "~/schemas/values";
 import { BUTTON_STYLES } from "./buttons";
@@ -13,9 +14,11 @@ export type EnquiryFilterOptions = { staff: { id: string; name: string }[]; cour
 export function EnquiryFilters({ values, options }: { values: Partial<Record<EnquiryFilterParam, string>>; options: EnquiryFilterOptions }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const kept = (["status", "q"] as const).filter((k) => params.get(k));
+  // Read from the address as typed, so cleaned like any text before it goes back into the page.
+  const param = (key: string) => cleanText(params.get(key) ?? "", false);
+  const kept = (["status", "q"] as const).filter((k) => param(k));
   const assignees = [{ value: "mine", label: "Mine" }, { value: "none", label: "Unassigned" }, ...options.staff.map((u) => ({ value: u.id, label: u.name }))];
-  const clear = new URLSearchParams(kept.map((k) => [k, params.get(k)!]));
+  const clear = new URLSearchParams(kept.map((k) => [k, param(k)]));
   const open = Object.keys(values).length > 0;
   return (
     <details open={open} className="mb-4 rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -23,7 +26,7 @@ export function EnquiryFilters({ values, options }: { values: Partial<Record<Enq
       {/* key: a new URL (Clear, Back) resets the fields to the URL's filter. */}
       <Form key={search} method="get" action="/admin/enquiries" role="search" aria-label="Filter enquiries" className="border-t border-slate-200 p-4" preventScrollReset>
         {kept.map((k) => (
-          <input key={k} type="hidden" name={k} value={params.get(k)!} />
+          <input key={k} type="hidden" name={k} value={param(k)} />
         ))}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField id="filter-assignee" label="Assigned to" name="assignee" placeholder="Anyone" options={assignees} defaultValue={values.assignee ?? ""} />

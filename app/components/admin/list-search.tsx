@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { LIST_PARAMS } from "~/lib/list-query";
+import { cleanText } from "~/schemas/fields";
 import { INPUT_CLASS } from "./form-field";
 import { BUTTON_STYLES } from "./buttons";
 
@@ -10,8 +11,10 @@ import { BUTTON_STYLES } from "./buttons";
 export function ListSearch({ basePath, label, placeholder }: { basePath: string; label: string; placeholder: string }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const q = params.get("q") ?? "";
-  const kept = LIST_PARAMS.filter((key) => key !== "q" && key !== "page" && params.get(key)).map((key) => [key, params.get(key)!] as const);
+  // Read from the address as typed, so cleaned like any text before it goes back into the page.
+  const param = (key: string) => cleanText(params.get(key) ?? "", false);
+  const q = param("q");
+  const kept = LIST_PARAMS.filter((key) => key !== "q" && key !== "page" && param(key)).map((key) => [key, param(key)] as const);
   const clear = new URLSearchParams(kept.map(([k, v]) => [k, v]));
   return (
     <Form method="get" action={basePath} role="search" className="mb-4 flex flex-wrap items-end gap-2" preventScrollReset>

@@ -4,6 +4,7 @@ import "react-router";
 import { closeDb } from "~db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
+import { stopPeriodicJobs } from "~/lib/periodic-jobs.server";
 import { initApp as openAndMigrate } from "~/lib/startup.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
@@ -120,6 +121,6 @@ export async function rawMethodNotAllowed(method: string, target: string): Promi
 }
 
 export async function shutdown(): Promise<void> {
-  await Promise.all([stopUploadSweeper(), stopOutboxWorker()]);
+  await Promise.all([stopUploadSweeper(), stopOutboxWorker(), stopPeriodicJobs()]);
   await closeDb();
 }

@@ -33,11 +33,11 @@ describe("enquiries", () => {
       phone: "9876543210", // sent as "(987) 654-3210": stored as the 10 digits
       preferredMode: "online",
       whatsappNotifications: true,
-      filePaths: [],
-      status: "new",
     });
     expect(r.body.data.id).not.toBe("mine");
     expect(r.body.data.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
+    // What was stored, as staff read it: the sender could set neither status nor attachments.
+    expect((await api.get(`/api/enquiries/${r.body.data.id}`, { token: admin })).body.data).toMatchObject({ filePaths: [], status: "new" });
     const off = await api.post("/api/enquiries", { json: enquiry({ whatsappNotifications: false }) });
     expect(off.body.data.whatsappNotifications).toBe(false);
     const form = new URLSearchParams({ ...enquiry(), preferredMode: "hybrid" } as Record<string, string>);
@@ -107,7 +107,7 @@ describe("enquiries", () => {
     expect((await api.get(`/api/enquiries/${made.id}`)).status).toBe(401);
     expect((await api.put(`/api/enquiries/${made.id}`, { json: enquiry({ fullName: "Changed" }) })).status).toBe(401);
     expect((await api.del(`/api/enquiries/${made.id}`)).status).toBe(401);
-    expect((await api.get(`/api/enquiries/${made.id}`, { token: admin })).body.data).toEqual(made);
+    expect((await api.get(`/api/enquiries/${made.id}`, { token: admin })).body.data).toMatchObject(made);
     const fixed = await api.put(`/api/enquiries/${made.id}`, { token: editor, json: enquiry({ fullName: "Ravi K.", status: "contacted", whatsappNotifications: false }) });
     expect(fixed.status).toBe(200);
     expect(fixed.body.data).toMatchObject({ fullName: "Ravi K.", status: "contacted", whatsappNotifications: false });

@@ -133,6 +133,8 @@ export interface UsersTable {
   sessionVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
+  /** Gets the daily digest e-mail (migration 0014; 1 by default). */
+  dailyDigest: Generated<Bool>;
 }
 
 /** One staff action (migration 0005). */
@@ -192,6 +194,15 @@ export interface OutboxTable {
   updatedAt: string;
 }
 
+/** One row per staff member and Hyderabad day whose daily digest is done (migration 0014). */
+export interface DigestsSentTable {
+  userId: string;
+  day: string;
+  /** The digest's outbox row; null when there was nothing to tell. */
+  outboxId: string | null;
+  createdAt: string;
+}
+
 /** One row (id 1): moves on every write to what public pages show (migration 0011). */
 export interface ContentVersionTable {
   id: number;
@@ -212,4 +223,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   content_version: ContentVersionTable;
+  digests_sent: DigestsSentTable;
 }

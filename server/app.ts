@@ -5,7 +5,7 @@ import { closeDb } from "~db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
 import { stopPeriodicJobs } from "~/lib/periodic-jobs.server";
-import { initApp as openAndMigrate } from "~/lib/startup.server";
+import { openAndMigrate } from "~/lib/startup.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";

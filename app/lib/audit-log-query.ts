@@ -5,7 +5,7 @@ import { readListQuery } from "./list-query";
 export const AUDIT_FILTER_PARAMS = ["user", "entityType", "from", "to"] as const;
 export type AuditFilterParam = (typeof AUDIT_FILTER_PARAMS)[number];
 
-export type AuditLogQuery =
+export type AuditLogScreenQuery =
   | { ok: true; page: number; filter: AuditLogFilterValues; raw: Partial<Record<AuditFilterParam, string>> }
   | { ok: false; page: number; errors: Partial<Record<AuditFilterParam, string>>; raw: Partial<Record<AuditFilterParam, string>> };
 
@@ -14,7 +14,7 @@ export type AuditLogQuery =
  * value is reported per field instead of being dropped, so the screen never shows an unfiltered list as if
  * it were the filtered one.
  */
-export function readAuditLogQuery(url: URL): AuditLogQuery {
+export function readAuditLogQuery(url: URL): AuditLogScreenQuery {
   const { page } = readListQuery(url, []);
   const raw: Partial<Record<AuditFilterParam, string>> = {};
   for (const key of AUDIT_FILTER_PARAMS) {

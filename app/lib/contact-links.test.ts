@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { mailtoUrl, replySubject, telUrl, whatsappUrl } from "./contact-links";
+import { mailtoUrl, replySubject, telUrl, whatsappChatUrl } from "./contact-links";
 
 describe("contact links", () => {
   it("builds a WhatsApp link from the phone's digits, adding India's 91 to a 10-digit number", () => {
-    expect(whatsappUrl("98765 43210")).toBe("https://wa.me/919876543210");
-    expect(whatsappUrl("+91 98765-43210")).toBe("https://wa.me/919876543210");
-    expect(whatsappUrl("(987) 654-3210")).toBe("https://wa.me/919876543210");
-    expect(whatsappUrl("---")).toBeNull();
+    expect(whatsappChatUrl("98765 43210")).toBe("https://wa.me/919876543210");
+    expect(whatsappChatUrl("+91 98765-43210")).toBe("https://wa.me/919876543210");
+    expect(whatsappChatUrl("(987) 654-3210")).toBe("https://wa.me/919876543210");
+    expect(whatsappChatUrl("---")).toBeNull();
   });
 
   it("answers a contact query with Re: its subject, or a fixed subject when it had none", () => {

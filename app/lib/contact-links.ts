@@ -16,7 +16,7 @@ export function replySubject(subject: string | null | undefined): string {
  * https://wa.me/<digits>. wa.me needs the country code; the site takes 10-digit Indian numbers (spec §5),
  * so a bare 10-digit number gets 91 in front. Null when there are no digits.
  */
-export function whatsappUrl(phone: string): string | null {
+export function whatsappChatUrl(phone: string): string | null {
   const digits = phone.replace(/\D/g, "");
   if (!digits) return null;
   return `https://wa.me/${digits.length === 10 ? `91${digits}` : digits}`;

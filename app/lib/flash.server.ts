@@ -39,12 +39,6 @@ export function parseFlash(value: unknown): Flash | null {
   return null;
 }
 
-/** The list path of a child route URL, keeping the list's search params (tab, page). */
-export function listUrl(request: Request, listPath: string): string {
-  const { search } = new URL(request.url);
-  return `${listPath}${search}`;
-}
-
 /** A Set-Cookie value carrying a one-time message, for JSON answers (the course upload endpoint). */
 export async function flashCookie(request: Request, flash: Flash): Promise<string> {
   const session = await getSession(request);

@@ -50,9 +50,3 @@ export function renderMarkdown(markdown: string | null | undefined): string {
   // A second pass costs little and catches any markup the first pass let through as text of a raw-text element.
   return sanitizeHtml(sanitizeHtml(html, SANITIZE), SANITIZE).trim();
 }
-
-/** Plain text of the Markdown, for meta descriptions. */
-export function markdownToText(markdown: string | null | undefined, max = 300): string {
-  const text = sanitizeHtml(renderMarkdown(markdown), { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

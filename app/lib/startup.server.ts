@@ -7,7 +7,7 @@ import { env } from "~/env.server";
  * admin exists. Several instances may start at once on one MySQL database: the first to take the start-up
  * lock migrates, seeds and makes the first admin; the others wait for it, find nothing left to do, and start.
  */
-export async function initApp(log: (line: string) => void = console.log): Promise<void> {
+export async function openAndMigrate(log: (line: string) => void = console.log): Promise<void> {
   const e = env();
   const db = await openDb(e.DATABASE_URL);
   await withStartupLock(db, log, async () => {

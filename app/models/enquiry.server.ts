@@ -3,7 +3,7 @@ import { db } from "~db/client.server";
 import type { EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/lib/ids";
 import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
-import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryForm, type EnquiryStatus } from "~/schemas/values";
+import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
@@ -13,7 +13,7 @@ export type EnquirySource = {
   utmCampaign: string | null;
   referrer: string | null;
   /** "" for enquiries from before this was recorded. */
-  form: EnquiryForm | "";
+  form: EnquiryFormName | "";
 };
 
 export type Enquiry = {
@@ -63,7 +63,7 @@ function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
     status: row.status as EnquiryStatus,
     whatsappNotifications: Boolean(row.whatsappNotifications),
     filePaths: parseList(row.filePaths),
-    source: { utmSource, utmMedium, utmCampaign, referrer, form: sourceForm as EnquiryForm | "" },
+    source: { utmSource, utmMedium, utmCampaign, referrer, form: sourceForm as EnquiryFormName | "" },
   };
 }
 

@@ -95,8 +95,8 @@ export const FOLLOW_UP_FILTER_LABELS: Record<FollowUpFilter, string> = { due: "D
 
 /** Which form an enquiry was sent from ("" for enquiries from before this was recorded). */
 export const ENQUIRY_FORMS = ["home", "enquiry-page", "api"] as const;
-export type EnquiryForm = (typeof ENQUIRY_FORMS)[number];
-export const ENQUIRY_FORM_LABELS: Record<EnquiryForm, string> = { home: "Home page form", "enquiry-page": "Enquiry page", api: "API" };
+export type EnquiryFormName = (typeof ENQUIRY_FORMS)[number];
+export const ENQUIRY_FORM_LABELS: Record<EnquiryFormName, string> = { home: "Home page form", "enquiry-page": "Enquiry page", api: "API" };
 
 /** Statuses where a lead is still being worked on: an overdue follow-up counts only for these. */
 export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];

@@ -27,7 +27,7 @@ import { getUser } from "~/models/user.server";
 import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema, enquiryStatusSchema } from "~/schemas/enquiry";
 import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
 import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOLLOW_UP_MESSAGE, followUpSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
-import { OPEN_ENQUIRY_STATUSES, type EnquiryForm, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
+import { OPEN_ENQUIRY_STATUSES, type EnquiryFormName, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { queueEnquiryNotifications, queueEnquiryStatusChange } from "./notifications.server";
@@ -41,7 +41,7 @@ import { fieldErrors, parseInput } from "./validation";
  */
 
 /** Where an enquiry was sent from. The forms send an unticked WhatsApp box as nothing (false); the API defaults to true (spec §3). */
-export type EnquiryChannel = EnquiryForm;
+export type EnquiryChannel = EnquiryFormName;
 
 /** The field that carries an enquiry's attachments (the /enquiry page's file input, and `filePaths` of a record). */
 export const ATTACHMENT_FIELD = "filePaths";
@@ -123,7 +123,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
 const prefixed = (prefix: string, fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "body" ? prefix : `${prefix}.${k}`, v]));
 const definedOnly = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const RECEIVED_FROM: Record<EnquiryForm, string> = { home: "the home page form", "enquiry-page": "the enquiry page", api: "the API" };
+const RECEIVED_FROM: Record<EnquiryFormName, string> = { home: "the home page form", "enquiry-page": "the enquiry page", api: "the API" };
 
 /** "Received from the enquiry page · campaign google / cpc / diwali-offer · referred by https://www.google.com/" */
 function describeSource(e: Enquiry): string {

@@ -63,13 +63,3 @@ export function DataList<T>({
     </div>
   );
 }
-
-/** A spinner with a text, for lists that load after the page (the spec's first-load spinner). */
-export function Spinner({ label = "Loading..." }: { label?: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
-      <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
-      {label}
-    </p>
-  );
-}

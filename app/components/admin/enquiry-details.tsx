@@ -2,7 +2,7 @@ import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { ENQUIRY_STATUSES } from "~/schemas/values";
 import type { Enquiry } from "~/models/enquiry.server";
 import { formatDate } from "~/lib/dates";
-import { mailtoUrl, whatsappUrl } from "~/lib/contact-links";
+import { mailtoUrl, whatsappChatUrl } from "~/lib/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
@@ -28,7 +28,7 @@ export type EnquiryExtras = {
 
 /** Everything staff need about one enquiry (spec §2): all fields, files, status buttons, e-mail and WhatsApp; owner, follow-up and timeline. */
 export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Omit<Enquiry, "filePaths">; files: EnquiryFile[]; extras: EnquiryExtras; search: string }) {
-  const whatsapp = enquiry.whatsappNotifications ? whatsappUrl(enquiry.phone) : null;
+  const whatsapp = enquiry.whatsappNotifications ? whatsappChatUrl(enquiry.phone) : null;
   return (
     <div className="space-y-6">
       <DialogFlash />

@@ -44,9 +44,3 @@ export function Pagination({ page, pages, total, noun = ["item", "items"] }: { p
     </nav>
   );
 }
-
-/** The ?page= param as a positive whole number (anything else is page 1). */
-export function pageParam(url: URL | string): number {
-  const n = Number.parseInt(new URL(url).searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(n) && n > 0 ? n : 1;
-}

@@ -1,22 +1,10 @@
 import { Form } from "react-router";
+import { Stars } from "~/components/ui/icons";
 import type { Review } from "~/models/review.server";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { StatusBadge } from "./status-badge";
 import { EditLink } from "./edit-link";
-
-/** Five stars, the first `rating` of them filled; read out as "4 out of 5 stars". */
-export function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} aria-hidden="true" viewBox="0 0 20 20" className={`size-4 ${n <= rating ? "fill-amber-500" : "fill-slate-300"}`}>
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
-        </svg>
-      ))}
-    </span>
-  );
-}
 
 function Student({ r }: { r: Review }) {
   return (

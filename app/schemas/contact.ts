@@ -8,6 +8,5 @@ export const contactSchema = z.object({
   subject: optionalText(200, "Subject"),
   message: requiredText("Message is required", 5000, "Message", "multi"),
 });
-export type ContactValues = z.infer<typeof contactSchema>;
 
 export const CONTACT_FAILED = "Failed to submit message. Please try again.";

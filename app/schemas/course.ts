@@ -20,7 +20,6 @@ export const courseSchema = z.object({
   syllabus: optionalText(200_000, "Syllabus", "multi"),
   syllabusFileName: optionalText(255, "Syllabus file name"),
 });
-export type CourseValues = z.infer<typeof courseSchema>;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = "Please select an image file (JPEG, PNG, etc.)";

@@ -58,7 +58,6 @@ export const enquiryFormSchema = z.object({ ...fields, whatsappNotifications: fl
 /** The JSON API: whatsappNotifications defaults to true (spec §3). */
 export const enquiryApiSchema = z.object({ ...fields, whatsappNotifications: flag(true) });
 
-export type EnquiryValues = z.infer<typeof enquiryFormSchema>;
 
 /** The fields a visitor sends, as stored, with the id and time: all an anonymous submission gets back. */
 export const ENQUIRY_RECEIPT_FIELDS = ["id", "fullName", "email", "phone", "preferredCourse", "preferredMode", "message", "whatsappNotifications", "createdAt"] as const;

@@ -19,7 +19,6 @@ export const reviewSchema = z.object({
   videoThumbnail: optionalUrl("Video thumbnail URL"),
   approved: flag(false),
 });
-export type ReviewValues = z.infer<typeof reviewSchema>;
 
 export const REVIEW_DEFAULTS = { rating: 5, type: "text", approved: false } as const;
 export const REVIEW_LOAD_FAILED = "Failed to load reviews. Please try again.";

@@ -28,7 +28,6 @@ export const scheduleSchema = z
     // Rules JSON Schema cannot state, for the OpenAPI document (the course's existence is the service's check).
     z.describe("Also checked: both dates are real days, endDate is not before startDate, seats is at most totalSeats, and course is the id of an existing course (400 naming the field otherwise)."),
   );
-export type ScheduleValues = z.infer<typeof scheduleSchema>;
 
 export const SCHEDULE_DEFAULTS = { mode: "online", seats: 20, totalSeats: 30 } as const;
 export const SCHEDULE_LOAD_FAILED = "Failed to load schedules. Please try again.";

@@ -7,7 +7,7 @@ import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 
-export type ReviewFormValues = {
+type ReviewFormValues = {
   name?: string;
   position?: string;
   image?: string;

@@ -7,7 +7,7 @@ import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextField } from "./form-field";
 
-export type ScheduleFormValues = {
+type ScheduleFormValues = {
   course?: string;
   startDate?: string;
   endDate?: string;

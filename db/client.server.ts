@@ -15,6 +15,7 @@ import * as m0007 from "./migrations/0007-outbox";
 import * as m0008 from "./migrations/0008-clean-text";
 import * as m0010 from "./migrations/0010-enquiry-pipeline";
 import * as m0011 from "./migrations/0011-content-version";
+import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0008-clean-text": m0008,
   "0010-enquiry-pipeline": m0010,
   "0011-content-version": m0011,
+  "0013-waitlist": m0013,
   "0014-digest": m0014,
 };
 

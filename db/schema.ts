@@ -209,6 +209,32 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** An enquiry on a full batch's waitlist (migration 0013). */
+export interface WaitlistEntriesTable {
+  id: string;
+  scheduleId: string;
+  enquiryId: string;
+  /** waiting | offered | enrolled | expired | declined | withdrawn */
+  status: string;
+  joinedAt: string;
+  updatedAt: string;
+}
+
+/** A freed seat offered to the first waiting enquirer, held until accepted or closed (migration 0013). */
+export interface WaitlistOffersTable {
+  id: string;
+  entryId: string;
+  scheduleId: string;
+  enquiryId: string;
+  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
+  tokenHash: string;
+  /** open | accepted | expired | declined | withdrawn */
+  status: string;
+  createdAt: string;
+  expiresAt: string;
+  closedAt: string | null;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -225,3 +251,5 @@ export interface Database {
   content_version: ContentVersionTable;
   digests_sent: DigestsSentTable;
 }
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;

@@ -93,6 +93,24 @@ export const FOLLOW_UP_FILTERS = ["due", "overdue", "none"] as const;
 export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
 export const FOLLOW_UP_FILTER_LABELS: Record<FollowUpFilter, string> = { due: "Due today", overdue: "Overdue", none: "No follow-up set" };
 
+/** An enquiry's place on a full batch's waitlist: waiting, offered a freed seat, or off the list and why. */
+export const WAITLIST_ENTRY_STATUSES = ["waiting", "offered", "enrolled", "expired", "declined", "withdrawn"] as const;
+export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
+export const WAITLIST_ENTRY_STATUS_LABELS: Record<WaitlistEntryStatus, string> = {
+  waiting: "Waiting",
+  offered: "Offered a seat",
+  enrolled: "Enrolled",
+  expired: "Offer expired",
+  declined: "Declined",
+  withdrawn: "Left the waitlist",
+};
+/** A seat offered from the waitlist: open (holding the seat) until accepted, expired, declined or withdrawn. */
+export const WAITLIST_OFFER_STATUSES = ["open", "accepted", "expired", "declined", "withdrawn"] as const;
+export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
+/** The timeline's waitlist steps (a "waitlist" line's toValue). */
+export const WAITLIST_STEPS = ["joined", "offered", "accepted", "expired", "declined", "withdrawn"] as const;
+export type WaitlistStep = (typeof WAITLIST_STEPS)[number];
+
 /** Which form an enquiry was sent from ("" for enquiries from before this was recorded). */
 export const ENQUIRY_FORMS = ["home", "enquiry-page", "api"] as const;
 export type EnquiryFormName = (typeof ENQUIRY_FORMS)[number];
@@ -102,7 +120,7 @@ export const ENQUIRY_FORM_LABELS: Record<EnquiryFormName, string> = { home: "Hom
 export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];
 
 /** What a timeline line records. */
-export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch"] as const;
+export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_SUBJECTS = ["enquiry", "contact_query"] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];

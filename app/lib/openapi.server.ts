@@ -10,8 +10,8 @@ import { auditLogListParams, contactQueryListParams, courseListParams, enquiryLi
 import { loginSchema } from "~/schemas/login";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
+import { UPLOAD_TYPES, type UploadKind } from "~/schemas/uploads";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
-import { ALLOWED } from "./upload-checks.server";
 import { MAX_BODY_BYTES } from "./uploads.server";
 import { sessionCookieName } from "./session.server";
 
@@ -136,7 +136,7 @@ const ApiError = z
 // ---------------------------------------------------------------- request bodies
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
-const types = (kind: keyof typeof ALLOWED) => Object.values(ALLOWED[kind]);
+const types = (kind: UploadKind) => [...new Set(UPLOAD_TYPES[kind].map((t) => t.mime))];
 
 const CourseJson = z
   .object({
@@ -145,7 +145,7 @@ const CourseJson = z
     syllabusFile: text.nullable().optional().meta({ description: "Absent or the current URL keeps the file; \"\" or null removes it; any other value is a 400." }),
   })
   .meta({ id: "CourseInput" });
-const fileField = (what: string, kind: keyof typeof ALLOWED, max: number) =>
+const fileField = (what: string, kind: UploadKind, max: number) =>
   text.optional().meta({
     contentMediaType: "application/octet-stream",
     description: `A new ${what} file: ${types(kind).join(", ")} (judged by its content: 415 otherwise), at most ${mb(max)} (413 beyond). A text value "" removes the ${what}; the current URL keeps it; leaving the field out keeps it.`,

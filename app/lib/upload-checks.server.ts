@@ -3,28 +3,14 @@ import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Entry } from "yauzl";
 import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
-import type { UploadKind } from "./uploads.server";
+import { mediaTypes, UPLOAD_KINDS, type UploadKind } from "~/schemas/uploads";
 import { inspectWordBinary } from "./word-binary.server";
 
 /**
  * What an uploaded file really is, decided from its content (magic bytes, container structure), never
  * from its name or the type the browser declared; and the re-encoding that keeps only an image's pixels.
  */
-export const ALLOWED: Record<UploadKind, Record<string, string>> = {
-  image: { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp", avif: "image/avif" },
-  syllabus: {
-    pdf: "application/pdf",
-    docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    doc: "application/msword",
-  },
-  attachment: {
-    pdf: "application/pdf",
-    docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    doc: "application/msword",
-    jpg: "image/jpeg",
-    png: "image/png",
-  },
-};
+const ALLOWED = Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind, mediaTypes(kind)])) as Record<UploadKind, Record<string, string>>;
 
 /**
  * Decoding images, parsing Word files and inflating archives is the costly part of an upload, and anyone may

@@ -11,6 +11,7 @@ import { fileStore } from "./file-store.server";
 import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE } from "~/schemas/enquiry";
 import { noteAttachmentsRemoved, reserveAttachmentSpace, type AttachmentSpace } from "./attachment-quota.server";
 import { detectType, reencodeImage } from "./upload-checks.server";
+import type { UploadKind } from "~/schemas/uploads";
 
 /**
  * Streams multipart uploads to disk (never whole in memory), decides each file's type from its content,
@@ -21,7 +22,6 @@ import { detectType, reencodeImage } from "./upload-checks.server";
  *   tmp/        parts being received
  */
 
-export type UploadKind = "image" | "syllabus" | "attachment";
 
 export type UploadRule = {
   /** Form field name, e.g. "image", "syllabusFile", "attachments". */

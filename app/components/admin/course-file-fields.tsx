@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { acceptList, looksAccepted, typeNames } from "~/schemas/uploads";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_SIZE_MESSAGE,
@@ -21,13 +22,13 @@ const SMALL_BUTTON = "rounded-md border border-slate-300 bg-white px-3 py-1.5 te
 
 /** Checks in the browser with the spec's messages; the server checks again by content. */
 export function checkImageFile(file: File): string | null {
-  if (!file.type.startsWith("image/")) return IMAGE_TYPE_MESSAGE;
+  if (!looksAccepted("image", file)) return IMAGE_TYPE_MESSAGE;
   if (file.size >= IMAGE_MAX_BYTES) return IMAGE_SIZE_MESSAGE;
   return null;
 }
 
 export function checkSyllabusFile(file: File): string | null {
-  if (!/\.(pdf|docx?)$/i.test(file.name)) return SYLLABUS_TYPE_MESSAGE;
+  if (!looksAccepted("syllabus", file)) return SYLLABUS_TYPE_MESSAGE;
   if (file.size >= SYLLABUS_MAX_BYTES) return SYLLABUS_SIZE_MESSAGE;
   return null;
 }
@@ -75,7 +76,7 @@ export function CourseImageField({ current, removeRequested = false, serverError
             id={`${id}-file`}
             type="file"
             name="image"
-            accept="image/*"
+            accept={acceptList("image")}
             aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
             aria-invalid={message ? true : undefined}
             className={FILE_INPUT}
@@ -94,7 +95,7 @@ export function CourseImageField({ current, removeRequested = false, serverError
             }}
           />
           <p id={`${id}-hint`} className="text-xs text-slate-600">
-            PNG, JPG or GIF, less than 5 MB.
+            {typeNames("image")}, less than 5 MB.
           </p>
           {hydrated ? (
             <>
@@ -159,7 +160,7 @@ export function SyllabusFileField({
         id={`${id}-file`}
         type="file"
         name="syllabusFile"
-        accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        accept={acceptList("syllabus")}
         aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
         aria-invalid={message ? true : undefined}
         className={FILE_INPUT}
@@ -178,7 +179,7 @@ export function SyllabusFileField({
         }}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        PDF, DOC or DOCX, less than 10 MB.
+        {typeNames("syllabus")}, less than 10 MB.
       </p>
       {hydrated ? (
         <>

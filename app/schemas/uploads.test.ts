@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { acceptList, looksAccepted, mediaTypes, typeNames } from "./uploads";
+
+describe("upload types, defined once", () => {
+  it("name every type a hint must mention, WebP and AVIF included", () => {
+    expect(typeNames("image")).toBe("JPG, PNG, GIF, WebP or AVIF");
+    expect(typeNames("syllabus")).toBe("PDF, DOCX or DOC");
+    expect(typeNames("attachment")).toBe("PDF, DOCX, DOC, JPG or PNG");
+  });
+
+  it("give the accept list and the server's media types from the same entries", () => {
+    expect(acceptList("image")).toBe(".jpg,.jpeg,.png,.gif,.webp,.avif,image/jpeg,image/png,image/gif,image/webp,image/avif");
+    expect(mediaTypes("attachment")).toEqual({
+      pdf: "application/pdf",
+      docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      doc: "application/msword",
+      jpg: "image/jpeg",
+      png: "image/png",
+    });
+  });
+
+  it("let the browser's early check pass what the server takes", () => {
+    expect(looksAccepted("image", { name: "cover.WEBP", type: "" })).toBe(true);
+    expect(looksAccepted("image", { name: "cover", type: "image/avif" })).toBe(true);
+    expect(looksAccepted("image", { name: "cover.svg", type: "image/svg+xml" })).toBe(false);
+    expect(looksAccepted("syllabus", { name: "s.docx" })).toBe(true);
+    expect(looksAccepted("attachment", { name: "cv.gif", type: "image/gif" })).toBe(false);
+  });
+});

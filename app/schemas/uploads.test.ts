@@ -4,16 +4,16 @@ import { acceptList, looksAccepted, mediaTypes, typeNames } from "./uploads";
 describe("upload types, defined once", () => {
   it("name every type a hint must mention, WebP and AVIF included", () => {
     expect(typeNames("image")).toBe("JPG, PNG, GIF, WebP or AVIF");
-    expect(typeNames("syllabus")).toBe("PDF, DOCX or DOC");
-    expect(typeNames("attachment")).toBe("PDF, DOCX, DOC, JPG or PNG");
+    expect(typeNames("syllabus")).toBe("PDF, DOC or DOCX");
+    expect(typeNames("attachment")).toBe("PDF, DOC, DOCX, JPG or PNG");
   });
 
   it("give the accept list and the server's media types from the same entries", () => {
     expect(acceptList("image")).toBe(".jpg,.jpeg,.png,.gif,.webp,.avif,image/jpeg,image/png,image/gif,image/webp,image/avif");
     expect(mediaTypes("attachment")).toEqual({
       pdf: "application/pdf",
-      docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       doc: "application/msword",
+      docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       jpg: "image/jpeg",
       png: "image/png",
     });

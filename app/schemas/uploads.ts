@@ -19,8 +19,8 @@ const DOCX: FileType = { ext: "docx", mime: "application/vnd.openxmlformats-offi
 
 export const UPLOAD_TYPES: Record<UploadKind, readonly FileType[]> = {
   image: [JPG, PNG, GIF, WEBP, AVIF],
-  syllabus: [PDF, DOCX, DOC],
-  attachment: [PDF, DOCX, DOC, JPG, PNG],
+  syllabus: [PDF, DOC, DOCX],
+  attachment: [PDF, DOC, DOCX, JPG, PNG],
 };
 
 /** The media type of each file extension an upload kind takes: { jpg: "image/jpeg", … }. */

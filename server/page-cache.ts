@@ -24,11 +24,11 @@ const POLL_MS = 250;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
 const PAGE = String.raw`(?:|about|courses|courses/[^/]+|schedules|reviews|enquiry|contact)`;
-/** Pages (and their .data, which client-side navigation fetches), sitemap, robots, the API's public reads. */
+/** Pages (and their .data, which client-side navigation fetches), sitemap, robots, batch calendars, the API's public reads. */
 const CACHEABLE = new RegExp(
-  String.raw`^(?:/${PAGE}|/${PAGE.replace("(?:|", "(?:_root|")}\.data|/sitemap\.xml|/robots\.txt|/api/(?:courses|schedules|reviews)(?:/[^/]+)?)$`,
+  String.raw`^(?:/${PAGE}|/${PAGE.replace("(?:|", "(?:_root|")}\.data|/sitemap\.xml|/robots\.txt|/schedules(?:/[^/]+)?\.ics|/api/(?:courses|schedules|reviews)(?:/[^/]+)?)$`,
 );
-const STORED_TYPES = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/x-script)\b/;
+const STORED_TYPES = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/x-script|text\/calendar)\b/;
 /** Headers that describe one answer, not the content: never stored. */
 const PER_RESPONSE = new Set(["set-cookie", "date", "content-length", "transfer-encoding", "connection", "keep-alive", "etag", "x-request-id"]);
 

@@ -252,7 +252,7 @@ function eventLines(b: CalendarBatch, host: string): string[] {
  * origin: its host makes the stable UIDs. `name` names a feed for calendar apps that subscribe to it.
  */
 export function buildCalendar(batches: CalendarBatch[], origin: string, name?: string): string {
-  const host = new URL(origin).host;
+  const host = new URL(origin).hostname;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

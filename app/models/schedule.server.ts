@@ -45,6 +45,8 @@ export type ScheduleFilter = PageInput & {
   course?: string;
   /** Only batches whose end date is on or after this YYYY-MM-DD date. */
   endingFrom?: string;
+  /** One batch only (its calendar file: public only when the public list would show it). */
+  id?: string;
 };
 
 function filtered(filter: ScheduleFilter) {
@@ -53,6 +55,7 @@ function filtered(filter: ScheduleFilter) {
   else if (filter.mode) q = q.where("mode", "=", filter.mode);
   if (filter.course) q = q.where("course", "=", filter.course);
   if (filter.endingFrom) q = q.where("endDate", ">=", filter.endingFrom);
+  if (filter.id) q = q.where("id", "=", filter.id);
   return q;
 }
 

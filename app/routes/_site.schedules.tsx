@@ -58,6 +58,12 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="batches-title" eyebrow="Batch Calendar" title="Choose your batch" />
           <div className="mt-8">
             <FilterLinks label="Filter batches by mode" options={MODE_FILTERS} current={mode} hrefFor={(v) => (v ? `/schedules?mode=${v}` : "/schedules")} />
+            <p className="mt-4 text-sm text-slate-700">
+              <a href="/schedules.ics" download className="font-semibold text-brand-700 underline underline-offset-2">
+                All upcoming batches as a calendar file
+              </a>{" "}
+              (.ics, for Google Calendar, Outlook or Apple Calendar)
+            </p>
           </div>
           <div className="mt-10">
             {failed ? (

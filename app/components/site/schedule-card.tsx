@@ -85,6 +85,16 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             Enroll Now
           </Link>
         )}
+        {/* A plain link: the file is a download, not a page the router could show. */}
+        <a
+          href={`/schedules/${encodeURIComponent(batch.id)}.ics`}
+          download
+          className="mt-3 flex items-center justify-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          aria-label={`Add to calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+        >
+          <CalendarIcon className="shrink-0" />
+          Add to calendar
+        </a>
       </div>
     </article>
   );

@@ -86,6 +86,8 @@ const schema = z
       .transform(list)
       .optional(),
     WEBHOOK_SECRET: z.string().optional(),
+    // The hour (0-23, Hyderabad time) from which each staff member's daily digest goes out (app/services/digest.server.ts).
+    DIGEST_HOUR: z.coerce.number({ error: "must be a whole hour from 0 to 23" }).int({ error: "must be a whole hour from 0 to 23" }).min(0, { error: "must be a whole hour from 0 to 23" }).max(23, { error: "must be a whole hour from 0 to 23" }).default(9),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -4,9 +4,10 @@ import "react-router";
 import { closeDb } from "~db/client.server";
 import { env } from "~/env.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
-import { stopPeriodicJobs } from "~/lib/periodic-jobs.server";
+import { startPeriodicJob, stopPeriodicJobs } from "~/lib/periodic-jobs.server";
 import { openAndMigrate } from "~/lib/startup.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
+import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -38,6 +39,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   await openAndMigrate(log);
   startUploadSweeper(log);
   startOutboxWorker(log);
+  // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).
+  startPeriodicJob({ name: "daily-digest", everyMs: DIGEST_JOB_EVERY_MS, run: async () => void (await runDigestJob()) }, log);
 }
 
 export const app = express();

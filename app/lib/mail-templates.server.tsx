@@ -237,7 +237,7 @@ const BRAND = "#172554";
 const TEXT = "#1e293b";
 const MUTED = "#475569";
 
-function page(heading: string, body: React.ReactNode): string {
+export function page(heading: string, body: React.ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="en">
       <head>
@@ -272,15 +272,15 @@ function page(heading: string, body: React.ReactNode): string {
   )}`;
 }
 
-function P({ children, muted }: { children: React.ReactNode; muted?: boolean }) {
+export function P({ children, muted }: { children: React.ReactNode; muted?: boolean }) {
   return <p style={{ margin: "0 0 16px", color: muted ? MUTED : TEXT, fontSize: muted ? "13px" : undefined }}>{children}</p>;
 }
 
-function H2({ children }: { children: React.ReactNode }) {
+export function H2({ children }: { children: React.ReactNode }) {
   return <h2 style={{ margin: "24px 0 8px", fontSize: "16px", color: BRAND }}>{children}</h2>;
 }
 
-function A({ href, children }: { href: string; children: React.ReactNode }) {
+export function A({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <a href={href} style={{ color: "#1e40af" }}>
       {children}

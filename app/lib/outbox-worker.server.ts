@@ -16,6 +16,8 @@ import { mailConfigured, PermanentMailError, sendMail } from "./mail.server";
 import { publicOrigin } from "./origin.server";
 import { MAIL_TEMPLATES, renderMail, type MailPayload, type MailTemplate } from "./mail-templates.server";
 import { postWebhook } from "./webhooks.server";
+import { renderQueuedDigest } from "~/services/digest.server";
+import { DIGEST_TEMPLATE } from "./digest-mail.server";
 
 /**
  * Delivers the outbox, in every app process. Each pass finds due rows and claims each with a lease (one
@@ -74,8 +76,9 @@ async function deliver(row: OutboxDelivery): Promise<void> {
     await postWebhook(row.recipient, row.id, row.payload);
     return;
   }
-  if (!(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
-  const mail = renderMail(row.template as MailTemplate, await mailPayload(row));
+  const digest = row.template === DIGEST_TEMPLATE;
+  if (!digest && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
+  const mail = digest ? await renderQueuedDigest(row.entityId ?? "", row.payload, row.createdAt) : renderMail(row.template as MailTemplate, await mailPayload(row));
   const addresses = row.recipient.split(",").map((a) => a.trim());
   await sendMail({
     id: row.id,

@@ -64,6 +64,9 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
             <Link to="/admin/users/me/password" className="mt-1 inline-block text-sm text-white underline underline-offset-2 hover:text-brand-100">
               Change my password
             </Link>
+            <Link to="/admin/users/me/digest" className="mt-1 block text-sm text-white underline underline-offset-2 hover:text-brand-100">
+              Daily digest e-mail
+            </Link>
           </div>
           <nav aria-label="Admin" className="px-2 md:flex-1">
             <ul className="space-y-1">

@@ -2,6 +2,7 @@ import { inTransactionNow } from "~db/client.server";
 import { env } from "~/env.server";
 import { cleanHeaderText, isPlainAddress } from "~/lib/email-address";
 import { mailConfigured } from "~/lib/mail.server";
+import { DIGEST_TEMPLATE } from "~/lib/digest-mail.server";
 import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, type MailTemplate } from "~/lib/mail-templates.server";
 import { retryUntilFrom } from "~/lib/outbox-worker.server";
 import { webhookUrls } from "~/lib/webhooks.server";
@@ -123,4 +124,28 @@ async function queue(plan: Plan): Promise<Queued> {
 
   await insertOutboxMessages(rows);
   return { deliverable: rows.some((r) => r.status === "pending") };
+}
+
+/**
+ * A staff member's daily digest, inside the transaction that records it as done for the day. Like the other
+ * e-mails, the row holds no list, only the moment the digest is for (`at`): it is rendered from the database
+ * when it is sent. Returns the row's id.
+ */
+export async function queueStaffDigest(to: { id: string; email: string }, subject: string, at: Date): Promise<string> {
+  if (!inTransactionNow()) throw new Error("The digest must be queued inside the transaction that records it");
+  const [id] = await insertOutboxMessages([
+    {
+      kind: "email",
+      event: "staff.digest",
+      template: DIGEST_TEMPLATE,
+      recipient: to.email,
+      subject,
+      payload: JSON.stringify({ at: at.toISOString() }),
+      entityType: "user",
+      entityId: to.id,
+      status: mailConfigured() ? "pending" : "waiting",
+      retryUntil: retryUntilFrom(),
+    },
+  ]);
+  return id;
 }

@@ -250,6 +250,6 @@ export interface Database {
   outbox: OutboxTable;
   content_version: ContentVersionTable;
   digests_sent: DigestsSentTable;
-}
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+}

@@ -2,25 +2,30 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SITE } from "~/config/site";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
+import type { Schedule } from "~/models/schedule.server";
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
-import { formatDateTime } from "./dates";
+import { formatDate, formatDateTime } from "./dates";
 import type { Mailbox } from "./email-address";
+import type { MailAttachment } from "./mail.server";
 import { attachmentDisplayName } from "./uploads.server";
 
 /**
- * The four e-mails, each as plain text and HTML. The HTML is rendered by React, so everything a visitor typed
+ * The e-mails about a record, each as plain text and HTML. The HTML is rendered by React, so everything a visitor typed
  * is escaped by construction; the text part is what a plain-text mail reader shows. Styles are inline, as
  * mail readers drop <style> blocks and external CSS.
  */
 
-export const MAIL_TEMPLATES = ["enquiry-alert", "enquiry-ack", "contact-alert", "contact-ack"] as const;
+export const MAIL_TEMPLATES = ["enquiry-alert", "enquiry-ack", "contact-alert", "contact-ack", "enrolment-confirmation"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** What an e-mail is rendered from: the record (read when the e-mail is sent) and its back-office link. */
-export type MailPayload = { record: Enquiry | ContactQuery; link: string };
+export type MailPayload = { record: Enquiry | ContactQuery; link: string; enrolment?: Enrolment };
+
+/** An enrolment confirmation's batch (none when the enquiry names no batch) and that batch's calendar file. */
+export type Enrolment = { batch: Schedule | null; calendar: { text: string; fileName: string } | null; coursePage: string | null };
 
 /** `toName`: the display name for the recipient (the sender of the submission, for an acknowledgement). */
-export type RenderedMail = { text: string; html: string; replyTo?: Mailbox; toName?: string };
+export type RenderedMail = { text: string; html: string; replyTo?: Mailbox; toName?: string; attachments?: MailAttachment[] };
 
 const HOURS = SITE.hours.map((h) => `${h.days}: ${h.hours}`);
 const WHATSAPP_URL = `https://wa.me/${SITE.whatsapp}`;
@@ -35,6 +40,10 @@ export function contactAlertSubject(q: Pick<ContactQuery, "name" | "subject">): 
   return `New contact message: ${q.name}${q.subject ? `: ${q.subject}` : ""}`;
 }
 export const CONTACT_ACK_SUBJECT = `We have received your message | ${SITE.name}`;
+/** Set when the enrolment is queued: the batch's course and start day, or the enquiry's course when it names no batch. */
+export function enrolmentSubject(e: Pick<Enquiry, "preferredCourse">, batch: Pick<Schedule, "courseName" | "startDate"> | null): string {
+  return `Enrolment confirmed: ${batch ? `${batch.courseName}, starts ${formatDate(batch.startDate)}` : e.preferredCourse} | ${SITE.name}`;
+}
 
 export function renderMail(template: MailTemplate, payload: MailPayload): RenderedMail {
   switch (template) {
@@ -46,6 +55,8 @@ export function renderMail(template: MailTemplate, payload: MailPayload): Render
       return contactAlert(payload as { record: ContactQuery; link: string });
     case "contact-ack":
       return contactAck((payload as { record: ContactQuery }).record);
+    case "enrolment-confirmation":
+      return enrolmentConfirmation((payload as { record: Enquiry }).record, payload.enrolment ?? { batch: null, calendar: null, coursePage: null });
   }
 }
 
@@ -207,6 +218,67 @@ function enquiryAck(e: Enquiry): RenderedMail {
     </>,
   );
   return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName };
+}
+
+/** The calendar goes as a file a calendar app adds in one step (METHOD:PUBLISH: no reply is asked for). */
+const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8; method=PUBLISH";
+
+/**
+ * To the student when staff set their enquiry to Enrolled: the batch (course, dates, days, time, where) and its
+ * calendar file; without a batch, the confirmation alone.
+ */
+function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enrolment): RenderedMail {
+  const course = batch ? batch.courseName : e.preferredCourse;
+  const rows: Row[] = batch
+    ? [
+        ["Course", batch.courseName],
+        ["Dates", `${formatDate(batch.startDate)} to ${formatDate(batch.endDate)}`],
+        ["Days", batch.days],
+        ["Time", `${batch.time} (Hyderabad time)`],
+        ["Mode", modeLabel(batch.mode)],
+        ["Location", batch.mode === "online" ? "Online" : batch.location],
+      ]
+    : [];
+  const calendarNote = "The attached calendar file (.ics) puts every class in Google Calendar, Outlook or Apple Calendar.";
+  const noBatch = "We will write to you with your batch's dates and timings as soon as they are fixed.";
+  const text = [
+    `Dear ${e.fullName},`,
+    "",
+    `Welcome to ${SITE.name}! Your enrolment in ${course} is confirmed.`,
+    "",
+    ...(batch ? ["Your batch:", ...rows.map(([k, v]) => `${k}: ${v}`), "", ...(calendar ? [calendarNote, ""] : [])] : [noBatch, ""]),
+    ...(coursePage ? [`About the course: ${coursePage}`, ""] : []),
+    "If anything here is not what you agreed with us, reply to this e-mail or call us.",
+    "",
+    ...closingText(),
+  ].join("\n");
+  const html = page(
+    "Your enrolment is confirmed",
+    <>
+      <P>Dear {e.fullName},</P>
+      <P>
+        Welcome to {SITE.name}! Your enrolment in <strong>{course}</strong> is confirmed.
+      </P>
+      {batch ? (
+        <>
+          <H2>Your batch</H2>
+          <Details rows={rows} />
+          {calendar ? <P>{calendarNote}</P> : null}
+        </>
+      ) : (
+        <P>{noBatch}</P>
+      )}
+      {coursePage ? (
+        <P>
+          <A href={coursePage}>About the course</A>
+        </P>
+      ) : null}
+      <P>If anything here is not what you agreed with us, reply to this e-mail or call us.</P>
+      <Closing />
+    </>,
+  );
+  const attachments = calendar ? [{ filename: calendar.fileName, content: calendar.text, contentType: CALENDAR_CONTENT_TYPE }] : undefined;
+  return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName, attachments };
 }
 
 function contactAck(q: ContactQuery): RenderedMail {

@@ -17,7 +17,11 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Files made by the app (the enrolment e-mail's calendar), never read from a path or a URL. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: string; contentType: string };
 
 /**
  * Timeouts well inside the outbox's lease: an unanswering server ends the attempt (and it is retried later)
@@ -69,6 +73,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
       subject: cleanHeaderText(mail.subject, 300),
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
       messageId: messageIdFor(mail.id),
       envelope: { from: from.address, to: to.map((m) => m.address) },
       // Automatic mail (RFC 3834): out-of-office replies and list software should not answer it.

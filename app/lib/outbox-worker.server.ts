@@ -2,7 +2,9 @@ import { inTransaction } from "~db/client.server";
 import { emailForLog, redactForLog, urlForLog } from "./log-redaction";
 import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
-import { getEnquiry } from "~/models/enquiry.server";
+import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
+import { getSchedule } from "~/models/schedule.server";
+import { batchCalendar } from "~/services/batch-calendar.server";
 import {
   claimOutboxMessage,
   extendOutboxLease,
@@ -14,7 +16,7 @@ import {
 import type { OutboxKind } from "~/schemas/values";
 import { mailConfigured, PermanentMailError, sendMail } from "./mail.server";
 import { publicOrigin } from "./origin.server";
-import { MAIL_TEMPLATES, renderMail, type MailPayload, type MailTemplate } from "./mail-templates.server";
+import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type MailTemplate } from "./mail-templates.server";
 import { postWebhook } from "./webhooks.server";
 import { renderQueuedDigest } from "~/services/digest.server";
 import { DIGEST_TEMPLATE } from "./digest-mail.server";
@@ -68,7 +70,17 @@ async function mailPayload(row: OutboxDelivery): Promise<MailPayload> {
   // Deleted within moments of arriving (spam, a duplicate): there is nothing left to tell anyone about.
   if (!record) throw new PermanentMailError(`Not sent: the ${row.entityType === "enquiry" ? "enquiry" : "contact query"} was deleted first`);
   const path = row.entityType === "enquiry" ? "enquiries" : "contact-queries";
-  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}` };
+  const enrolment = row.template === "enrolment-confirmation" ? await enrolmentOf(record as Enquiry) : undefined;
+  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}`, enrolment };
+}
+
+/** The student's batch as it is now, with its calendar file; an enquiry taken off Enrolled before the send gets nothing. */
+async function enrolmentOf(enquiry: Enquiry): Promise<Enrolment> {
+  if (enquiry.status !== "enrolled") throw new PermanentMailError("Not sent: the enquiry is no longer Enrolled");
+  const batch = enquiry.scheduleId ? await getSchedule(enquiry.scheduleId) : null;
+  if (!batch) return { batch: null, calendar: null, coursePage: null };
+  const calendar = await batchCalendar(batch);
+  return { batch, calendar, coursePage: calendar.coursePage };
 }
 
 async function deliver(row: OutboxDelivery): Promise<void> {
@@ -87,6 +99,7 @@ async function deliver(row: OutboxDelivery): Promise<void> {
     subject: row.subject,
     text: mail.text,
     html: mail.html,
+    ...("attachments" in mail ? { attachments: mail.attachments } : {}),
   });
 }
 

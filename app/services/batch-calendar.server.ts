@@ -37,8 +37,8 @@ export async function upcomingBatchesCalendar(): Promise<string> {
   return buildCalendar(await withCoursePages(await listUpcomingSchedules()), publicOrigin(), FEED_NAME);
 }
 
-/** One batch's file as it is now, whatever its state (the enrolment e-mail's attachment: the student is in it). */
-export async function batchCalendar(batch: Schedule): Promise<CalendarFile> {
+/** One batch's file as it is now, whatever its state (the enrolment e-mail's attachment: the student is in it), and its course page. */
+export async function batchCalendar(batch: Schedule): Promise<CalendarFile & { coursePage: string }> {
   const [entry] = await withCoursePages([batch]);
-  return { text: buildCalendar([entry], publicOrigin()), fileName: calendarFileName(batch) };
+  return { text: buildCalendar([entry], publicOrigin()), fileName: calendarFileName(batch), coursePage: entry.url };
 }

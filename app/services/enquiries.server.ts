@@ -30,7 +30,7 @@ import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOL
 import { OPEN_ENQUIRY_STATUSES, type EnquiryFormName, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
-import { queueEnquiryNotifications, queueEnquiryStatusChange } from "./notifications.server";
+import { queueEnquiryNotifications, queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
 import { addNote } from "./timeline.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { fieldErrors, parseInput } from "./validation";
@@ -177,6 +177,8 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
     await line("status", before.status, saved.status);
     await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${before.status} → ${saved.status}`);
     if ((await queueEnquiryStatusChange(actor, before, saved)).deliverable) afterCommit(nudgeOutbox);
+    // Only a real change to Enrolled (the screen, the bulk action, the API, a waitlist acceptance): once per enrolment.
+    if (saved.status === "enrolled" && (await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null)).deliverable) afterCommit(nudgeOutbox);
   }
   if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);

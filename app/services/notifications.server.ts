@@ -3,11 +3,12 @@ import { env } from "~/env.server";
 import { cleanHeaderText, isPlainAddress } from "~/lib/email-address";
 import { mailConfigured } from "~/lib/mail.server";
 import { DIGEST_TEMPLATE } from "~/lib/digest-mail.server";
-import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, type MailTemplate } from "~/lib/mail-templates.server";
+import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/lib/mail-templates.server";
 import { retryUntilFrom } from "~/lib/outbox-worker.server";
 import { webhookUrls } from "~/lib/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
+import type { Schedule } from "~/models/schedule.server";
 import { insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
 import { listAdminEmails } from "~/models/user.server";
 import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
@@ -73,11 +74,24 @@ export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<E
   return queue({ event: "enquiry.status_changed", entity: { type: "enquiry", id: before.id }, webhook: { timestamp: after.updatedAt, data } });
 }
 
+/**
+ * The enrolment confirmation to the student (with their batch and its calendar file, rendered when it is sent),
+ * inside the transaction that set the enquiry to Enrolled: call it only when the status has just become Enrolled.
+ * An address that is not one plain address gets no mail, as with the acknowledgement.
+ */
+export async function queueEnrolmentConfirmation(enquiry: Enquiry, batch: Pick<Schedule, "courseName" | "startDate"> | null): Promise<Queued> {
+  return queue({
+    event: "enquiry.enrolled",
+    entity: { type: "enquiry", id: enquiry.id },
+    ack: { template: "enrolment-confirmation", subject: enrolmentSubject(enquiry, batch), to: enquiry.email },
+  });
+}
+
 type Plan = {
   event: OutboxEvent;
   entity: { type: string; id: string };
-  /** The webhook's `timestamp` and `data`: its body is `{type, timestamp, data}`. */
-  webhook: { timestamp: string; data: Enquiry | ContactQuery | EnquiryStatusChange };
+  /** The webhook's `timestamp` and `data`: its body is `{type, timestamp, data}`; none for an e-mail-only event. */
+  webhook?: { timestamp: string; data: Enquiry | ContactQuery | EnquiryStatusChange };
   /** E-mails, for a new submission only. */
   alert?: { template: MailTemplate; subject: string };
   ack?: { template: MailTemplate; subject: string; to: string };
@@ -109,7 +123,7 @@ async function queue(plan: Plan): Promise<Queued> {
       kind: "email",
       template: plan.ack.template,
       recipient: plan.ack.to,
-      subject: plan.ack.subject,
+      subject: cleanHeaderText(plan.ack.subject, 300),
       payload,
       status: ackOk ? emailStatus : "failed",
       lastError: ackOk ? undefined : NOT_ONE_ADDRESS,
@@ -117,7 +131,7 @@ async function queue(plan: Plan): Promise<Queued> {
   }
 
   const urls = webhookUrls();
-  if (urls.length) {
+  if (urls.length && plan.webhook) {
     const body = JSON.stringify({ type: plan.event, timestamp: plan.webhook.timestamp, data: plan.webhook.data });
     for (const url of urls) rows.push({ ...base, kind: "webhook", recipient: url, subject: plan.event, payload: body, status: "pending" });
   }

@@ -11,6 +11,7 @@ import { publicOrigin } from "~/lib/origin.server";
 import { digestSentOn, getDigestPreference, insertDigestSent, listDigestRecipientsWithout, setDigestPreference, type DigestRecipient } from "~/models/digest.server";
 import { listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import { getUser } from "~/models/user.server";
+import { listOpenOffersExpiringBetween } from "~/models/waitlist.server";
 import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { followUpOverdue, resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiries.server";
@@ -53,13 +54,17 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
   const limit = DIGEST_SECTION_LIMIT;
   const waitingSince = new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString();
   const waiting = (assigneeId: string | null): EnquiryFilter => ({ status: "new", assigneeId, createdBefore: waitingSince, limit });
-  const [overdue, dueToday, waitingMine, waitingUnassigned] = await Promise.all([
+  const today = siteToday(now);
+  const [overdue, dueToday, waitingMine, waitingUnassigned, offersToday] = await Promise.all([
     listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit }, now)),
     // Today's follow-ups whose time has passed while the lead is open are listed as overdue above.
     listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 100 }, now)),
     listEnquiryRows(waiting(person.id)),
     listEnquiryRows(waiting(null)),
+    listOpenOffersExpiringBetween(siteDayStartUtc(today), siteDayStartUtc(nextDay(today))),
   ]);
+  // Offers on this person's enquiries, and on unassigned ones (like New enquiries: everybody's until taken).
+  const offers = offersToday.filter((o) => o.assigneeId === person.id || o.assigneeId === null);
   const dueLater = dueToday.data.filter((e) => !followUpOverdue(e, now.getTime()));
   const dueHidden = dueToday.data.length - dueLater.length;
   const sections: DigestSection[] = [
@@ -87,8 +92,14 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
       ].slice(0, limit),
       listLink: listLink("status=new"),
     },
+    {
+      key: "offers",
+      title: "Waitlist offers expiring today",
+      total: offers.length,
+      lines: offers.slice(0, limit).map((o) => line({ id: o.enquiryId, fullName: o.fullName }, o.expiresAt, o.assigneeId ? "yours, offer ends" : "unassigned, offer ends")),
+    },
   ];
-  return { day: siteToday(now), name: person.name, sections, settingsLink: `${publicOrigin()}/admin/users/me/digest` };
+  return { day: today, name: person.name, sections, settingsLink: `${publicOrigin()}/admin/users/me/digest` };
 }
 
 export const digestIsEmpty = (digest: Digest) => digest.sections.every((s) => s.total === 0);

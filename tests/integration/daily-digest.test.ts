@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
+import { newId } from "~/lib/ids";
 import { runOutboxPass } from "~/lib/outbox-worker.server";
 import { insertEnquiry, updateEnquiryRow, type EnquiryInput } from "~/models/enquiry.server";
 import { listOutboxMessages } from "~/models/outbox.server";
@@ -34,6 +35,13 @@ async function enquiry(fullName: string, createdAt: string, changes: { assigneeI
   return e;
 }
 
+/** A waitlist seat offered to an enquiry's sender (rows as migration 0013 defines them). */
+async function offer(enquiryId: string, expiresAt: string, status = "open") {
+  const entryId = newId();
+  await db().insertInto("waitlist_entries").values({ id: entryId, scheduleId: "batch-1", enquiryId, status: status === "open" ? "offered" : status, joinedAt: "2031-06-01T00:00:00.000Z", updatedAt: "2031-06-09T00:00:00.000Z" }).execute();
+  await db().insertInto("waitlist_offers").values({ id: newId(), entryId, scheduleId: "batch-1", enquiryId, tokenHash: newId(), status, createdAt: "2031-06-09T00:00:00.000Z", expiresAt, closedAt: null }).execute();
+}
+
 async function drain() {
   for (let i = 0; i < 20 && (await runOutboxPass(() => {})) > 0; i++);
 }
@@ -48,7 +56,7 @@ const ids: Record<string, string> = {};
 
 beforeEach(async () => {
   smtp.received.length = 0;
-  for (const table of ["digests_sent", "outbox", "enquiries", "users"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["digests_sent", "outbox", "waitlist_offers", "waitlist_entries", "enquiries", "users"] as const) await db().deleteFrom(table).execute();
   alice = await createUserWithoutActor({ name: "Alice Admin", email: "alice@example.com", password: "Correct-Horse-42", role: "admin" });
   bob = await createUserWithoutActor({ name: "Bob Editor", email: "bob@example.com", password: "Correct-Horse-42", role: "editor" });
   carol = await createUserWithoutActor({ name: "Carol Editor", email: "carol@example.com", password: "Correct-Horse-42", role: "editor" });
@@ -63,6 +71,14 @@ beforeEach(async () => {
   ids.closedPast = (await enquiry("Closed Chitra", recent, { assigneeId: alice.id, followUpAt: "2031-06-09T06:00:00.000Z", status: "closed" })).id;
   ids.bobOverdue = (await enquiry("Bob's Balaji", recent, { assigneeId: bob.id, followUpAt: "2031-06-10T02:00:00.000Z" })).id;
   ids.bobWaiting = (await enquiry("Bob's Bhavna", "2031-06-08T03:00:00.000Z", { assigneeId: bob.id })).id;
+  ids.offerToday = (await enquiry("Offer Omar", recent, { assigneeId: alice.id, status: "contacted" })).id;
+  ids.offerTomorrow = (await enquiry("Offer Tomorrow Tanvi", recent, { assigneeId: alice.id, status: "contacted" })).id;
+  ids.offerClosed = (await enquiry("Offer Declined Deepa", recent, { assigneeId: alice.id, status: "contacted" })).id;
+  ids.offerBob = (await enquiry("Offer Bob's Bala", recent, { assigneeId: bob.id, status: "contacted" })).id;
+  await offer(ids.offerToday, "2031-06-10T12:00:00.000Z"); // 17:30 IST today
+  await offer(ids.offerTomorrow, "2031-06-10T18:30:00.000Z"); // 00:00 IST tomorrow
+  await offer(ids.offerClosed, "2031-06-10T12:00:00.000Z", "declined");
+  await offer(ids.offerBob, "2031-06-10T13:00:00.000Z");
 });
 
 const link = (id: string) => `https://academy.example/admin/enquiries/${id}`;
@@ -88,8 +104,9 @@ describe("the daily digest job", () => {
       expect(part).toContain("Overdue follow-ups (1)");
       expect(part).toContain("Follow-ups due today (1)");
       expect(part).toContain("New enquiries waiting more than 24 hours (2)");
-      for (const key of ["overdue", "dueToday", "waitingMine", "waitingUnassigned"]) expect(part).toContain(link(ids[key]));
-      for (const key of ["recentNew", "tomorrow", "closedPast", "bobOverdue", "bobWaiting"]) expect(part).not.toContain(link(ids[key]));
+      expect(part).toContain("Waitlist offers expiring today (1)");
+      for (const key of ["overdue", "dueToday", "waitingMine", "waitingUnassigned", "offerToday"]) expect(part).toContain(link(ids[key]));
+      for (const key of ["recentNew", "tomorrow", "closedPast", "bobOverdue", "bobWaiting", "offerTomorrow", "offerClosed", "offerBob"]) expect(part).not.toContain(link(ids[key]));
       expect(part).toContain("/admin/users/me/digest");
     }
     // Sections in order, each line under its own heading.
@@ -97,6 +114,7 @@ describe("the daily digest job", () => {
     expect(text.indexOf("Later Lakshmi")).toBeGreaterThan(text.indexOf("Follow-ups due today"));
     expect(text.indexOf("Waiting Wasim")).toBeGreaterThan(text.indexOf("New enquiries waiting"));
     expect(text).toContain("Nobody's Nandini (unassigned, received");
+    expect(text).toContain("Offer Omar (yours, offer ends Jun 10, 2031, 5:30 PM)");
     expect(html).toContain("Nobody&#x27;s Nandini");
 
     const [bobMail] = await smtp.waitFor((m) => m.envelope.to.includes("bob@example.com"));
@@ -105,6 +123,7 @@ describe("the daily digest job", () => {
     expect(bobMail.parsed.text).toContain(link(ids.bobWaiting));
     expect(bobMail.parsed.text).toContain(link(ids.waitingUnassigned));
     expect(bobMail.parsed.text).not.toContain(link(ids.overdue));
+    expect(bobMail.parsed.text).toContain(link(ids.offerBob));
     expect(smtp.received.filter((m) => m.envelope.to.includes("carol@example.com"))).toEqual([]);
   });
 

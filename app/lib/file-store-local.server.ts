@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { FileStore, StoredObject } from "./file-store.server";
+import type { FileStore, StoredObject } from "./file-store-driver";
 
 /**
  * The file store on a local (or network-mounted) disk: <root>/<folder>/<name>. Writes go to a temporary name

@@ -1,5 +1,5 @@
-import type { Readable } from "node:stream";
 import { env } from "~/env.server";
+import type { FileStore } from "./file-store-driver";
 import { localDiskStore } from "./file-store-local.server";
 
 /**
@@ -8,19 +8,6 @@ import { localDiskStore } from "./file-store-local.server";
  * one store (a shared volume today; an S3-compatible bucket would be another driver with the same four calls,
  * and no route would change). Keys are "<folder>/<name>": images/, syllabus/ or enquiries/.
  */
-export type StoredObject = { key: string; size: number; modifiedAt: number };
-
-export interface FileStore {
-  /** Stores the local file at `sourcePath` under `key`; the source is moved (or copied and removed). */
-  putFile(key: string, sourcePath: string): Promise<{ size: number }>;
-  /** The object's bytes as a stream, with its size and last change; null when there is none. */
-  get(key: string): Promise<{ body: Readable; size: number; modifiedAt: number } | null>;
-  /** Removes the object; a missing one is not an error. */
-  delete(key: string): Promise<void>;
-  /** Every object whose key starts with `prefix` ("images/"), for the orphan sweep and the attachment quota. */
-  list(prefix: string): AsyncIterable<StoredObject>;
-}
-
 export const STORE_FOLDERS = ["images", "syllabus", "enquiries"] as const;
 export type StoreFolder = (typeof STORE_FOLDERS)[number];
 

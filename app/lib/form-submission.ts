@@ -1,11 +1,8 @@
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { cleanText } from "~/schemas/fields";
+import { fieldName } from "./field-name";
 
-/** A zod issue's path as a form field's name, the way conform names fields (`highlights[2]`, `a.b`); "" for the whole form. */
-export function fieldName(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, seg) => (typeof seg === "number" ? `${name}[${seg}]` : name ? `${name}.${String(seg)}` : String(seg)), "");
-}
 
 /**
  * A form post checked against one of the schemas in app/schemas, as conform's Submission: the same call runs in

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
-import { HONEYPOT_FIELD } from "~/components/ui/field";
 import { CONTACT_FAILED } from "~/schemas/contact";
 import {
   ENQUIRY_FAILED,
@@ -20,7 +19,7 @@ import { formToObject } from "./api-body.server";
 import { leadSourceFromCookieHeader } from "./lead-source";
 import { replyWithErrors } from "./form-submission";
 import { retryAfterHeaders } from "./rate-limit.server";
-import type { SiteFormResult } from "./site-forms";
+import { HONEYPOT_FIELD, type SiteFormResult } from "./site-forms";
 import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type StoredUpload, type UploadRule } from "./uploads.server";
 
 /**

@@ -14,6 +14,9 @@ export type SiteFormResult = {
 /** The hidden field that tells the home page's action which of its two forms was sent. */
 export const INTENT_FIELD = "intent";
 
+/** A field that bots fill and people never see (the forms' Honeypot): a post with it set is dropped without a word. */
+export const HONEYPOT_FIELD = "website";
+
 export function resultFor(actionData: unknown, intent: SiteFormResult["intent"]): SiteFormResult | undefined {
   const r = actionData as SiteFormResult | undefined;
   return r && typeof r === "object" && r.intent === intent ? r : undefined;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HONEYPOT_FIELD } from "~/lib/site-forms";
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus-visible:outline-3 aria-invalid:border-red-600";
@@ -45,9 +46,6 @@ export function Field({
     </div>
   );
 }
-
-/** A field that bots fill and people never see: a post with it set is dropped without a word. */
-export const HONEYPOT_FIELD = "website";
 
 export function Honeypot({ formId }: { formId: string }) {
   return (

@@ -66,4 +66,11 @@ describe("loadEnv: e-mail and webhooks", () => {
     expect(() => loadEnv({ WEBHOOK_SECRET: "whsec_not*base64*at*all*but*long*enough" })).toThrow(/WEBHOOK_SECRET: must be whsec_ followed by base64/);
     expect(() => loadEnv({ WEBHOOK_SECRET: `whsec_${Buffer.alloc(21, 1).toString("base64")}` })).toThrow(/at least 24 bytes/);
   });
+
+  it("takes DIGEST_HOUR as a whole hour from 0 to 23, 9 by default", () => {
+    expect(loadEnv({}).DIGEST_HOUR).toBe(9);
+    expect(loadEnv({ DIGEST_HOUR: "0" }).DIGEST_HOUR).toBe(0);
+    expect(loadEnv({ DIGEST_HOUR: "23" }).DIGEST_HOUR).toBe(23);
+    for (const bad of ["24", "-1", "8.5", "nine"]) expect(() => loadEnv({ DIGEST_HOUR: bad })).toThrow(/DIGEST_HOUR: must be a whole hour from 0 to 23/);
+  });
 });

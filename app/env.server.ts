@@ -62,6 +62,8 @@ const schema = z
     // Behind a load balancer: seconds /healthz answers 503 after SIGTERM before the listener closes.
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: "must be a whole number of seconds" }).int().min(0).max(120).default(0),
     ENQUIRY_ATTACHMENT_QUOTA_MB: count("a whole number of megabytes").default(2048),
+    // How long a seat offered from a batch's waitlist is held for the enquirer (app/services/waitlist.server.ts).
+    WAITLIST_OFFER_HOURS: z.coerce.number({ error: "must be a whole number of hours from 1 to 720" }).int({ error: "must be a whole number of hours from 1 to 720" }).min(1, { error: "must be a whole number of hours from 1 to 720" }).max(720, { error: "must be a whole number of hours from 1 to 720" }).default(48),
     // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
     PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     PAGE_CACHE_MB: count("a whole number of megabytes").default(32),

@@ -8,6 +8,7 @@ import { startPeriodicJob, stopPeriodicJobs } from "~/lib/periodic-jobs.server";
 import { openAndMigrate } from "~/lib/startup.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
+import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -39,6 +40,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   await openAndMigrate(log);
   startUploadSweeper(log);
   startOutboxWorker(log);
+  // Waitlist offers past their time expire and the seat goes to the next one waiting (app/services/waitlist.server.ts).
+  startPeriodicJob({ name: "waitlist-expiry", everyMs: WAITLIST_JOB_EVERY_MS, run: async () => void (await runWaitlistJob()) }, log);
   // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).
   startPeriodicJob({ name: "daily-digest", everyMs: DIGEST_JOB_EVERY_MS, run: async () => void (await runDigestJob()) }, log);
 }

@@ -165,7 +165,7 @@ const EnquiryInput = z
       .optional()
       .meta({
         format: "date",
-        description: "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400.",
+        description: "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
       }),
   })
   .meta({ id: "EnquiryInput" });
@@ -374,7 +374,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
           "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. Enrolled takes a seat of the batch: 409 when it is full.",
       }),
       "/api/enquiries/{id}/status": {
-        put: op("put", { summary: "Set the status", description: "Enrolled takes a seat of the enquiry's batch: 409 when it is full; leaving Enrolled gives it back.", access: "staff", ok: 200, data: Enquiry, body: enquiryStatusSchema, path: true, extra: [409] }),
+        put: op("put", { summary: "Set the status", description: "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 when it is full; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist.", access: "staff", ok: 200, data: Enquiry, body: enquiryStatusSchema, path: true, extra: [409] }),
       },
       "/api/enquiries/{id}/timeline": { get: op("get", { summary: "Notes and every recorded change, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }) },
       "/api/enquiries/{id}/notes": { post: op("post", { summary: "Add a note to the timeline", access: "staff", ok: 201, data: TimelineEntry, body: noteSchema, path: true }) },

@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
 import { getSchedule } from "~/models/schedule.server";
-import { batchCalendar } from "~/services/batch-calendar.server";
+import { batchCalendar } from "./batch-calendar-file.server";
 import {
   claimOutboxMessage,
   extendOutboxLease,

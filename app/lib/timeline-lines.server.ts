@@ -19,7 +19,9 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
               ? `Owner: ${e.fromValue ?? "Unassigned"} → ${e.toValue ?? "Unassigned"}`
               : e.kind === "follow_up"
                 ? `Follow-up: ${when(e.fromValue)} → ${when(e.toValue)}`
-                : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+                : e.kind === "waitlist"
+                  ? `Waitlist: ${e.text ?? e.toValue ?? ""}`
+                  : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
     return { id: e.id, at: formatDateTime(e.at), who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
   });
 }

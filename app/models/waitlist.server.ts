@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { db } from "~db/client.server";
+import { db, dialect } from "~db/client.server";
 import type { WaitlistEntriesTable, WaitlistOffersTable } from "~db/schema";
 import { newTimeOrderedId, nowIso } from "~/lib/ids";
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from "~/schemas/values";
@@ -25,6 +25,13 @@ export type WaitlistLine = WaitlistEntry & { fullName: string; email: string; en
 const toEntry = (row: Selectable<WaitlistEntriesTable>): WaitlistEntry => ({ ...row, status: row.status as WaitlistEntryStatus });
 const toOffer = ({ tokenHash: _h, ...row }: Selectable<WaitlistOffersTable>): WaitlistOffer => ({ ...row, status: row.status as WaitlistOfferStatus });
 
+/**
+ * On MariaDB, a locking read (FOR UPDATE): it reads the newest committed rows, not the transaction's snapshot,
+ * and holds them until the commit, so two transactions deciding who is next cannot both pick the same row.
+ * SQLite runs one write transaction at a time, so a plain read is already current there.
+ */
+const current = <Q extends { forUpdate(): Q }>(q: Q): Q => (dialect() === "mysql" ? q.forUpdate() : q);
+
 /** Entries still on the list: waiting for a seat, or holding an open offer. */
 const ON_LIST: WaitlistEntryStatus[] = ["waiting", "offered"];
 
@@ -37,8 +44,7 @@ export async function insertWaitlistEntry(scheduleId: string, enquiryId: string,
 
 /** The enquiry's entry still on a list (waiting or offered), if any. */
 export async function activeEntryOfEnquiry(enquiryId: string): Promise<WaitlistEntry | null> {
-  const row = await db()
-    .selectFrom("waitlist_entries")
+  const row = await current(db().selectFrom("waitlist_entries"))
     .selectAll()
     .where("enquiryId", "=", enquiryId)
     .where("status", "in", ON_LIST)
@@ -93,8 +99,7 @@ export async function countWaiting(scheduleIds: string[]): Promise<Map<string, n
 
 /** The first entry still waiting on a batch's list. */
 export async function firstWaiting(scheduleId: string): Promise<WaitlistEntry | null> {
-  const row = await db()
-    .selectFrom("waitlist_entries")
+  const row = await current(db().selectFrom("waitlist_entries"))
     .selectAll()
     .where("scheduleId", "=", scheduleId)
     .where("status", "=", "waiting")
@@ -114,8 +119,9 @@ export async function moveEntry(id: string, from: WaitlistEntryStatus[], to: Wai
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertOffer(entry: WaitlistEntry, tokenHash: string, expiresAt: string, createdAt = nowIso()): Promise<WaitlistOffer> {
-  const row = { id: newTimeOrderedId(), entryId: entry.id, scheduleId: entry.scheduleId, enquiryId: entry.enquiryId, tokenHash, status: "open", createdAt, expiresAt, closedAt: null };
+export async function insertOffer(entry: WaitlistEntry, o: { id: string; tokenHash: string; expiresAt: string; createdAt?: string }): Promise<WaitlistOffer> {
+  const { id, tokenHash, expiresAt, createdAt = nowIso() } = o;
+  const row = { id, entryId: entry.id, scheduleId: entry.scheduleId, enquiryId: entry.enquiryId, tokenHash, status: "open", createdAt, expiresAt, closedAt: null };
   await db().insertInto("waitlist_offers").values(row).execute();
   return toOffer(row);
 }
@@ -132,8 +138,35 @@ export async function findOfferByTokenHash(tokenHash: string): Promise<WaitlistO
 
 /** The enquiry's open offer, if any (at most one: an enquiry is on one list at a time). */
 export async function openOfferOfEnquiry(enquiryId: string): Promise<WaitlistOffer | null> {
-  const row = await db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("status", "=", "open").limit(1).executeTakeFirst();
+  const row = await current(db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("status", "=", "open")).limit(1).executeTakeFirst();
   return row ? toOffer(row) : null;
+}
+
+/** The enquiry's newest offer for a batch, whatever its state (read current, for a race just lost). */
+export async function latestOfferFor(enquiryId: string, scheduleId: string): Promise<WaitlistOffer | null> {
+  const row = await current(db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("scheduleId", "=", scheduleId))
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toOffer(row) : null;
+}
+
+/** A batch's seats left, read current and (MariaDB) locked until the commit: a join and a freed seat take turns. */
+export async function seatsLeftLocked(scheduleId: string): Promise<number | null> {
+  const row = await current(db().selectFrom("schedules").select("seats").where("id", "=", scheduleId)).executeTakeFirst();
+  return row ? Number(row.seats) : null;
+}
+
+/** Batches with a seat left while someone still waits (a safety net for the periodic job). */
+export async function schedulesWithSeatsAndWaiting(limit = 100): Promise<string[]> {
+  const rows = await db()
+    .selectFrom("schedules as s")
+    .select("s.id")
+    .where("s.seats", ">", 0)
+    .where((eb) => eb.exists(eb.selectFrom("waitlist_entries as w").select("w.id").whereRef("w.scheduleId", "=", "s.id").where("w.status", "=", "waiting")))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**

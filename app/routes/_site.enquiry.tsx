@@ -14,6 +14,7 @@ import { DELIVERY_MODES } from "~/schemas/values";
 import { publicOrigin } from "~/lib/origin.server";
 import type { Route } from "./+types/_site.enquiry";
 import { passActionHeaders } from "~/lib/action-headers";
+import { fullBatchFor } from "~/services/waitlist.server";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const date = params.get("date") ?? "";
   const batchDate = ISO_DATE.test(date) && !Number.isNaN(Date.parse(date)) ? date : null;
   const defaultMode = DELIVERY_MODES.find((mode) => mode === params.get("mode"));
-  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, defaultMode, batchDate, seo: pageSeo(publicOrigin()) };
+  // ?waitlist=1 comes from a full batch's Join waitlist: the enquiry will join that batch's waitlist (while it is full).
+  const waitlist = params.get("waitlist") === "1" && batchDate && match ? await fullBatchFor(match.title, batchDate, defaultMode ?? "online") : null;
+  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, defaultMode, batchDate, waitlist, seo: pageSeo(publicOrigin()) };
 }
 
 export const headers = passActionHeaders;
@@ -72,9 +75,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { courses, defaultCourse, defaultMode, batchDate } = loaderData;
+  const { courses, defaultCourse, defaultMode, batchDate, waitlist } = loaderData;
   const actionData = useActionData<typeof action>();
-  const batchNote = batchDate ? `I would like to join the batch starting ${formatDate(batchDate)}.` : undefined;
+  const batchNote = waitlist
+    ? `Please put me on the waitlist for the batch starting ${formatDate(waitlist.startDate)}.`
+    : batchDate
+      ? `I would like to join the batch starting ${formatDate(batchDate)}.`
+      : undefined;
   return (
     <main id="main">
       <PageHero
@@ -88,7 +95,14 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             What happens next?
           </h2>
           <EnquiryAside />
-          {batchDate ? (
+          {waitlist ? (
+            <p className="mt-6 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="waitlist-note">
+              <CalendarIcon className="shrink-0 text-lg" />
+              <span>
+                {`You are joining the waitlist for ${waitlist.courseName}, starting ${formatDate(waitlist.startDate)}: this batch is full. You keep your place in the order you join, and when a seat frees we e-mail you a link that holds it for you.`}
+              </span>
+            </p>
+          ) : batchDate ? (
             <p className="mt-6 flex items-center gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
               <CalendarIcon className="shrink-0 text-lg" />
               Selected batch starts {formatDate(batchDate)}.

@@ -8,6 +8,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { ageText } from "~/lib/format";
 import { listHref } from "~/lib/list-query";
 import { timelineLines } from "~/lib/timeline-lines.server";
+import { enquiryWaitlistStatus } from "~/services/waitlist.server";
 import { attachmentDisplayName } from "~/lib/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import { listAllSchedules } from "~/models/schedule.server";
@@ -42,11 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (isServiceError(error, "notFound")) throw data("Enquiry not found", { status: 404 });
     throw error;
   });
-  const [timeline, staff, schedules, duplicates] = await Promise.all([
+  const [timeline, staff, schedules, duplicates, waitlist] = await Promise.all([
     enquiryTimeline(record.id),
     listStaffNames(),
     listAllSchedules(),
     Promise.all(record.duplicateOf.map((id) => getEnquiry(id))),
+    enquiryWaitlistStatus(record.id),
   ]);
   const { filePaths, duplicateOf: _d, ...enquiry } = record;
   const files = filePaths.map((stored) => ({
@@ -73,6 +75,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     extras: {
       sourceLines,
       batch: batch ? `${batchLabel(batch)}, ${batch.seats} of ${batch.totalSeats} seats left` : record.scheduleId ? "(deleted batch)" : null,
+      waitlist: waitlist
+        ? waitlist.status === "offered" && waitlist.offerExpiresAt
+          ? `Offered a seat in ${waitlist.batch}, held until ${formatDateTime(waitlist.offerExpiresAt)}`
+          : `Position ${waitlist.position} for ${waitlist.batch}`
+        : null,
       duplicates: duplicates.filter((d) => d !== null).map((d) => ({ id: d.id, fullName: d.fullName, createdAt: d.createdAt })),
       waiting: waiting === null ? null : ageText(waiting),
       late: pastResponsePromise(waiting),

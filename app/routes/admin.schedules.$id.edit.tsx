@@ -13,14 +13,18 @@ import { isServiceError } from "~/services/service-error";
 import { updateSchedule } from "~/services/schedules.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ScheduleForm } from "~/components/admin/schedule-form";
+import { BatchWaitlist } from "~/components/admin/batch-waitlist";
+import { formatDateTime } from "~/lib/dates";
+import { batchWaitlist } from "~/services/waitlist.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Schedule | Admin" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
-  const [schedule, courses] = await Promise.all([getSchedule(params.id), loadCourseOptions()]);
+  const [schedule, courses, waitlist] = await Promise.all([getSchedule(params.id), loadCourseOptions(), batchWaitlist(params.id)]);
   if (!schedule) throw data("Schedule not found", { status: 404 });
-  return { schedule, courses };
+  const lines = waitlist.map((l) => ({ id: l.id, enquiryId: l.enquiryId, fullName: l.fullName, email: l.email, joined: formatDateTime(l.joinedAt), offeredUntil: l.offerExpiresAt ? formatDateTime(l.offerExpiresAt) : null }));
+  return { schedule, courses, waitlist: lines };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,10 +44,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditSchedule({ loaderData, actionData }: Route.ComponentProps) {
   const backTo = useBackTo("/admin/schedules");
-  const { schedule, courses } = loaderData;
+  const { schedule, courses, waitlist } = loaderData;
   return (
     <DialogRoute title="Edit Schedule" backTo={backTo}>
       <ScheduleForm courses={courses} defaultValue={schedule} lastResult={actionData} cancelTo={backTo} />
+      <BatchWaitlist lines={waitlist} />
     </DialogRoute>
   );
 }

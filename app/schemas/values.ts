@@ -82,7 +82,7 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = { email: "E-mail", webhook: "Webhook" };
 
 /** What a message is about; a webhook's event type. */
-export const OUTBOX_EVENTS = ["enquiry.created", "contact_query.created", "enquiry.status_changed", "staff.digest", "enquiry.enrolled"] as const;
+export const OUTBOX_EVENTS = ["enquiry.created", "contact_query.created", "enquiry.status_changed", "staff.digest", "enquiry.enrolled", "enquiry.waitlist_offer"] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
 /** "a, b, c": for "must be one of" messages. */

@@ -31,6 +31,7 @@ import { OPEN_ENQUIRY_STATUSES, type EnquiryFormName, type EnquiryStatus, type F
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { queueEnquiryNotifications, queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
+import { joinWaitlistIfFull, useOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { addNote } from "./timeline.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { fieldErrors, parseInput } from "./validation";
@@ -96,6 +97,8 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         scheduleId: batch?.id ?? null,
         source: { ...lead, form: opts.channel },
         sourceLabel: sourceLabel(lead),
+      // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
+      if (batch) await joinWaitlistIfFull(enquiry, batch);
       });
       const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
       await linkDuplicates(enquiry.id, await findEnquiriesLike(enquiry.phone, enquiry.email, since, enquiry.id));
@@ -140,6 +143,8 @@ export type EnquiryChange = {
   fields?: Partial<Pick<Enquiry, (typeof FIELDS)[number]>>;
   status?: EnquiryStatus;
   assigneeId?: string | null;
+  /** Becoming Enrolled with the seat an accepted waitlist offer already holds: no second seat is taken. */
+  heldSeat?: boolean;
   followUpAt?: string | null;
   scheduleId?: string | null;
 };
@@ -156,7 +161,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const holds = status === "enrolled" && scheduleId !== null;
   if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!);
-  if (holds && (!wasHolding || scheduleId !== before.scheduleId) && !(await takeSeat(scheduleId!))) {
+  if (holds && (!wasHolding || scheduleId !== before.scheduleId) && !change.heldSeat && !(await useOfferedSeat(before.id, scheduleId!)) && !(await takeSeat(scheduleId!))) {
     throw conflict(`${BATCH_FULL}`, { status: BATCH_FULL }, "batch_full");
   }
 
@@ -181,6 +186,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
     if (saved.status === "enrolled" && (await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null)).deliverable) afterCommit(nudgeOutbox);
   }
   if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
+  await waitlistAfterChange(before, saved);
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);
   if (row.scheduleId !== undefined) await line("batch", await batchName(before.scheduleId), await batchName(saved.scheduleId));
   const other = changeSummary(before, saved, [...FIELDS, "assigneeId", "followUpAt", "scheduleId"]);
@@ -247,6 +253,11 @@ export async function setEnquiryBatch(actor: StaffActor, id: string, input: unkn
   const { scheduleId } = parseInput(batchSchema, input);
   await checkBatch(scheduleId);
   return inTransaction(async () => applyChange(actor, await current(id), { scheduleId: scheduleId ?? null }));
+/** A waitlist offer just accepted (inside its transaction): Enrolled in the offer's batch, with the seat the offer held. */
+export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleId: string): Promise<Enquiry> {
+  return applyChange(actor, await current(id), { status: "enrolled", scheduleId, heldSeat: true });
+}
+
 }
 
 /** PUT /api/enquiries/:id: correct the fields and set status, owner, follow-up and batch in one go (all or nothing). */
@@ -301,6 +312,7 @@ export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
 export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void> {
   const deleted = await inTransaction(async () => {
     const enquiry = await deleteEnquiryRow(id);
+    await waitlistEnquiryDeleted(enquiry);
     if (!enquiry) throw notFound("Enquiry");
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
     await deleteTimeline("enquiry", id);
@@ -314,7 +326,10 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
 
 /** Staff or a batch deleted: enquiries no longer name them (call inside the deleting transaction). */
 export const forgetAssignee = (userId: string) => clearEnquiryReferences("assigneeId", [userId]);
-export const forgetBatches = (scheduleIds: string[]) => clearEnquiryReferences("scheduleId", scheduleIds);
+export const forgetBatches = async (scheduleIds: string[]) => {
+  await clearEnquiryReferences("scheduleId", scheduleIds);
+  await waitlistBatchesDeleted(scheduleIds);
+};
 
 // ---------------------------------------------------------------- lists, details, exports
 

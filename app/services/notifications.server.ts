@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { cleanHeaderText, isPlainAddress } from "~/lib/email-address";
 import { mailConfigured } from "~/lib/mail.server";
 import { DIGEST_TEMPLATE } from "~/lib/digest-mail.server";
+import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/lib/waitlist-mail.server";
 import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/lib/mail-templates.server";
 import { retryUntilFrom } from "~/lib/outbox-worker.server";
 import { webhookUrls } from "~/lib/webhooks.server";
@@ -162,4 +163,29 @@ export async function queueStaffDigest(to: { id: string; email: string }, subjec
     },
   ]);
   return id;
+}
+
+/**
+ * The e-mail offering a waiting enquirer the seat just freed in their batch, inside the transaction that opens
+ * the offer. Rendered when it is sent (app/lib/waitlist-mail.server.tsx), with the link's token, which no row holds.
+ */
+export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">, batch: Pick<Schedule, "courseName" | "startDate">): Promise<Queued> {
+  if (!inTransactionNow()) throw new Error("The waitlist offer must be queued inside the transaction that opens it");
+  const ok = isPlainAddress(enquiry.email);
+  await insertOutboxMessages([
+    {
+      kind: "email",
+      event: "enquiry.waitlist_offer",
+      template: WAITLIST_MAIL_TEMPLATE,
+      recipient: enquiry.email,
+      subject: cleanHeaderText(waitlistOfferSubject(batch), 300),
+      payload: "",
+      entityType: "enquiry",
+      entityId: enquiry.id,
+      status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
+      lastError: ok ? undefined : NOT_ONE_ADDRESS,
+      retryUntil: retryUntilFrom(),
+    },
+  ]);
+  return { deliverable: ok && mailConfigured() };
 }

@@ -4,6 +4,7 @@ import { scheduleSchema } from "~/schemas/schedule";
 import type { StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { forgetBatches } from "./enquiries.server";
+import { offerFreedSeats } from "./waitlist.server";
 import { invalid, notFound } from "./service-error";
 import { parseInput } from "./validation";
 
@@ -43,7 +44,8 @@ export async function updateSchedule(actor: StaffActor, id: string, input: unkno
       const saved = await updateScheduleRow(id, values);
       if (!saved) throw notFound("Schedule");
       await record(actor, "update", "schedule", id, changeSummary(before, saved, FIELDS));
-      return saved;
+      // Seats raised while people wait: each new seat is offered to the next one on the waitlist.
+      return (await offerFreedSeats(id)) ? ((await getSchedule(id)) ?? saved) : saved;
     }),
   );
 }

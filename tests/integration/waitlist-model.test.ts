@@ -20,7 +20,7 @@ describe("waitlist rows (migration 0013)", () => {
 
     expect(await moveEntry(ea.id, ["waiting"], "offered")).toBe(true);
     expect(await moveEntry(ea.id, ["waiting"], "offered")).toBe(false);
-    const offer = await insertOffer({ ...ea, status: "offered" }, "a".repeat(64), "2026-01-03T10:00:00.000Z");
+    const offer = await insertOffer({ ...ea, status: "offered" }, { id: "offer-1", tokenHash: "a".repeat(64), expiresAt: "2026-01-03T10:00:00.000Z" });
     expect((await firstWaiting("b1"))?.id).toBe(eb.id);
 
     expect(await listOpenOffersExpiringBetween("2026-01-03T00:00:00.000Z", "2026-01-04T00:00:00.000Z")).toEqual([

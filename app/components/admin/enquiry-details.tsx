@@ -19,6 +19,8 @@ export type EnquiryFile = { href: string; label: string };
 export type EnquiryExtras = {
   sourceLines: { label: string; value: string }[];
   batch: string | null;
+  /** "Position 2 for <batch>" or "Offered a seat in <batch>, held until …" while on a batch's waitlist. */
+  waitlist?: string | null;
   duplicates: { id: string; fullName: string; createdAt: string }[];
   waiting: string | null;
   late: boolean;
@@ -63,6 +65,7 @@ export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Om
           { label: "WhatsApp notifications", value: enquiry.whatsappNotifications ? "Yes" : "No" },
           { label: "Enquiry date", value: formatDate(enquiry.createdAt) },
           { label: "Batch", value: extras.batch ?? <span className="text-slate-600">None chosen</span> },
+          ...(extras.waitlist ? [{ label: "Waitlist", value: extras.waitlist }] : []),
           {
             label: "Source",
             value: (

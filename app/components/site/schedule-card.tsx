@@ -77,9 +77,18 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
         </div>
       </div>
       <div className="mt-auto pt-5">
-        {/* A full batch takes no more enrolments (its seats are taken by enrolled enquiries). */}
+        {/* A full batch takes no more enrolments (its seats are taken by enrolled enquiries): its form joins the waitlist. */}
         {full ? (
-          <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This batch is full</p>
+          <>
+            <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700">This batch is full</p>
+            <Link
+              to={`${enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })}&waitlist=1`}
+              className={buttonClass("outline", "mt-3 w-full")}
+              aria-label={`Join waitlist: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+            >
+              Join waitlist
+            </Link>
+          </>
         ) : (
           <Link to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
             Enroll Now

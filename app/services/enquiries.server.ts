@@ -31,8 +31,8 @@ import { OPEN_ENQUIRY_STATUSES, type EnquiryFormName, type EnquiryStatus, type F
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { queueEnquiryNotifications, queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
-import { joinWaitlistIfFull, useOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { addNote } from "./timeline.server";
+import { joinWaitlistIfFull, useOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { fieldErrors, parseInput } from "./validation";
 
@@ -97,9 +97,9 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         scheduleId: batch?.id ?? null,
         source: { ...lead, form: opts.channel },
         sourceLabel: sourceLabel(lead),
+      });
       // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
       if (batch) await joinWaitlistIfFull(enquiry, batch);
-      });
       const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
       await linkDuplicates(enquiry.id, await findEnquiriesLike(enquiry.phone, enquiry.email, since, enquiry.id));
       await insertTimelineEntry("enquiry", enquiry.id, {
@@ -143,10 +143,10 @@ export type EnquiryChange = {
   fields?: Partial<Pick<Enquiry, (typeof FIELDS)[number]>>;
   status?: EnquiryStatus;
   assigneeId?: string | null;
-  /** Becoming Enrolled with the seat an accepted waitlist offer already holds: no second seat is taken. */
-  heldSeat?: boolean;
   followUpAt?: string | null;
   scheduleId?: string | null;
+  /** Becoming Enrolled with the seat an accepted waitlist offer already holds: no second seat is taken. */
+  heldSeat?: boolean;
 };
 
 /**
@@ -186,9 +186,9 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
     if (saved.status === "enrolled" && (await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null)).deliverable) afterCommit(nudgeOutbox);
   }
   if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
-  await waitlistAfterChange(before, saved);
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);
   if (row.scheduleId !== undefined) await line("batch", await batchName(before.scheduleId), await batchName(saved.scheduleId));
+  await waitlistAfterChange(before, saved);
   const other = changeSummary(before, saved, [...FIELDS, "assigneeId", "followUpAt", "scheduleId"]);
   if (other !== "No changes") await record(actor, "update", "enquiry", before.id, other);
   return saved;
@@ -253,11 +253,11 @@ export async function setEnquiryBatch(actor: StaffActor, id: string, input: unkn
   const { scheduleId } = parseInput(batchSchema, input);
   await checkBatch(scheduleId);
   return inTransaction(async () => applyChange(actor, await current(id), { scheduleId: scheduleId ?? null }));
+}
+
 /** A waitlist offer just accepted (inside its transaction): Enrolled in the offer's batch, with the seat the offer held. */
 export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleId: string): Promise<Enquiry> {
   return applyChange(actor, await current(id), { status: "enrolled", scheduleId, heldSeat: true });
-}
-
 }
 
 /** PUT /api/enquiries/:id: correct the fields and set status, owner, follow-up and batch in one go (all or nothing). */
@@ -312,9 +312,9 @@ export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
 export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void> {
   const deleted = await inTransaction(async () => {
     const enquiry = await deleteEnquiryRow(id);
-    await waitlistEnquiryDeleted(enquiry);
     if (!enquiry) throw notFound("Enquiry");
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
+    await waitlistEnquiryDeleted(enquiry);
     await deleteTimeline("enquiry", id);
     await unlinkDuplicates(id);
     await forgetOutboxMessagesAbout("enquiry", id);

@@ -20,6 +20,7 @@ import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type Mail
 import { postWebhook } from "./webhooks.server";
 import { renderQueuedDigest } from "~/services/digest.server";
 import { DIGEST_TEMPLATE } from "./digest-mail.server";
+import { renderWaitlistOfferMail, WAITLIST_MAIL_TEMPLATE } from "./waitlist-mail.server";
 
 /**
  * Delivers the outbox, in every app process. Each pass finds due rows and claims each with a lease (one
@@ -89,8 +90,9 @@ async function deliver(row: OutboxDelivery): Promise<void> {
     return;
   }
   const digest = row.template === DIGEST_TEMPLATE;
-  if (!digest && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
-  const mail = digest ? await renderQueuedDigest(row.entityId ?? "", row.payload, row.createdAt) : renderMail(row.template as MailTemplate, await mailPayload(row));
+  const waitlist = row.template === WAITLIST_MAIL_TEMPLATE;
+  if (!digest && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
+  const mail = waitlist ? await renderWaitlistOfferMail(row.entityId ?? "") : digest ? await renderQueuedDigest(row.entityId ?? "", row.payload, row.createdAt) : renderMail(row.template as MailTemplate, await mailPayload(row));
   const addresses = row.recipient.split(",").map((a) => a.trim());
   await sendMail({
     id: row.id,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~db/client.server";
+import { db, inTransaction } from "~db/client.server";
 import { runOutboxPass } from "~/lib/outbox-worker.server";
 import { issueToken } from "~/lib/token.server";
+import { offerToken } from "~/lib/waitlist-token.server";
 import { insertCourse } from "~/models/course.server";
 import { getEnquiry, insertEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { listOutboxMessages } from "~/models/outbox.server";
@@ -13,6 +14,8 @@ import { action as apiEnquiryAction } from "~/routes/api.enquiries.$id";
 import type { StaffActor } from "~/services/actor";
 import { bulkUpdateEnquiries, setEnquiryStatus } from "~/services/enquiries.server";
 import { NOT_ONE_ADDRESS } from "~/services/notifications.server";
+import { acceptOffer } from "~/services/waitlist-offers.server";
+import { joinWaitlistIfFull } from "~/services/waitlist.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
 import { readCalendar } from "../helpers/ical";
@@ -175,6 +178,26 @@ describe("the enrolment confirmation", () => {
     await drain();
     expect((await listOutboxMessages()).data.filter((r) => r.event === "enquiry.enrolled")).toHaveLength(1);
     expect(mailsTo(e.email)).toHaveLength(1);
+  });
+
+  it("comes once when a waitlist offer is accepted (the same status path), with the batch's calendar", async () => {
+    const course = (await db().selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
+    const small = await insertSchedule({ course, startDate: "2027-02-01", endDate: "2027-02-12", time: "6:30 PM - 8:30 PM", days: "Mon to Fri", mode: "online", location: "Live online (Zoom)", seats: 1, totalSeats: 1 });
+    const first = await enquiry({ scheduleId: small.id });
+    await setEnquiryStatus(priya, first.id, { status: "enrolled" });
+    const waiting = await enquiry({ scheduleId: small.id });
+    expect(await inTransaction(() => joinWaitlistIfFull(waiting, small))).toBe(1);
+    // The first student leaves: the seat is offered to the one waiting, who accepts through the offer's link.
+    await setEnquiryStatus(priya, first.id, { status: "contacted" });
+    const offer = await db().selectFrom("waitlist_offers").select("id").where("enquiryId", "=", waiting.id).executeTakeFirstOrThrow();
+    expect((await acceptOffer({ ip: "203.0.113.9", requestId: "test" }, offerToken(offer.id))).acceptedNow).toBe(true);
+    expect((await getEnquiry(waiting.id))!.status).toBe("enrolled");
+    await drain();
+    await smtp.waitFor((m) => m.envelope.to.includes(waiting.email) && m.parsed.subject!.startsWith("Enrolment confirmed"));
+    const confirmations = mailsTo(waiting.email).filter((m) => m.parsed.subject!.startsWith("Enrolment confirmed"));
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0].parsed.subject).toBe("Enrolment confirmed: SOC Analyst Training Program, starts Feb 1, 2027 | CyberSOC Academy");
+    expect(calendarOf(confirmations[0]).events[0].occurrences).toHaveLength(10);
   });
 
   it("is not sent to an address that is not one plain address, nor when the enquiry left Enrolled before the send", async () => {

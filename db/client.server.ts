@@ -15,6 +15,7 @@ import * as m0007 from "./migrations/0007-outbox";
 import * as m0008 from "./migrations/0008-clean-text";
 import * as m0010 from "./migrations/0010-enquiry-pipeline";
 import * as m0011 from "./migrations/0011-content-version";
+import * as m0012 from "./migrations/0012-publishing";
 import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0008-clean-text": m0008,
   "0010-enquiry-pipeline": m0010,
   "0011-content-version": m0011,
+  "0012-publishing": m0012,
   "0013-waitlist": m0013,
   "0014-digest": m0014,
 };
@@ -98,7 +100,8 @@ export async function withMysqlNamedLock(db: DB, { name, waitSeconds, notTakenMe
 }
 
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: migrations numbered in parallel (0012 to 0014) may reach a database in any order.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -20,6 +20,8 @@ export interface CoursesTable {
   syllabusFileName: string;
   createdAt: string;
   updatedAt: string;
+  state: Generated<string>;
+  publishAt: string | null;
 }
 
 export interface SchedulesTable {
@@ -36,6 +38,8 @@ export interface SchedulesTable {
   totalSeats: number;
   createdAt: string;
   updatedAt: string;
+  state: Generated<string>;
+  publishAt: string | null;
 }
 
 export interface ReviewsTable {
@@ -52,6 +56,8 @@ export interface ReviewsTable {
   approved: Bool;
   createdAt: string;
   updatedAt: string;
+  state: Generated<string>;
+  publishAt: string | null;
 }
 
 export interface EnquiriesTable {

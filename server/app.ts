@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
 import { startPeriodicJob, stopPeriodicJobs } from "~/lib/periodic-jobs.server";
 import { openAndMigrate } from "~/lib/startup.server";
+import { PUBLISH_JOB_EVERY_MS, publishDueItems } from "~/services/publication.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
@@ -40,6 +41,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   await openAndMigrate(log);
   startUploadSweeper(log);
   startOutboxWorker(log);
+  // Scheduled courses, batches and reviews go public on time, whichever instance gets there first.
+  startPeriodicJob({ name: "scheduled-publishing", everyMs: PUBLISH_JOB_EVERY_MS, run: async () => void (await publishDueItems()) }, log);
   // Waitlist offers past their time expire and the seat goes to the next one waiting (app/services/waitlist.server.ts).
   startPeriodicJob({ name: "waitlist-expiry", everyMs: WAITLIST_JOB_EVERY_MS, run: async () => void (await runWaitlistJob()) }, log);
   // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).

@@ -27,7 +27,7 @@ export async function loadPage<T>(url: URL, load: () => Promise<Page<T>>, failed
 /** The schedule form's course dropdown; a failure is only logged (spec §8) and leaves the dropdown empty. */
 export async function loadCourseOptions(): Promise<{ id: string; title: string }[]> {
   try {
-    return (await listCourseTitles()).map(({ id, title }) => ({ id, title }));
+    return (await listCourseTitles("staff")).map(({ id, title }) => ({ id, title }));
   } catch (error) {
     console.error("[admin] loading the course list for the schedule form failed:", error);
     return [];

@@ -19,10 +19,10 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
 
 /**
  * The parameters a list keeps in its URL: the tab, the search, the page, the enquiries' filters (owner,
- * follow-up, course, mode, source, form) and the audit log's (user, entity type), and a date range, so paging,
+ * follow-up, course, mode, source, form), the audit log's (user, entity type), a date range and the publication state, so paging,
  * the jump back to the last page and a dialog opened over the list keep the filter that was set.
  */
-export const LIST_PARAMS = ["status", "q", "page", "assignee", "followUp", "course", "mode", "source", "form", "user", "entityType", "from", "to"] as const;
+export const LIST_PARAMS = ["status", "q", "page", "assignee", "followUp", "course", "mode", "source", "form", "user", "entityType", "from", "to", "state"] as const;
 export type ListParam = (typeof LIST_PARAMS)[number];
 
 /** The list URL with the given search string (as found on a child route's URL), minus anything foreign. */

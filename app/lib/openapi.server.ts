@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, DELIVERY_MODES, ENQUIRY_FORMS, OUTBOX_EVENTS, OUTBOX_KINDS, OUTBOX_STATUSES, TIMELINE_KINDS, USER_ROLES } from "~/schemas/values";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, DELIVERY_MODES, ENQUIRY_FORMS, OUTBOX_EVENTS, OUTBOX_KINDS, OUTBOX_STATUSES, PUBLICATION_STATES, TIMELINE_KINDS, USER_ROLES } from "~/schemas/values";
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
@@ -24,6 +24,11 @@ import { sessionCookieName } from "./session.server";
 
 const text = z.string();
 const stored = { id: text, createdAt: text.meta({ format: "date-time" }), updatedAt: text.meta({ format: "date-time" }) };
+// Courses, batches and reviews: always carry their publication (anonymous callers only ever see published ones).
+const publication = {
+  state: z.enum(PUBLICATION_STATES).meta({ description: "draft, scheduled or published; anonymous callers only ever see published records" }),
+  publishAt: text.nullable().meta({ format: "date-time", description: "UTC: when a scheduled record goes public (or when it did); null for drafts and records published directly" }),
+};
 
 // ---------------------------------------------------------------- records
 
@@ -39,10 +44,11 @@ const Course = z
     modes: z.array(z.enum(DELIVERY_MODES)).meta({ description: "Only these modes are kept; other values sent are dropped" }),
     image: text.nullable().meta({ description: "URL of the course image (stored as WebP), or null" }),
     syllabusFile: text.nullable().meta({ description: "URL of the syllabus file, or null" }),
+    ...publication,
   })
   .meta({ id: "Course" });
-const Schedule = z.object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }) }).meta({ id: "Schedule" });
-const Review = z.object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable() }).meta({ id: "Review" });
+const Schedule = z.object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }), ...publication }).meta({ id: "Schedule" });
+const Review = z.object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication }).meta({ id: "Review" });
 const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
 const Enquiry = z
   .object({
@@ -327,6 +333,7 @@ const INFO = `JSON REST API of the institute's website and back office.
 - **Text** is cleaned before it is checked: control characters (U+0000–U+001F except tab, line feed and carriage return; U+007F–U+009F) and lone surrogates (\\ud800 without its pair) are removed, single-line fields turn line breaks into spaces, and surrounding white space is trimmed. Lengths count Unicode characters after that, so a value the schema admits is never refused for its length; a required text must keep at least one other character (its \`pattern\`).
 - **Form-style values** are read too, as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, and "" in an optional text field means absent. Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
 - **Lists** take \`page\` (1 to 1,000,000) and \`limit\` (1 to 100, default 20), and answer \`{ data, page, limit, total, pages }\`, newest first.
+- **Publication**: courses, schedules and reviews have a \`state\` (draft, scheduled, published) and a \`publishAt\`. Anonymous reads (lists and by id) see published records only (reviews: approved and published; schedules: of a published course): anything else is a 404 for them. Staff see every state and may filter lists with \`?state=\`. A create without \`state\` is published; an update without it keeps it. \`scheduled\` needs \`publishAt\` in the future (an ISO 8601 instant with offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm); it becomes published at that time, within about 15 seconds.
 - **Methods** a path does not list answer 405 with \`Allow\`; unknown paths under /api answer 404.
 - **Rate limits**: sign-in is throttled per address and per account; creating an enquiry or a contact query anonymously is limited per IP address, and a staff token is not counted.`;
 

@@ -1,4 +1,5 @@
-import { type CourseCategory } from "~/schemas/values";
+import { type CourseCategory, type PublicationState } from "~/schemas/values";
+import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable, Updateable } from "kysely";
 import { db, inTransaction } from "~db/client.server";
@@ -23,7 +24,7 @@ export type Course = {
   syllabusFileName: string;
   createdAt: string;
   updatedAt: string;
-};
+} & Publication;
 
 export type CourseInput = {
   title: string;
@@ -38,6 +39,8 @@ export type CourseInput = {
   syllabus?: string;
   syllabusFile?: string | null;
   syllabusFileName?: string;
+  /** Omitted: published (new rows) or unchanged (updates). */
+  publication?: Publication;
 };
 
 function toCourse(row: Selectable<CoursesTable>): Course {
@@ -58,6 +61,7 @@ function toCourse(row: Selectable<CoursesTable>): Course {
     syllabusFileName: row.syllabusFileName,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...toPublication(row),
   };
 }
 
@@ -80,13 +84,21 @@ async function uniqueSlug(title: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export type CourseFilter = PageInput & { category?: string; featured?: boolean };
+/** audience "public": published courses only (the visibility rule is in publication.server.ts); default staff, who may filter by state. */
+export type CourseFilter = PageInput & { category?: string; featured?: boolean; audience?: Audience; state?: PublicationState };
+
+function filtered(filter: Omit<CourseFilter, "page" | "limit">) {
+  let q = db().selectFrom("courses");
+  if (filter.audience === "public") q = q.where(isPublic());
+  else if (filter.state) q = q.where("state", "=", filter.state);
+  if (filter.category) q = q.where("category", "=", filter.category);
+  if (filter.featured !== undefined) q = q.where("featured", "=", filter.featured ? 1 : 0);
+  return q;
+}
 
 export async function listCourses(filter: CourseFilter = {}): Promise<Page<Course>> {
   const { page, limit, offset } = pageBounds(filter);
-  let q = db().selectFrom("courses");
-  if (filter.category) q = q.where("category", "=", filter.category);
-  if (filter.featured !== undefined) q = q.where("featured", "=", filter.featured ? 1 : 0);
+  const q = filtered(filter);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -94,26 +106,26 @@ export async function listCourses(filter: CourseFilter = {}): Promise<Page<Cours
   return toPage(rows.map(toCourse), Number(count.n), page, limit);
 }
 
-/** Every course, newest first: the public pages and dropdowns show the whole (small) catalogue. */
-export async function listAllCourses(filter: { category?: string; featured?: boolean } = {}): Promise<Course[]> {
-  let q = db().selectFrom("courses").selectAll();
-  if (filter.category) q = q.where("category", "=", filter.category);
-  if (filter.featured !== undefined) q = q.where("featured", "=", filter.featured ? 1 : 0);
-  const rows = await q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(1000).execute();
+/** Every course, newest first: the public pages and dropdowns show the whole (small) catalogue; public unless staff ask. */
+export async function listAllCourses(filter: { category?: string; featured?: boolean; audience?: Audience } = {}): Promise<Course[]> {
+  const rows = await filtered({ ...filter, audience: filter.audience ?? "public" })
+    .selectAll()
+    .orderBy("createdAt", "desc").orderBy("id", "desc").limit(1000).execute();
   return rows.map(toCourse);
 }
 
-export async function listCourseTitles(): Promise<{ id: string; title: string; slug: string }[]> {
-  return db().selectFrom("courses").select(["id", "title", "slug"]).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+/** Course names for dropdowns: the enquiry form's are public ones only; the back office's all of them. */
+export async function listCourseTitles(audience: Audience = "public"): Promise<{ id: string; title: string; slug: string }[]> {
+  return filtered({ audience }).select(["id", "title", "slug"]).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
 }
 
-export async function getCourse(id: string): Promise<Course | null> {
-  const row = await db().selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getCourse(id: string, audience: Audience = "staff"): Promise<Course | null> {
+  const row = await filtered({ audience }).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toCourse(row) : null;
 }
 
-export async function getCourseBySlug(slug: string): Promise<Course | null> {
-  const row = await db().selectFrom("courses").selectAll().where("slug", "=", slug).executeTakeFirst();
+export async function getCourseBySlug(slug: string, audience: Audience = "public"): Promise<Course | null> {
+  const row = await filtered({ audience }).selectAll().where("slug", "=", slug).executeTakeFirst();
   return row ? toCourse(row) : null;
 }
 
@@ -144,6 +156,7 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
       syllabusFileName: input.syllabusFileName || "course-syllabus.pdf",
       createdAt: now,
       updatedAt: now,
+      ...publicationValues(input.publication),
     })
     .execute();
   await contentChanged();
@@ -164,6 +177,7 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
   if (input.syllabus !== undefined) values.syllabus = input.syllabus;
   if (input.syllabusFile !== undefined) values.syllabusFile = input.syllabusFile;
   if (input.syllabusFileName !== undefined) values.syllabusFileName = input.syllabusFileName || "course-syllabus.pdf";
+  if (input.publication !== undefined) Object.assign(values, publicationValues(input.publication));
   const result = await inTransaction(async () => {
     const r = await db().updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
     // Batches carry a copy of the course title; keep it in step.

@@ -1,4 +1,5 @@
-import { type ReviewStatus, type ReviewType } from "~/schemas/values";
+import { type PublicationState, type ReviewStatus, type ReviewType } from "~/schemas/values";
+import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
@@ -20,7 +21,7 @@ export type Review = {
   approved: boolean;
   createdAt: string;
   updatedAt: string;
-};
+} & Publication;
 
 export type ReviewInput = {
   name: string;
@@ -33,6 +34,8 @@ export type ReviewInput = {
   videoThumbnail?: string | null;
   linkedin?: string | null;
   approved?: boolean;
+  /** Omitted: published (new rows) or unchanged (updates). */
+  publication?: Publication;
 };
 
 function toReview(row: Selectable<ReviewsTable>): Review {
@@ -41,6 +44,7 @@ function toReview(row: Selectable<ReviewsTable>): Review {
     rating: Number(row.rating),
     type: row.type === "video" ? "video" : "text",
     approved: Boolean(row.approved),
+    ...toPublication(row),
   };
 }
 
@@ -48,10 +52,16 @@ export type ReviewFilter = PageInput & {
   status?: ReviewStatus;
   /** Matches reviews whose course name contains this text (the public course filter buttons). */
   courseContains?: string;
+  /** "public": approved and published only (publication.server.ts); default staff (every review). */
+  audience?: Audience;
+  /** Staff lists: one publication state. */
+  state?: PublicationState;
 };
 
 function filtered(filter: ReviewFilter) {
   let q = db().selectFrom("reviews");
+  if (filter.audience === "public") q = q.where("approved", "=", 1).where(isPublic());
+  else if (filter.state) q = q.where("state", "=", filter.state);
   if (filter.status === "approved") q = q.where("approved", "=", 1);
   if (filter.status === "pending") q = q.where("approved", "=", 0);
   if (filter.courseContains) q = q.where(contains("course", filter.courseContains));
@@ -68,11 +78,9 @@ export async function listReviews(filter: ReviewFilter = {}): Promise<Page<Revie
   return toPage(rows.map(toReview), Number(count.n), page, limit);
 }
 
-/** Approved reviews' count and average rating (null when there are none). */
+/** Public (approved and published) reviews' count and average rating (null when there are none). */
 export async function reviewStats(): Promise<{ count: number; average: number | null }> {
-  const r = await db()
-    .selectFrom("reviews")
-    .where("approved", "=", 1)
+  const r = await filtered({ audience: "public" })
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.avg<number | string | null>("rating").as("avg")])
     .executeTakeFirstOrThrow();
   const n = Number(r.n);
@@ -84,8 +92,8 @@ export async function countReviews(): Promise<number> {
   return Number(r.n);
 }
 
-export async function getReview(id: string): Promise<Review | null> {
-  const row = await db().selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getReview(id: string, audience: Audience = "staff"): Promise<Review | null> {
+  const row = await filtered({ audience }).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toReview(row) : null;
 }
 
@@ -108,13 +116,20 @@ function values(i: ReviewInput) {
 export async function insertReview(input: ReviewInput, opts: { id?: string; createdAt?: string } = {}): Promise<Review> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
-  await db().insertInto("reviews").values({ id, ...values(input), createdAt: now, updatedAt: now }).execute();
+  await db()
+    .insertInto("reviews")
+    .values({ id, ...values(input), createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
+    .execute();
   await contentChanged();
   return (await getReview(id))!;
 }
 
 export async function updateReviewRow(id: string, input: ReviewInput): Promise<Review | null> {
-  const r = await db().updateTable("reviews").set({ ...values(input), updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+  const r = await db()
+    .updateTable("reviews")
+    .set({ ...values(input), updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   await contentChanged();
   return getReview(id);

@@ -1,4 +1,5 @@
-import { type DeliveryMode } from "~/schemas/values";
+import { type DeliveryMode, type PublicationState } from "~/schemas/values";
+import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
@@ -21,7 +22,7 @@ export type Schedule = {
   totalSeats: number;
   createdAt: string;
   updatedAt: string;
-};
+} & Publication;
 
 export type ScheduleInput = {
   course: string;
@@ -33,10 +34,12 @@ export type ScheduleInput = {
   location: string;
   seats: number;
   totalSeats: number;
+  /** Omitted: published (new rows) or unchanged (updates). */
+  publication?: Publication;
 };
 
 function toSchedule(row: Selectable<SchedulesTable>): Schedule {
-  return { ...row, mode: row.mode as DeliveryMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats) };
+  return { ...row, mode: row.mode as DeliveryMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats), ...toPublication(row) };
 }
 
 export type ScheduleFilter = PageInput & {
@@ -45,12 +48,19 @@ export type ScheduleFilter = PageInput & {
   course?: string;
   /** Only batches whose end date is on or after this YYYY-MM-DD date. */
   endingFrom?: string;
+  /** "public": published batches of published courses only (publication.server.ts); default staff (every state). */
+  audience?: Audience;
+  /** Staff lists: one publication state. */
+  state?: PublicationState;
   /** One batch only (its calendar file: public only when the public list would show it). */
   id?: string;
 };
 
 function filtered(filter: ScheduleFilter) {
   let q = db().selectFrom("schedules");
+  if (filter.audience === "public") {
+    q = q.where(isPublic("schedules")).where("course", "in", db().selectFrom("courses").select("courses.id").where(isPublic("courses")));
+  } else if (filter.state) q = q.where("state", "=", filter.state);
   if (filter.mode === "online" || filter.mode === "offline") q = q.where("mode", "in", [filter.mode, "hybrid"]);
   else if (filter.mode) q = q.where("mode", "=", filter.mode);
   if (filter.course) q = q.where("course", "=", filter.course);
@@ -70,9 +80,9 @@ export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<S
   return toPage(rows.map(toSchedule), Number(count.n), page, limit);
 }
 
-/** Public list: batches that have not ended, soonest start first. */
+/** Public list: batches that have not ended, soonest start first; public ones unless staff ask. */
 export async function listUpcomingSchedules(filter: Omit<ScheduleFilter, "page" | "limit"> = {}, today = todayIso()): Promise<Schedule[]> {
-  const rows = await filtered({ ...filter, endingFrom: filter.endingFrom ?? today })
+  const rows = await filtered({ ...filter, audience: filter.audience ?? "public", endingFrom: filter.endingFrom ?? today })
     .selectAll()
     .orderBy("startDate", "asc")
     .orderBy("id", "asc")
@@ -95,8 +105,8 @@ export function todayIso(): string {
   return siteToday();
 }
 
-export async function getSchedule(id: string): Promise<Schedule | null> {
-  const row = await db().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getSchedule(id: string, audience: Audience = "staff"): Promise<Schedule | null> {
+  const row = await filtered({ audience }).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toSchedule(row) : null;
 }
 
@@ -119,7 +129,7 @@ export async function insertSchedule(input: ScheduleInput, opts: { id?: string; 
   const courseName = await courseTitle(input.course);
   await db()
     .insertInto("schedules")
-    .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now })
+    .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
     .execute();
   await contentChanged();
   return (await getSchedule(id))!;
@@ -130,7 +140,7 @@ export async function updateScheduleRow(id: string, input: ScheduleInput): Promi
   const courseName = await courseTitle(input.course);
   await db()
     .updateTable("schedules")
-    .set({ ...pick(input), courseName, updatedAt: nowIso() })
+    .set({ ...pick(input), courseName, updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
     .where("id", "=", id)
     .execute();
   await contentChanged();
@@ -168,6 +178,8 @@ export async function findScheduleByCourseAndStart(courseTitle: string, startDat
     .selectAll()
     .where("courseName", "=", courseTitle)
     .where("startDate", "=", startDate)
+    // From the public Enroll Now: a batch visitors cannot see is not theirs to join.
+    .where(isPublic())
     .orderBy((eb) => eb.case().when("mode", "=", preferredMode).then(0).else(1).end())
     .orderBy((eb) => eb.case().when("seats", ">", 0).then(0).else(1).end())
     .orderBy("createdAt")

@@ -11,6 +11,10 @@ import { breadcrumbLd, seoMeta } from "~/lib/seo";
 import { getCourseBySlug } from "~/models/course.server";
 import { listUpcomingSchedules } from "~/models/schedule.server";
 import { publicOrigin } from "~/lib/origin.server";
+import { passLoaderHeaders } from "~/lib/action-headers";
+import { formatDateTime } from "~/lib/dates";
+import { readUserSession } from "~/lib/session.server";
+import { PUBLICATION_STATE_LABELS, type PublicationState } from "~/schemas/values";
 import type { Route } from "./+types/_site.courses.$slug";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
@@ -36,19 +40,39 @@ function pageSeo(origin: string, course: CourseSummary, batches: ScheduleSummary
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const course = await getCourseBySlug(params.slug);
+export const headers = passLoaderHeaders;
+
+/**
+ * Visitors see published courses only (a draft or scheduled one is Not Found for them). Signed-in staff may
+ * preview any course here, with a banner; that page is theirs alone and never stored by a cache.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const publicCourse = await getCourseBySlug(params.slug);
+  const staff = publicCourse ? null : await readUserSession(request);
+  const course = publicCourse ?? (staff ? await getCourseBySlug(params.slug, "staff") : null);
   if (!course) throw data("Not Found", { status: 404 });
-  const batches = await listUpcomingSchedules({ course: course.id });
+  const batches = await listUpcomingSchedules({ course: course.id, audience: publicCourse ? "public" : "staff" });
   const summary = courseSummary(course);
   const upcoming = batches.map(scheduleSummary);
-  return { course: { ...summary, modes: course.modes }, batches: upcoming, syllabus: syllabusView(course), seo: pageSeo(publicOrigin(), summary, upcoming) };
+  const preview = publicCourse ? null : { state: course.state, publishAt: course.publishAt };
+  const page = { course: { ...summary, modes: course.modes }, batches: upcoming, syllabus: syllabusView(course), seo: pageSeo(publicOrigin(), summary, upcoming), preview };
+  return preview ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
+}
+
+function PreviewBanner({ state, publishAt }: { state: PublicationState; publishAt: string | null }) {
+  return (
+    <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-amber-950">
+      <strong>Preview</strong>
+      {`: this course is not public yet (${PUBLICATION_STATE_LABELS[state]}${state === "scheduled" && publishAt ? `, publishes ${formatDateTime(publishAt)} IST` : ""}). Only signed-in staff can see this page.`}
+    </div>
+  );
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, batches, syllabus } = loaderData;
+  const { course, batches, syllabus, preview } = loaderData;
   return (
     <main id="main">
+      {preview ? <PreviewBanner state={preview.state} publishAt={preview.publishAt} /> : null}
       <PageHero title={course.title} crumbs={[{ name: "Courses", to: "/courses" }, { name: course.title }]} intro={course.description}>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-blue-100">
           <CategoryBadge category={course.category} />

@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("course") ?? "";
   const course = COURSE_FILTERS.some((f) => f.value === wanted) ? wanted : "";
   try {
-    const [page, stats] = await Promise.all([listReviews({ status: "approved", courseContains: course || undefined, limit: 100 }), reviewStats()]);
+    const [page, stats] = await Promise.all([listReviews({ audience: "public", courseContains: course || undefined, limit: 100 }), reviewStats()]);
     const reviews: ReviewSummary[] = page.data.map(({ id, name, position, image, rating, review, course, type, videoThumbnail, linkedin }) => ({
       id,
       name,

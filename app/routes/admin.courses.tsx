@@ -13,6 +13,8 @@ import { listHref, readListQuery } from "~/lib/list-query";
 import { requireUser } from "~/lib/session.server";
 import { listCourses } from "~/models/course.server";
 import { COURSE_LOAD_FAILED } from "~/schemas/course";
+import { readStateFilter } from "~/schemas/publication";
+import { PublicationBadge, PublicationTabs } from "~/components/admin/publication-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Courses · Admin" }];
 
@@ -20,10 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
-  const { list, error } = await loadPage(url, () => listCourses({ page }), COURSE_LOAD_FAILED, "courses");
+  const { list, error } = await loadPage(url, () => listCourses({ page, state: readStateFilter(url) }), COURSE_LOAD_FAILED, "courses");
   return {
     error,
-    list: { ...list, data: list.data.map((c) => ({ id: c.id, title: c.title, category: c.category, duration: c.duration, featured: c.featured, image: c.image })) },
+    list: { ...list, data: list.data.map((c) => ({ id: c.id, title: c.title, category: c.category, duration: c.duration, featured: c.featured, image: c.image, state: c.state, publishAt: c.publishAt })) },
   };
 }
 
@@ -53,6 +55,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
       <ErrorBanner message={error} className="mb-4" />
       {/* Add, edit and delete open here: a dialog with JavaScript, the top of the page without. */}
       <Outlet />
+      <PublicationTabs basePath="/admin/courses" />
       <DataList
         items={list.data}
         rowKey={(c) => c.id}
@@ -90,6 +93,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
                 </span>
               ),
           },
+          { header: "Publication", cell: (c) => <PublicationBadge state={c.state} publishAt={c.publishAt} /> },
           {
             header: "Actions",
             cell: (c) => (

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ list, error }, staff, courses, sources] = await Promise.all([
     loadPage(url, () => listEnquiries(actor, query), ENQUIRY_LOAD_FAILED, "enquiries"),
     listStaffNames(),
-    listCourseTitles().then((rows) => rows.map((r) => r.title)),
+    listCourseTitles("staff").then((rows) => rows.map((r) => r.title)),
     listSourceLabels(),
   ]);
   const names = new Map(staff.map((u) => [u.id, u.name]));

@@ -13,6 +13,8 @@ import { LinkButton } from "~/components/admin/buttons";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { Pagination } from "~/components/admin/pagination";
 import { Tabs } from "~/components/admin/tabs";
+import { PublicationTabs } from "~/components/admin/publication-fields";
+import { readStateFilter } from "~/schemas/publication";
 import { ReviewList } from "~/components/admin/review-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Reviews | Admin" }];
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaffActor(request, context);
   const url = new URL(request.url);
   const { status, page } = readListQuery(url, REVIEW_STATUSES);
-  return loadPage(url, () => listReviews(actor, { status, page }), REVIEW_LOAD_FAILED, "reviews");
+  return loadPage(url, () => listReviews(actor, { status, page, state: readStateFilter(url) }), REVIEW_LOAD_FAILED, "reviews");
 }
 
 /** Approve (spec §4): pending becomes approved. Going back to pending is done by editing. */
@@ -44,7 +46,7 @@ export default function ManageReviews({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Manage Reviews"
-        description="Student reviews; only approved ones appear on the public site."
+        description="Student reviews; only approved and published ones appear on the public site."
         actions={
           <LinkButton to={`/admin/reviews/new${search}`} preventScrollReset>
             Add Review
@@ -57,6 +59,7 @@ export default function ManageReviews({ loaderData }: Route.ComponentProps) {
         basePath="/admin/reviews"
         tabs={[{ value: "", label: "All Reviews" }, ...REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_STATUS_LABELS[s] }))]}
       />
+      <PublicationTabs basePath="/admin/reviews" />
       <ErrorBanner message={error} className="mb-4" />
       <Outlet />
       <ReviewList reviews={list.data} search={search} />

@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin.schedules";
 import { requireUser } from "~/lib/session.server";
 import { listSchedules } from "~/models/schedule.server";
 import { SCHEDULE_LOAD_FAILED } from "~/schemas/schedule";
+import { readStateFilter } from "~/schemas/publication";
+import { PublicationTabs } from "~/components/admin/publication-fields";
 import { readListQuery } from "~/lib/list-query";
 import { loadPage } from "~/lib/list-page.server";
 import { PageHeader } from "~/components/admin/page-header";
@@ -17,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
-  return loadPage(url, () => listSchedules({ page }), SCHEDULE_LOAD_FAILED, "schedules");
+  return loadPage(url, () => listSchedules({ page, state: readStateFilter(url) }), SCHEDULE_LOAD_FAILED, "schedules");
 }
 
 export default function ManageSchedules({ loaderData }: Route.ComponentProps) {
@@ -37,6 +39,7 @@ export default function ManageSchedules({ loaderData }: Route.ComponentProps) {
       <ErrorBanner message={error} className="mb-4" />
       {/* Child routes (add, edit, delete) render here: a dialog with JavaScript, the top of the page without. */}
       <Outlet />
+      <PublicationTabs basePath="/admin/schedules" />
       <ScheduleList schedules={list.data} search={search} />
       <Pagination page={list.page} pages={list.pages} total={list.total} noun={["schedule", "schedules"]} />
     </>

@@ -1,13 +1,14 @@
 import { getCourse } from "~/models/course.server";
-import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { audienceOf } from "~/services/publication.server";
 import { receiveCourseApiBody } from "~/lib/course-upload.server";
 import { deleteCourse, saveCourse } from "~/services/courses.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.courses.$id";
 
 const handle = endpoint({
-  async GET({ params }) {
-    const course = await getCourse(params.id!);
+  async GET(args) {
+    const course = await getCourse(args.params.id!, audienceOf(await apiActor(args)));
     if (!course) throw notFound("Course");
     return one(course);
   },

@@ -1,15 +1,17 @@
 import { courseListParams } from "~/schemas/list-params";
 import { listCourses } from "~/models/course.server";
-import { endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { audienceOf } from "~/services/publication.server";
 import { receiveCourseApiBody } from "~/lib/course-upload.server";
 import { saveCourse } from "~/services/courses.server";
 import type { Route } from "./+types/api.courses";
 
-// GET is public (the catalogue); POST needs a staff token and takes multipart (files) or JSON.
+// GET is public (the catalogue: published courses; staff see every state); POST needs a staff token and takes multipart (files) or JSON.
 const handle = endpoint({
-  async GET({ request }) {
-    const q = listQuery(request, courseListParams);
-    return listResponse(await listCourses({ ...q, featured: q.featured === undefined ? undefined : q.featured === "true" }));
+  async GET(args) {
+    const q = listQuery(args.request, courseListParams);
+    const audience = audienceOf(await apiActor(args));
+    return listResponse(await listCourses({ ...q, audience, featured: q.featured === undefined ? undefined : q.featured === "true" }));
   },
   async POST(args) {
     const actor = await requireApiActor(args);

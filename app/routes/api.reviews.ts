@@ -5,10 +5,10 @@ import { createReview, listReviews } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews";
 
 const handle = endpoint({
-  // Anonymous callers see approved reviews only, whatever ?status= says (DESIGN.md §4.14).
+  // Anonymous callers see approved, published reviews only, whatever ?status= says (DESIGN.md §4.14).
   async GET(args) {
     const q = listQuery(args.request, reviewListParams);
-    return listResponse(await listReviews(await apiActor(args), { page: q.page, limit: q.limit, status: q.status, courseContains: q.course }));
+    return listResponse(await listReviews(await apiActor(args), { page: q.page, limit: q.limit, status: q.status, courseContains: q.course, state: q.state }));
   },
   async POST(args) {
     const actor = await requireApiActor(args);

@@ -1,13 +1,14 @@
 import { getSchedule } from "~/models/schedule.server";
-import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { audienceOf } from "~/services/publication.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { deleteSchedule, updateSchedule } from "~/services/schedules.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.schedules.$id";
 
 const handle = endpoint({
-  async GET({ params }) {
-    const schedule = await getSchedule(params.id!);
+  async GET(args) {
+    const schedule = await getSchedule(args.params.id!, audienceOf(await apiActor(args)));
     if (!schedule) throw notFound("Schedule");
     return one(schedule);
   },

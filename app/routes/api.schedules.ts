@@ -1,15 +1,17 @@
 import { scheduleListParams } from "~/schemas/list-params";
 import { listSchedules, todayIso } from "~/models/schedule.server";
-import { endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { audienceOf } from "~/services/publication.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { createSchedule } from "~/services/schedules.server";
 import type { Route } from "./+types/api.schedules";
 
-// GET is public; ?mode=online|offline also lists hybrid batches (DESIGN.md §4.4); ?upcoming=true hides ended ones.
+// GET is public (published batches of published courses; staff see every state); ?mode=online|offline also lists hybrid batches (DESIGN.md §4.4); ?upcoming=true hides ended ones.
 const handle = endpoint({
-  async GET({ request }) {
-    const q = listQuery(request, scheduleListParams);
-    return listResponse(await listSchedules({ ...q, endingFrom: q.upcoming === "true" ? todayIso() : undefined }));
+  async GET(args) {
+    const q = listQuery(args.request, scheduleListParams);
+    const audience = audienceOf(await apiActor(args));
+    return listResponse(await listSchedules({ ...q, audience, endingFrom: q.upcoming === "true" ? todayIso() : undefined }));
   },
   async POST(args) {
     const actor = await requireApiActor(args);

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { choice, flag, optionalText, requiredText, textList } from "./fields";
 import { COURSE_CATEGORIES } from "./values";
+import { publicationFields } from "./publication";
 
 
 
@@ -19,6 +20,7 @@ export const courseSchema = z.object({
   schedules: textList(20, 200, "Schedules"),
   syllabus: optionalText(200_000, "Syllabus", "multi"),
   syllabusFileName: optionalText(255, "Syllabus file name"),
+  ...publicationFields,
 });
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

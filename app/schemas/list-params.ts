@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { auditLogFilterSchema } from "./audit-log";
 import { cleanText, optionalDay, preprocess } from "./fields";
-import { COURSE_CATEGORIES, CONTACT_STATUSES, DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, oneOf, OUTBOX_STATUSES, REVIEW_STATUSES } from "./values";
+import { COURSE_CATEGORIES, CONTACT_STATUSES, DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, oneOf, OUTBOX_STATUSES, PUBLICATION_STATES, REVIEW_STATUSES } from "./values";
 
 /**
  * The query parameters of the API's lists (GET /api/courses?page=2&category=advanced …), one schema per list:
@@ -51,19 +51,24 @@ function textParam(name: string, description: string) {
 
 const BOOLEAN_TEXT = ["true", "false"] as const;
 
-export const courseListParams = z.object({ ...paging, category: oneOfParam("category", COURSE_CATEGORIES), featured: oneOfParam("featured", BOOLEAN_TEXT) });
+/** Staff only: one publication state. Anonymous callers always get published records only, whatever it says. */
+const stateParam = oneOfParam("state", PUBLICATION_STATES, "Staff only: draft, scheduled or published; anonymous callers always get published records only");
+
+export const courseListParams = z.object({ ...paging, category: oneOfParam("category", COURSE_CATEGORIES), featured: oneOfParam("featured", BOOLEAN_TEXT), state: stateParam });
 
 export const scheduleListParams = z.object({
   ...paging,
   mode: oneOfParam("mode", DELIVERY_MODES, "online or offline also lists hybrid batches"),
   course: textParam("course", "A course id"),
   upcoming: oneOfParam("upcoming", BOOLEAN_TEXT, "true: only batches that have not ended"),
+  state: stateParam,
 });
 
 export const reviewListParams = z.object({
   ...paging,
   status: oneOfParam("status", REVIEW_STATUSES, "Staff only; anonymous callers always get approved reviews"),
   course: textParam("course", "Part of the course name"),
+  state: stateParam,
 });
 
 export const enquiryListParams = z.object({

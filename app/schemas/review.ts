@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { choice, flag, optionalUrl, preprocess, requiredText, requiredUrl } from "./fields";
 import { oneOf, REVIEW_TYPES } from "./values";
+import { publicationFields } from "./publication";
 
 export const reviewSchema = z.object({
   name: requiredText("Student name is required", 100, "Student name"),
@@ -18,6 +19,7 @@ export const reviewSchema = z.object({
   linkedin: optionalUrl("LinkedIn profile"),
   videoThumbnail: optionalUrl("Video thumbnail URL"),
   approved: flag(false),
+  ...publicationFields,
 });
 
 export const REVIEW_DEFAULTS = { rating: 5, type: "text", approved: false } as const;

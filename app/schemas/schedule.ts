@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { DELIVERY_MODES } from "./values";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
+import { publicationFields } from "./publication";
 
 
 export const scheduleSchema = z
@@ -14,6 +15,7 @@ export const scheduleSchema = z
     location: requiredText("Location is required", 200, "Location"),
     seats: z._default(wholeNumber(0, "Available seats must be 0 or more"), 0),
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
+    ...publicationFields,
   })
   // Checks beyond the spec (DESIGN.md §4.5).
   .check(

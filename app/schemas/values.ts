@@ -29,13 +29,21 @@ export const REVIEW_TYPES = ["text", "video"] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 export const REVIEW_TYPE_LABELS: Record<ReviewType, string> = { text: "Text", video: "Video" };
 
+/**
+ * Whether a course, batch or review is public: a draft is not, a scheduled one becomes published at its publish
+ * time (a periodic job flips it), a published one is. Rows made without a state are published.
+ */
+export const PUBLICATION_STATES = ["draft", "scheduled", "published"] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+export const PUBLICATION_STATE_LABELS: Record<PublicationState, string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };
+
 /** The admin list's tabs and the API's ?status= filter. */
 export const REVIEW_STATUSES = ["approved", "pending"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { approved: "Approved", pending: "Pending" };
 
 /** What a staff action did, as the audit log records it. */
-export const AUDIT_ACTIONS = ["create", "update", "delete", "status", "approve", "note", "password", "role", "sign-in", "sign-in-failed", "sign-out", "resend"] as const;
+export const AUDIT_ACTIONS = ["create", "update", "delete", "status", "approve", "note", "password", "role", "sign-in", "sign-in-failed", "sign-out", "resend", "publish"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: "Created",
@@ -50,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "sign-in-failed": "Sign-in failed",
   "sign-out": "Signed out",
   resend: "Sent again",
+  publish: "Published",
 };
 
 /** What an audited action was done to. */

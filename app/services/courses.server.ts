@@ -12,6 +12,7 @@ import type { StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { notFound, ServiceError, type FieldMessages } from "./service-error";
 import { fieldErrors } from "./validation";
+import { readPublication } from "./publication.server";
 
 /**
  * The course catalogue: the Add/Edit Course save with its image and syllabus file, and delete. The same rules
@@ -31,7 +32,7 @@ const FILE_REFERENCE_MESSAGE: Record<"image" | "syllabusFile", string> = {
   syllabusFile: "Syllabus file must be an uploaded file, or empty to remove it",
 };
 
-const FIELDS = ["title", "category", "duration", "description", "featured", "highlights", "modes", "image", "syllabusFile", "syllabusFileName"] as const;
+const FIELDS = ["title", "category", "duration", "description", "featured", "highlights", "modes", "image", "syllabusFile", "syllabusFileName", "state", "publishAt"] as const;
 
 /**
  * What the row's image or syllabus file becomes. A new upload wins; a remove request (the form's Remove
@@ -82,6 +83,7 @@ function toCourseInput(s: CourseSubmission, current: Course | null): CourseInput
     syllabusFile: syllabusFile as string | null,
     // A new file without a chosen download name keeps the name it was uploaded with.
     syllabusFileName: v.syllabusFileName ?? newSyllabus?.originalName ?? (current && syllabusFile ? current.syllabusFileName : ""),
+    publication: readPublication(v),
   };
 }
 

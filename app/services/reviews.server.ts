@@ -6,23 +6,29 @@ import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { notFound } from "./service-error";
 import { parseInput } from "./validation";
+import { audienceOf, readPublication } from "./publication.server";
 
-/** Student reviews. Visitors see approved reviews only (DESIGN.md §4.14); a pending one does not exist for them. */
+/** Student reviews. Visitors see approved and published reviews only (DESIGN.md §4.14); any other does not exist for them. */
 
-const FIELDS = ["name", "position", "image", "rating", "review", "course", "type", "videoThumbnail", "linkedin", "approved"] as const;
+function reviewValues(input: unknown) {
+  const { state, publishAt, ...values } = parseInput(reviewSchema, input);
+  return { ...values, publication: readPublication({ state, publishAt }) };
+}
+
+const FIELDS = ["name", "position", "image", "rating", "review", "course", "type", "videoThumbnail", "linkedin", "approved", "state", "publishAt"] as const;
 
 export async function listReviews(actor: Actor, filter: ReviewFilter): Promise<Page<Review>> {
-  return listReviewRows(actor.user ? filter : { ...filter, status: "approved" });
+  return listReviewRows(audienceOf(actor) === "staff" ? filter : { ...filter, status: undefined, state: undefined, audience: "public" });
 }
 
 export async function getReview(actor: Actor, id: string): Promise<Review> {
-  const review = await getReviewRow(id);
-  if (!review || (!actor.user && !review.approved)) throw notFound("Review");
+  const review = await getReviewRow(id, audienceOf(actor));
+  if (!review) throw notFound("Review");
   return review;
 }
 
 export async function createReview(actor: StaffActor, input: unknown): Promise<Review> {
-  const values = parseInput(reviewSchema, input);
+  const values = reviewValues(input);
   return inTransaction(async () => {
     const review = await insertReview(values);
     await record(actor, "create", "review", review.id, `${review.name} (${review.course})${review.approved ? ", approved" : ""}`);
@@ -33,7 +39,7 @@ export async function createReview(actor: StaffActor, input: unknown): Promise<R
 export async function updateReview(actor: StaffActor, id: string, input: unknown): Promise<Review> {
   const before = await getReviewRow(id);
   if (!before) throw notFound("Review");
-  const values = parseInput(reviewSchema, input);
+  const values = reviewValues(input);
   return inTransaction(async () => {
     const saved = await updateReviewRow(id, values);
     if (!saved) throw notFound("Review");

@@ -7,10 +7,11 @@ import { forgetBatches } from "./enquiries.server";
 import { offerFreedSeats } from "./waitlist.server";
 import { invalid, notFound } from "./service-error";
 import { parseInput } from "./validation";
+import { readPublication } from "./publication.server";
 
 /** Batches (spec §3): staff create, edit and delete them; courseName is always copied from the course. */
 
-const FIELDS = ["course", "startDate", "endDate", "time", "days", "mode", "location", "seats", "totalSeats"] as const;
+const FIELDS = ["course", "startDate", "endDate", "time", "days", "mode", "location", "seats", "totalSeats", "state", "publishAt"] as const;
 
 /** A course id that names no course is the caller's mistake, reported on the course field. */
 async function withCourseCheck<T>(work: () => Promise<T>): Promise<T> {
@@ -22,10 +23,15 @@ async function withCourseCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+function scheduleValues(input: unknown) {
+  const { state, publishAt, ...values } = parseInput(scheduleSchema, input);
+  return { ...values, publication: readPublication({ state, publishAt }) };
+}
+
 const describe = (s: Schedule) => `${s.courseName}, ${s.startDate} to ${s.endDate} (${s.mode})`;
 
 export async function createSchedule(actor: StaffActor, input: unknown): Promise<Schedule> {
-  const values = parseInput(scheduleSchema, input);
+  const values = scheduleValues(input);
   return withCourseCheck(() =>
     inTransaction(async () => {
       const schedule = await insertSchedule(values);
@@ -38,7 +44,7 @@ export async function createSchedule(actor: StaffActor, input: unknown): Promise
 export async function updateSchedule(actor: StaffActor, id: string, input: unknown): Promise<Schedule> {
   const before = await getSchedule(id);
   if (!before) throw notFound("Schedule");
-  const values = parseInput(scheduleSchema, input);
+  const values = scheduleValues(input);
   return withCourseCheck(() =>
     inTransaction(async () => {
       const saved = await updateScheduleRow(id, values);

@@ -31,10 +31,13 @@ let tokens: { admin: string; editor: string; adminId: string; editorId: string }
 
 /** Fields a request the document calls valid may still be refused on (400): rules JSON Schema cannot state, each described in the document. */
 const BEYOND_SCHEMA: Record<string, string[]> = {
-  "POST /api/schedules": ["course", "endDate", "seats"],
-  "PUT /api/schedules/{id}": ["course", "endDate", "seats"],
-  "POST /api/courses": ["image", "syllabusFile"],
-  "PUT /api/courses/{id}": ["image", "syllabusFile"],
+  // publishAt: a future date-time when the state is scheduled (its description says so).
+  "POST /api/schedules": ["course", "endDate", "seats", "publishAt"],
+  "PUT /api/schedules/{id}": ["course", "endDate", "seats", "publishAt"],
+  "POST /api/courses": ["image", "syllabusFile", "publishAt"],
+  "PUT /api/courses/{id}": ["image", "syllabusFile", "publishAt"],
+  "POST /api/reviews": ["publishAt"],
+  "PUT /api/reviews/{id}": ["publishAt"],
   "PUT /api/users/{id}": ["confirmPassword"],
   "GET /api/audit-log": ["to"],
   // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).

@@ -8,6 +8,7 @@ import { BUTTON_STYLES, LinkButton } from "./buttons";
 import { CourseImageField, SyllabusFileField } from "./course-file-fields";
 import { ErrorBanner, NoticeBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
+import { PublicationFields, publicationDefaults } from "./publication-fields";
 import { postWithProgress } from "./post-with-progress";
 import { SyllabusField } from "./syllabus-field";
 
@@ -23,6 +24,8 @@ export type CourseFormCourse = {
   image: string | null;
   syllabusFile: string | null;
   syllabusFileName: string;
+  state?: string;
+  publishAt?: string | null;
 };
 
 export type CourseActionData = { result: SubmissionResult<string[]> | null; message: string | null; notice: string | null };
@@ -36,6 +39,8 @@ type CourseFormShape = {
   highlights: string[];
   modes: string[];
   syllabus: string;
+  state: string;
+  publishAt: string;
 };
 type SaveAnswer = { ok: true; id: string } | ({ ok: false } & CourseActionData);
 
@@ -86,6 +91,7 @@ export function CourseForm({
       highlights: course?.highlights.length ? course.highlights : [""],
       modes: course?.modes ?? [],
       syllabus: course?.syllabus ?? "",
+      ...publicationDefaults(course ?? undefined),
     },
     onValidate: ({ formData }) => parseWithSchema(formData, courseSchema) as unknown as Submission<CourseFormShape>,
     shouldValidate: "onSubmit",
@@ -179,6 +185,10 @@ export function CourseForm({
         serverError={fileError("syllabusFile")}
       />
       <CheckboxField label="Featured course" hint="Featured courses are shown first on the home and courses pages." {...getInputProps(fields.featured, { type: "checkbox" })} />
+      <PublicationFields
+        state={{ id: fields.state.id, name: fields.state.name, errors: fields.state.errors, defaultValue: fields.state.initialValue ?? "" }}
+        publishAt={{ id: fields.publishAt.id, name: fields.publishAt.name, errors: fields.publishAt.errors, defaultValue: fields.publishAt.initialValue ?? "" }}
+      />
 
       {progress !== null && hasFiles ? (
         <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>

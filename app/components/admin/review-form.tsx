@@ -6,6 +6,7 @@ import { REVIEW_DEFAULTS, reviewSchema } from "~/schemas/review";
 import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
+import { PublicationFields, publicationDefaults } from "./publication-fields";
 
 type ReviewFormValues = {
   name?: string;
@@ -18,6 +19,8 @@ type ReviewFormValues = {
   linkedin?: string | null;
   videoThumbnail?: string | null;
   approved?: boolean;
+  state?: string;
+  publishAt?: string | null;
 };
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? "" : "s"}` }));
@@ -49,6 +52,7 @@ export function ReviewForm({
       type: defaultValue?.type ?? REVIEW_DEFAULTS.type,
       // A new review starts unapproved (DESIGN.md §4.3).
       approved: (defaultValue?.approved ?? REVIEW_DEFAULTS.approved) ? "on" : undefined,
+      ...publicationDefaults(defaultValue),
     },
     onValidate: ({ formData }) => parseWithSchema(formData, reviewSchema),
     shouldValidate: "onSubmit",
@@ -89,6 +93,7 @@ export function ReviewForm({
           errors={fields.approved.errors}
           className="sm:col-span-2"
         />
+        <PublicationFields state={field("state")} publishAt={field("publishAt")} className="sm:col-span-2" />
       </div>
       <FormActions>
         <LinkButton to={cancelTo} variant="secondary" preventScrollReset>

@@ -5,6 +5,7 @@ import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { StatusBadge } from "./status-badge";
 import { EditLink } from "./edit-link";
+import { PublicationBadge } from "./publication-fields";
 
 function Student({ r }: { r: Review }) {
   return (
@@ -33,6 +34,7 @@ export function ReviewList({ reviews, search }: { reviews: Review[]; search: str
         { header: "Type", cell: (r) => (r.type === "video" ? "Video" : "Text") },
         { header: "Course", cell: (r) => r.course },
         { header: "Status", cell: (r) => (r.approved ? <StatusBadge tone="green">Approved</StatusBadge> : <StatusBadge tone="yellow">Pending</StatusBadge>) },
+        { header: "Publication", cell: (r) => <PublicationBadge state={r.state} publishAt={r.publishAt} /> },
         {
           header: "Actions",
           className: "md:whitespace-nowrap md:text-right",

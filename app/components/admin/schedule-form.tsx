@@ -6,6 +6,7 @@ import { SCHEDULE_DEFAULTS, scheduleSchema } from "~/schemas/schedule";
 import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextField } from "./form-field";
+import { PublicationFields, publicationDefaults } from "./publication-fields";
 
 type ScheduleFormValues = {
   course?: string;
@@ -17,6 +18,8 @@ type ScheduleFormValues = {
   location?: string;
   seats?: number | string;
   totalSeats?: number | string;
+  state?: string;
+  publishAt?: string | null;
 };
 
 const MODE_OPTIONS = DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE_LABELS[m] }));
@@ -44,6 +47,7 @@ export function ScheduleForm({
       mode: defaultValue?.mode ?? SCHEDULE_DEFAULTS.mode,
       seats: String(defaultValue?.seats ?? SCHEDULE_DEFAULTS.seats),
       totalSeats: String(defaultValue?.totalSeats ?? SCHEDULE_DEFAULTS.totalSeats),
+      ...publicationDefaults(defaultValue),
     },
     onValidate: ({ formData }) => parseWithSchema(formData, scheduleSchema),
     shouldValidate: "onSubmit",
@@ -75,6 +79,7 @@ export function ScheduleForm({
         <TextField {...field("location")} label="Location" placeholder="HITEC City campus, Hyderabad" required />
         <TextField {...field("seats")} label="Available Seats" type="number" min={0} inputMode="numeric" required />
         <TextField {...field("totalSeats")} label="Total Seats" type="number" min={1} inputMode="numeric" required />
+        <PublicationFields state={field("state")} publishAt={field("publishAt")} className="sm:col-span-2" />
       </div>
       <FormActions>
         <LinkButton to={cancelTo} variant="secondary" preventScrollReset>

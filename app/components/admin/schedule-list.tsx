@@ -4,6 +4,7 @@ import { StatusBadge, type BadgeTone } from "./status-badge";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
+import { PublicationBadge } from "./publication-fields";
 
 const MODE_TONE: Record<string, BadgeTone> = { online: "blue", offline: "purple", hybrid: "yellow" };
 const MODE_LABEL: Record<string, string> = { online: "Online", offline: "Offline", hybrid: "Hybrid" };
@@ -42,6 +43,7 @@ export function ScheduleList({ schedules, search }: { schedules: Schedule[]; sea
             </span>
           ),
         },
+        { header: "Publication", cell: (s) => <PublicationBadge state={s.state} publishAt={s.publishAt} /> },
         {
           header: "Actions",
           className: "md:whitespace-nowrap md:text-right",

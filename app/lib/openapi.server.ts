@@ -94,7 +94,15 @@ const TimelineEntry = z
 const ContactQuery = z
   .object({ ...contactSchema.shape, ...stored, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status })
   .meta({ id: "ContactQuery" });
-const User = z.object({ ...stored, name: userCreateSchema.shape.name, email: userCreateSchema.shape.email, role: z.enum(USER_ROLES) }).meta({ id: "User" });
+const User = z
+  .object({
+    ...stored,
+    name: userCreateSchema.shape.name,
+    email: userCreateSchema.shape.email,
+    role: z.enum(USER_ROLES),
+    dailyDigest: z.boolean().meta({ description: "Gets the daily digest e-mail (on by default); each user switches it at /admin/users/me/digest" }),
+  })
+  .meta({ id: "User" });
 const AuditEntry = z
   .object({
     id: text,

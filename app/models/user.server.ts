@@ -17,12 +17,14 @@ export type User = {
   role: Role;
   createdAt: string;
   updatedAt: string;
+  /** Gets the daily digest e-mail (app/services/digest.server.ts). */
+  dailyDigest: boolean;
 };
 
 export type UserWithSecret = User & { passwordHash: string; sessionVersion: number };
 
 function toUser(row: Selectable<UsersTable>): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? "admin" : "editor", createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? "admin" : "editor", createdAt: row.createdAt, updatedAt: row.updatedAt, dailyDigest: Boolean(row.dailyDigest) };
 }
 
 export function normaliseEmail(email: string): string {

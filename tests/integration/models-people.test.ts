@@ -115,7 +115,7 @@ describe("review model", () => {
 describe("user model", () => {
   it("hashes passwords with argon2id and never returns them", async () => {
     const u = await createUserWithoutActor({ name: " Editor One ", email: "Editor@Example.com", password: "correct horse" });
-    expect(u).toEqual({ id: u.id, name: "Editor One", email: "editor@example.com", role: "editor", createdAt: u.createdAt, updatedAt: u.updatedAt });
+    expect(u).toEqual({ id: u.id, name: "Editor One", email: "editor@example.com", role: "editor", createdAt: u.createdAt, updatedAt: u.updatedAt, dailyDigest: true });
     const secret = await getUserWithSecret({ email: "EDITOR@example.com" });
     expect(secret!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(secret!.passwordHash, "correct horse")).toBe(true);

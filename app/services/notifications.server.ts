@@ -17,7 +17,8 @@ import type { StaffActor } from "./actor";
 
 /**
  * Who hears of a new enquiry or contact query, and how: a staff alert (NOTIFY_EMAIL, else every admin), an
- * acknowledgement to the sender, and a webhook per WEBHOOK_URL; of an enquiry's new status, the webhooks only.
+ * acknowledgement to the sender, and a webhook per WEBHOOK_URL; of an enquiry's new status, the webhooks, and when
+ * it becomes Enrolled the student's confirmation.
  * The services call these inside the transaction that stores the submission or the change, so the messages
  * exist exactly when it does. Nothing is sent here: the outbox worker (app/lib/outbox-worker.server.ts)
  * delivers after the commit.

@@ -272,6 +272,7 @@ describe("the Nu HTML Checker", () => {
     await check(admin, "new review, bad values", "/admin/reviews/new", 400, { method: "POST", body: form({ name: "A", position: "B", image: "not a url", rating: "9", course: "C", review: "R", linkedin: "javascript:alert(1)", videoThumbnail: "/x.png" }) });
     await check(admin, "user's password, short", `/admin/users/${ids.editor}/password`, 400, { method: "POST", body: form({ password: "short", confirmPassword: "other" }) });
     await check(admin, "own password, empty", "/admin/users/me/password", 400, { method: "POST", body: form({ currentPassword: "", newPassword: "", confirmPassword: "" }) });
+    await check(editor, "own daily digest setting", "/admin/users/me/digest");
 
     // Admin actions that succeed: the reply step, and the list with its banner after a delete.
     const reply = await check(admin, "reply ready", `/admin/contact-queries/${ids.contactQuery}`, 200, { method: "POST", body: form({ intent: "reply" }) });

@@ -163,10 +163,27 @@ describe("the daily digest job", () => {
     expect((await digestRows()).map((r) => r.recipient)).toEqual(["bob@example.com"]);
   });
 
+  it("is rendered when sent: a lead dealt with meanwhile drops out; a person deleted meanwhile gets nothing", async () => {
+    await runDigestJob(AFTER_HOUR, HOUR);
+    await updateEnquiryRow(ids.overdue, { followUpAt: null });
+    await db().deleteFrom("users").where("id", "=", bob.id).execute();
+    await drain();
+    const [mail] = await smtp.waitFor((m) => m.envelope.to.includes("alice@example.com"));
+    expect(mail.parsed.text).not.toContain("Overdue follow-ups");
+    expect(mail.parsed.text).not.toContain(link(ids.overdue));
+    expect(mail.parsed.text).toContain(link(ids.dueToday));
+    const bobRow = (await digestRows()).find((r) => r.recipient === "bob@example.com")!;
+    expect(bobRow).toMatchObject({ status: "failed", lastError: "Not sent: the user was deleted first" });
+    expect(smtp.received.filter((m) => m.envelope.to.includes("bob@example.com"))).toEqual([]);
+  });
+
   it("anyone changes their own switch; an admin anyone's; an editor nobody else's", async () => {
     expect((await getDigestSetting(actorOf(carol), carol.id)).on).toBe(false);
     await setDigestSetting(actorOf(alice), carol.id, true);
     expect((await getDigestSetting(actorOf(carol), carol.id)).on).toBe(true);
     await expect(setDigestSetting(actorOf(bob), carol.id, false)).rejects.toMatchObject({ kind: "forbidden" });
+    const audit = await db().selectFrom("audit_log").select(["userId", "action", "entityId", "summary"]).where("entityId", "=", carol.id).orderBy("at").execute();
+    // Each change by whoever made it (the two may share a millisecond, so not checked in order).
+    expect(audit.map((a) => `${a.userId} ${a.summary}`).sort()).toEqual([`${carol.id} Daily digest e-mail: off`, `${alice.id} Daily digest e-mail: on`].sort());
   });
 });

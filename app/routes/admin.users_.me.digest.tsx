@@ -5,12 +5,9 @@ import { buttonClass } from "~/components/ui/button";
 import { requireStaffActor } from "~/lib/actor.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { getDigestSetting, nextDigestDay, setDigestSetting } from "~/services/digest.server";
+import { DIGEST_OFF, DIGEST_ON, getDigestSetting, nextDigestDay, setDigestSetting } from "~/services/digest.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Daily digest e-mail · Admin" }];
-
-export const DIGEST_ON = "Daily digest e-mail switched on";
-export const DIGEST_OFF = "Daily digest e-mail switched off";
 
 /** Any signed-in user's own digest switch (the service lets admins change anyone's; this page is one's own). */
 export async function loader({ request, context }: Route.LoaderArgs) {

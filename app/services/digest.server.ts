@@ -163,6 +163,9 @@ export async function renderQueuedDigest(userId: string, payload: string, queued
 
 // ---------------------------------------------------------------- the switch
 
+export const DIGEST_ON = "Daily digest e-mail switched on";
+export const DIGEST_OFF = "Daily digest e-mail switched off";
+
 export type DigestSetting = { on: boolean; hour: number; sentToday: boolean };
 
 /** Anyone signed in reads and changes their own switch; an admin may change anyone's. */

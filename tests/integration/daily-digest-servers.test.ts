@@ -68,7 +68,7 @@ describe("two instances", () => {
 describe("the switch at /admin/users/me/digest, without JavaScript", () => {
   it("shows the setting, and a form post without the box switches it off, then on", async () => {
     const url = servers[0].url;
-    const cookie = await signInCookie(url, EDITOR);
+    let cookie = await signInCookie(url, EDITOR);
     const page = async () => (await fetch(`${url}/admin/users/me/digest`, { headers: { Cookie: cookie } })).text();
     let html = await page();
     expect(html).toContain("Daily digest e-mail");
@@ -84,8 +84,11 @@ describe("the switch at /admin/users/me/digest, without JavaScript", () => {
       });
     let res = await post({});
     expect(res.status).toBe(302);
+    // The notice rides in the session cookie to the next page.
+    cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] ?? cookie;
     expect(res.headers.get("location")).toBe("/admin/users/me/digest");
     html = await page();
+    expect(html).toContain("Daily digest e-mail switched off");
     expect(html).not.toMatch(/<input[^>]*name="dailyDigest"[^>]*checked=""/);
     expect(html).toContain("You get no digest e-mail.");
 

@@ -105,6 +105,19 @@ describe("a batch's calendar file", () => {
   });
 });
 
+describe("a batch that is not public", () => {
+  it("a draft has no file and is not in the feed; once published it has both", async () => {
+    const draft = await createBatch({ state: "draft" });
+    expect((await ics(`/schedules/${draft}.ics`)).status).toBe(404);
+    expect(readCalendar((await ics("/schedules.ics")).text).events.map((e) => e.uid)).not.toContain(`${draft}@127.0.0.1`);
+    const batch = (await api.get(`/api/schedules/${draft}`, { token: admin })).body.data;
+    const { id: _id, courseName: _n, createdAt: _c, updatedAt: _u, publishAt: _p, ...fields } = batch;
+    expect((await api.put(`/api/schedules/${draft}`, { token: admin, json: { ...fields, state: "published" } })).status).toBe(200);
+    expect((await ics(`/schedules/${draft}.ics`)).status).toBe(200);
+    expect(readCalendar((await ics("/schedules.ics")).text).events.map((e) => e.uid)).toContain(`${draft}@127.0.0.1`);
+  });
+});
+
 describe("the feed of upcoming batches", () => {
   it("holds every upcoming public batch once, soonest first, and comes from the page cache the second time", async () => {
     const ended = await createBatch({ startDate: "2020-01-06", endDate: "2020-01-20" });

@@ -57,6 +57,8 @@ export async function publishDueRows(now = nowIso()): Promise<PublishedRow[]> {
       .select(["id", label.as("label")])
       .where("state", "=", "scheduled")
       .where("publishAt", "<=", now)
+      // One order in every instance, so two runs lock the same rows in the same order (no deadlock on MySQL).
+      .orderBy("id")
       .limit(500)
       .execute();
     for (const row of due) {

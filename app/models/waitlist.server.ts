@@ -142,13 +142,10 @@ export async function openOfferOfEnquiry(enquiryId: string): Promise<WaitlistOff
   return row ? toOffer(row) : null;
 }
 
-/** The enquiry's newest offer for a batch, whatever its state (read current, for a race just lost). */
-export async function latestOfferFor(enquiryId: string, scheduleId: string): Promise<WaitlistOffer | null> {
-  const row = await current(db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("scheduleId", "=", scheduleId))
-    .orderBy("createdAt", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toOffer(row) : null;
+/** An enquiry's status and batch as committed now (not the transaction's snapshot), for a change racing another. */
+export async function enquiryStateNow(enquiryId: string): Promise<{ status: string; scheduleId: string | null } | null> {
+  const row = await current(db().selectFrom("enquiries").select(["status", "scheduleId"]).where("id", "=", enquiryId)).executeTakeFirst();
+  return row ?? null;
 }
 
 /** A batch's seats left, read current and (MariaDB) locked until the commit: a join and a freed seat take turns. */

@@ -15,7 +15,7 @@ import {
   firstWaiting,
   insertOffer,
   insertWaitlistEntry,
-  latestOfferFor,
+  enquiryStateNow,
   listOffersExpiredBy,
   listWaitlist,
   moveEntry,
@@ -41,7 +41,7 @@ import { conflict } from "./service-error";
  * Everything here runs inside the caller's transaction; every step is a line on the enquiry's timeline.
  */
 
-export const BATCH_HELD = "This enquiry has just accepted its waitlist offer: reload to see it enrolled.";
+export const ALREADY_ENROLLED = "This enquiry has just been enrolled in this batch (its waitlist offer was accepted): reload to see it.";
 
 /** Who the timeline and audit log name for what the waitlist does by itself (offers, expiry, an enquirer's acceptance). */
 export const WAITLIST_ACTOR: StaffActor = { user: { id: "waitlist", name: "Waitlist", email: "", role: "editor" }, ip: "" };
@@ -134,7 +134,9 @@ export async function useOfferedSeat(enquiryId: string, scheduleId: string): Pro
     await line(enquiryId, "accepted", "Enrolled by staff with the seat the waitlist offer held");
     return true;
   }
-  if ((await latestOfferFor(enquiryId, scheduleId))?.status === "accepted") throw conflict(BATCH_HELD, { status: BATCH_HELD }, "waitlist_accepted");
+  // A change read the enquiry before a concurrent acceptance committed: it is enrolled already, take no second seat.
+  const now = await enquiryStateNow(enquiryId);
+  if (now?.status === "enrolled" && now.scheduleId === scheduleId) throw conflict(ALREADY_ENROLLED, { status: ALREADY_ENROLLED }, "already_enrolled");
   return false;
 }
 

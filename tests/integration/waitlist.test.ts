@@ -243,6 +243,54 @@ describe("a full batch's waitlist", () => {
   });
 });
 
+describe("staff changes and the waitlist", () => {
+  it("a deleted enrolment offers its seat; staff enrolling the offered one use the held seat; closing a waiting one takes it off; a later re-enrolment takes a free seat", async () => {
+    const b2 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-05-04", endDate: "2031-06-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+    const seats2 = async () => Number((await db().selectFrom("schedules").select("seats").where("id", "=", b2).executeTakeFirstOrThrow()).seats);
+    const join2 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-05-04" } })).body.data as { id: string; email: string };
+    const x = await join2("Xavier Seated");
+    expect((await setStatus(x.id, "enrolled")).status).toBe(200);
+    const y = await join2("Yamini Waiting");
+    const z = await join2("Zoya Waiting");
+    expect(await db().selectFrom("waitlist_entries").select("enquiryId").where("scheduleId", "=", b2).where("status", "=", "waiting").orderBy("joinedAt").orderBy("id").execute()).toEqual([{ enquiryId: y.id }, { enquiryId: z.id }]);
+
+    expect((await call("DELETE", `/api/enquiries/${x.id}`, { token: admin })).status).toBe(204);
+    expect(await seats2()).toBe(0);
+    const link = await offerLink(y.email);
+    // Staff enrol the offered enquirer themselves: the offer's seat is theirs, no second seat is taken.
+    expect((await setStatus(y.id, "enrolled")).status).toBe(200);
+    expect(await seats2()).toBe(0);
+    expect(await waitlistLines(y.id)).toEqual(["joined", "offered", "accepted"]);
+    expect((await (await fetch(link)).text())).toContain("This seat is yours");
+
+    // Zoya is closed while waiting: off the list.
+    expect((await setStatus(z.id, "closed")).status).toBe(200);
+    expect(await waitlistLines(z.id)).toEqual(["joined", "withdrawn"]);
+    // Yamini leaves Enrolled: nobody waits, the seat is free; enrolled again later, she takes it.
+    expect((await setStatus(y.id, "contacted")).status).toBe(200);
+    expect(await seats2()).toBe(1);
+    expect((await setStatus(y.id, "enrolled")).status).toBe(200);
+    expect(await seats2()).toBe(0);
+  });
+
+  it("the offered enquirer accepting while staff enrol the same enquiry: one enrolment, one seat", async () => {
+    const b3 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-07-06", endDate: "2031-08-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+    const seats3 = async () => Number((await db().selectFrom("schedules").select("seats").where("id", "=", b3).executeTakeFirstOrThrow()).seats);
+    const join3 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-07-06" } })).body.data as { id: string; email: string };
+    const seated = await join3("Seated Person");
+    expect((await setStatus(seated.id, "enrolled")).status).toBe(200);
+    const w = await join3("Wanted Twice");
+    expect((await setStatus(seated.id, "closed")).status).toBe(200);
+    const link = await offerLink(w.email);
+    const [acc, staff] = await Promise.all([accept(link), setStatus(w.id, "enrolled")]);
+    expect(acc.status).toBe(200);
+    expect([200, 409]).toContain(staff.status);
+    expect(await statusLines(w.id)).toEqual(["enrolled"]);
+    expect(await seats3()).toBe(0);
+    expect((await enquiryRow(w.id)).status).toBe("enrolled");
+  });
+});
+
 describe.runIf(MYSQL)("two app instances on one MariaDB database", () => {
   it("accepting one offer on both instances at once enrols exactly once", async () => {
     b = await launchServer({ databaseUrl: database.url, uploadDir: path.join(dir, "uploads"), env: { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: a.url } });

@@ -289,6 +289,24 @@ describe("staff changes and the waitlist", () => {
     expect(await seats3()).toBe(0);
     expect((await enquiryRow(w.id)).status).toBe("enrolled");
   });
+
+  it("an offered enquiry moved to another batch leaves the list and its held seat goes to the next one waiting", async () => {
+    const b4 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-09-07", endDate: "2031-10-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+    const join4 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-09-07" } })).body.data as { id: string; email: string };
+    const seated = await join4("Seated Four");
+    expect((await setStatus(seated.id, "enrolled")).status).toBe(200);
+    const mover = await join4("Mover Offered");
+    const next = await join4("Next In Line");
+    expect((await setStatus(seated.id, "closed")).status).toBe(200);
+    expect((await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map((o) => o.enquiryId)).toEqual([mover.id]);
+    const record = (await call("GET", `/api/enquiries/${mover.id}`, { token: admin })).body.data;
+    const { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications } = record;
+    const moved = await call("PUT", `/api/enquiries/${mover.id}`, { token: admin, body: { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, scheduleId: batchId } });
+    expect(moved.status).toBe(200);
+    expect(await waitlistLines(mover.id)).toEqual(["joined", "offered", "withdrawn"]);
+    expect((await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map((o) => o.enquiryId)).toEqual([next.id]);
+    expect(Number((await db().selectFrom("schedules").select("seats").where("id", "=", b4).executeTakeFirstOrThrow()).seats)).toBe(0);
+  });
 });
 
 describe.runIf(MYSQL)("two app instances on one MariaDB database", () => {

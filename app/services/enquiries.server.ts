@@ -32,7 +32,7 @@ import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { queueEnquiryNotifications, queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
 import { addNote } from "./timeline.server";
-import { joinWaitlistIfFull, useOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
+import { joinWaitlistIfFull, claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { fieldErrors, parseInput } from "./validation";
 
@@ -161,7 +161,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const holds = status === "enrolled" && scheduleId !== null;
   if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!);
-  if (holds && (!wasHolding || scheduleId !== before.scheduleId) && !change.heldSeat && !(await useOfferedSeat(before.id, scheduleId!)) && !(await takeSeat(scheduleId!))) {
+  if (holds && (!wasHolding || scheduleId !== before.scheduleId) && !change.heldSeat && !(await claimOfferedSeat(before.id, scheduleId!)) && !(await takeSeat(scheduleId!))) {
     throw conflict(`${BATCH_FULL}`, { status: BATCH_FULL }, "batch_full");
   }
 

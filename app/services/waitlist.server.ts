@@ -127,7 +127,7 @@ export async function releaseOfferFor(offer: WaitlistOffer, step: "expired" | "d
  * the enquiry holds an open offer for that batch, the offer's seat is theirs (the offer is accepted, no second
  * seat is taken). Loses cleanly to a concurrent acceptance of the same offer (refused, so nothing is taken twice).
  */
-export async function useOfferedSeat(enquiryId: string, scheduleId: string): Promise<boolean> {
+export async function claimOfferedSeat(enquiryId: string, scheduleId: string): Promise<boolean> {
   const offer = await openOfferOfEnquiry(enquiryId);
   if (offer && offer.scheduleId === scheduleId && (await closeOffer(offer.id, "accepted"))) {
     await moveEntry(offer.entryId, ["offered"], "enrolled");

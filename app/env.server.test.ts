@@ -73,4 +73,11 @@ describe("loadEnv: e-mail and webhooks", () => {
     expect(loadEnv({ DIGEST_HOUR: "23" }).DIGEST_HOUR).toBe(23);
     for (const bad of ["24", "-1", "8.5", "nine"]) expect(() => loadEnv({ DIGEST_HOUR: bad })).toThrow(/DIGEST_HOUR: must be a whole hour from 0 to 23/);
   });
+
+  it("takes WAITLIST_OFFER_HOURS as a whole number of hours from 1 to 720, 48 by default", () => {
+    expect(loadEnv({}).WAITLIST_OFFER_HOURS).toBe(48);
+    expect(loadEnv({ WAITLIST_OFFER_HOURS: "1" }).WAITLIST_OFFER_HOURS).toBe(1);
+    expect(loadEnv({ WAITLIST_OFFER_HOURS: "720" }).WAITLIST_OFFER_HOURS).toBe(720);
+    for (const bad of ["0", "721", "1.5", "two days"]) expect(() => loadEnv({ WAITLIST_OFFER_HOURS: bad })).toThrow(/WAITLIST_OFFER_HOURS: must be a whole number of hours from 1 to 720/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { DB_UNAVAILABLE, isDbUnavailable } from "~db/errors";
-import type { User } from "~/models/user.server";
+import type { Role, User } from "~/models/user.server";
 import type * as z from "zod/mini";
 import { pageBounds, type Page } from "~/models/paging.server";
 import type { Actor, StaffActor } from "~/services/actor";
@@ -127,25 +127,24 @@ async function resolveCaller(request: Request): Promise<User | null> {
   return check?.user ?? null;
 }
 
-/** The signed-in staff member behind a request, or a 401 with WWW-Authenticate. */
-export async function requireApiUser(request: Request): Promise<User> {
+/** Who is calling, as the services want it: a staff member or an anonymous caller, with address and request id. */
+export async function apiActor({ request, context }: Pick<ApiArgs, "request" | "context">): Promise<Actor> {
+  return actorFor(await getCaller(request), context);
+}
+
+/**
+ * The staff member making an API call (requireStaff's twin): without credentials a 401 with WWW-Authenticate,
+ * without `role` a 403, both in the API's error shape. Most role rules are the services' own (requireAdmin).
+ */
+export async function requireApiStaff({ request, context }: Pick<ApiArgs, "request" | "context">, { role }: { role?: Role } = {}): Promise<StaffActor> {
   const user = await getCaller(request);
   if (!user) {
     throw new ApiError(401, "unauthorized", "Sign in to use this endpoint: send Authorization: Bearer <token>", undefined, {
       "WWW-Authenticate": "Bearer",
     });
   }
-  return user;
-}
-
-/** Who is calling, as the services want it: a staff member or an anonymous caller, with address and request id. */
-export async function apiActor({ request, context }: ApiArgs): Promise<Actor> {
-  return actorFor(await getCaller(request), context);
-}
-
-/** A staff member's call, or a 401. */
-export async function requireApiActor({ request, context }: ApiArgs): Promise<StaffActor> {
-  return staffActorFor(await requireApiUser(request), context);
+  if (role && user.role !== role) throw new ApiError(403, "forbidden", "Only an admin can do this");
+  return staffActorFor(user, context);
 }
 
 // ---------------------------------------------------------------- lists

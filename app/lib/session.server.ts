@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { env } from "~/env.server";
 import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";
-import { getUserWithSecret, type Role, type User } from "~/models/user.server";
+import { getUserWithSecret, type User } from "~/models/user.server";
 
 /** Signed out after this long without a request. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -131,22 +131,11 @@ export async function touchSession(check: SessionCheck, now = Date.now()): Promi
   return commitSession(check.session);
 }
 
-/** The signed-in staff member, or a redirect to the login page (clearing a stale cookie). */
-export async function requireUser(request: Request): Promise<User> {
-  const check = await readUserSession(request);
-  if (!check) {
-    const session = await getSession(request);
-    const headers = session.has("userId") ? { "Set-Cookie": await destroySession(session) } : undefined;
-    throw redirect("/admin/login", { headers });
-  }
-  return check.user;
-}
-
-/** Like requireUser, but a signed-in user without this role gets 403 (DESIGN.md §4.2: Users is for admins). */
-export async function requireUserWithRole(request: Request, role: Role): Promise<User> {
-  const user = await requireUser(request);
-  if (user.role !== role) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
-  return user;
+/** Sends a request without a valid session to the sign-in page, clearing a stale cookie on the way. */
+export async function redirectToSignIn(request: Request): Promise<never> {
+  const session = await getSession(request);
+  const headers = session.has("userId") ? { "Set-Cookie": await destroySession(session) } : undefined;
+  throw redirect("/admin/login", { headers });
 }
 
 /** For the sign-in page: true when a valid session already exists. */

@@ -1,6 +1,6 @@
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.$";
 import { LinkButton } from "~/components/admin/buttons";
-import { requireUser } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Not Found · Admin" }, { name: "robots", content: "noindex" }];
 
@@ -8,8 +8,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Page Not Found · Admin
  * An unknown path under /admin: signed out, it goes to the sign-in page like every admin URL; signed in, it is
  * a 404 inside the admin frame (never the public site's header and footer, spec §2).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
 

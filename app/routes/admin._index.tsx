@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin._index";
-import { requireUser } from "~/lib/session.server";
 
 // /admin has no screen of its own (spec §2): it opens the course list.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   return redirect("/admin/courses");
 }

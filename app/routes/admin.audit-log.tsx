@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { readAuditLogQuery } from "~/lib/audit-log-query";
 import { loadPage } from "~/lib/list-page.server";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import type { AuditEntry } from "~/models/audit-log.server";
 import { auditLogUsers, listAuditLog } from "~/services/audit.server";
 import { AUDIT_LOG_LOAD_FAILED } from "~/schemas/audit-log";
@@ -19,7 +19,7 @@ const LABELS = { user: "User", entityType: "Entity type", from: "From", to: "To"
 // Admins only (DESIGN.md §4.2): an editor gets 403, shown inside the admin frame; the service checks again.
 // The filter is checked with the service's own schema first (readAuditLogQuery), so the service has nothing left to refuse.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const url = new URL(request.url);
   const query = readAuditLogQuery(url);
   const users = await auditLogUsers(actor).catch((error: unknown) => {

@@ -1,8 +1,7 @@
 import { CONTACT_STATUS_LABELS } from "~/schemas/values";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id";
-import { requireUser } from "~/lib/session.server";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { CONTACT_QUERY_STATUS_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
@@ -19,8 +18,8 @@ export const handle = FLASH_IN_DIALOG;
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Query | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const query = await getContactQuery(params.id);
   if (!query) throw data("Contact query not found", { status: 404 });
   return { query, replyReady: new URL(request.url).searchParams.get("reply") === "ready", timeline: timelineLines(await contactQueryTimeline(query.id)) };
@@ -33,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * straight to mailto: would leave the page showing the old status, and some browsers refuse it.)
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const { search } = new URL(request.url);
   const back = listHref("/admin/contact-queries", search);
   const form = await request.formData();

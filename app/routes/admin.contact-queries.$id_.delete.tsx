@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id_.delete";
-import { requireUser } from "~/lib/session.server";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { CONTACT_QUERY_DELETE_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
@@ -12,15 +11,15 @@ import { useBackTo } from "~/components/admin/dialog-route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Contact Query | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const query = await getContactQuery(params.id);
   if (!query) throw data("Contact query not found", { status: 404 });
   return { name: query.name, subject: query.subject };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const back = listHref("/admin/contact-queries", new URL(request.url).search);
   return actAndReturn(request, back, CONTACT_QUERY_DELETE_FAILED, async () => {
     await deleteContactQuery(actor, params.id);

@@ -1,5 +1,5 @@
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.contact-queries.export[.]csv";
-import { requireUser } from "~/lib/session.server";
 import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
 import { siteToday } from "~/lib/dates";
 import { readListQuery } from "~/lib/list-query";
@@ -19,8 +19,8 @@ const COLUMNS: CsvColumn<ContactQuery>[] = [
 ];
 
 /** The contact queries of the current list (tab and search: the list's query string) as a CSV file, streamed. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const { status, q } = readListQuery(new URL(request.url), CONTACT_STATUSES);
   return csvResponse(`contact-queries-${siteToday()}.csv`, COLUMNS, eachContactQuery({ status, q }));
 }

@@ -1,7 +1,7 @@
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.contact-queries";
-import { requireUser } from "~/lib/session.server";
 import { listHref, readListQuery } from "~/lib/list-query";
 import { BUTTON_STYLES } from "~/components/admin/buttons";
 import { loadPage } from "~/lib/list-page.server";
@@ -16,8 +16,8 @@ import { ContactQueryList, type ContactQueryRow } from "~/components/admin/conta
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Queries | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const url = new URL(request.url);
   const { status, q, page } = readListQuery(url, CONTACT_STATUSES);
   const { list, error } = await loadPage(url, () => listContactQueries({ status, q, page }), CONTACT_QUERY_LOAD_FAILED, "contact queries");

@@ -2,24 +2,23 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.$id.edit";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { submitCourseForm } from "~/lib/course-upload.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { requireUser } from "~/lib/session.server";
 import { getCourse } from "~/models/course.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Course · Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const course = await getCourse(params.id);
   if (!course) throw new Response("Not Found", { status: 404 });
   return { course };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const outcome = await submitCourseForm(request, await requireStaffActor(request, context), params.id);
+  const outcome = await submitCourseForm(request, await requireStaff({ request, context }), params.id);
   if (outcome.ok) {
     return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
   }

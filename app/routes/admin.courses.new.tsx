@@ -2,22 +2,21 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.new";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { submitCourseForm } from "~/lib/course-upload.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { requireUser } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Course · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   return null;
 }
 
 // Without JavaScript the form posts here; with it, the same save runs at /admin/courses/save (upload progress).
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitCourseForm(request, await requireStaffActor(request, context), null);
+  const outcome = await submitCourseForm(request, await requireStaff({ request, context }), null);
   if (outcome.ok) {
     return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
   }

@@ -1,5 +1,6 @@
 import { COURSE_CATEGORY_LABELS } from "~/schemas/values";
 import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.courses";
 import { LinkButton } from "~/components/admin/buttons";
 import { DeleteButton } from "~/components/admin/confirm-delete";
@@ -10,7 +11,6 @@ import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { loadPage } from "~/lib/list-page.server";
 import { listHref, readListQuery } from "~/lib/list-query";
-import { requireUser } from "~/lib/session.server";
 import { listCourses } from "~/models/course.server";
 import { COURSE_LOAD_FAILED } from "~/schemas/course";
 import { readStateFilter } from "~/schemas/publication";
@@ -18,8 +18,8 @@ import { PublicationBadge, PublicationTabs } from "~/components/admin/publicatio
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Courses · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
   const { list, error } = await loadPage(url, () => listCourses({ page, state: readStateFilter(url) }), COURSE_LOAD_FAILED, "courses");

@@ -7,7 +7,7 @@ import { env } from "~/env.server";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { InboxStatusBadge } from "~/components/admin/inbox-status";
 import { formatDate } from "~/lib/format";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formatDateTime } from "~/lib/dates";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { PipelinePanels } from "~/components/admin/pipeline-panels";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
 
 // Real figures, not the spec's fixed placeholders (DESIGN.md §4.1), and the enrolment pipeline's.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox] = await Promise.all([
     countCourses(),
     countActiveSchedules(),

@@ -1,6 +1,6 @@
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formToObject } from "~/lib/api-body.server";
 import { ENQUIRY_STATUS_FAILED } from "~/lib/admin-messages";
 import { formatDateTime, siteToday, utcToSiteInput } from "~/lib/dates";
@@ -38,7 +38,7 @@ export const handle = FLASH_IN_DIALOG;
 export const meta: Route.MetaFunction = () => [{ title: "Enquiry Details | Admin" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const record = await getEnquiryRecord(params.id).catch((error: unknown) => {
     if (isServiceError(error, "notFound")) throw data("Enquiry not found", { status: 404 });
     throw error;
@@ -105,7 +105,7 @@ const DONE: Record<string, string> = { assign: "Owner saved.", "assign-me": "Ass
  * Assign to me, next follow-up, batch, a note) come back to these details with a message.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const { search } = new URL(request.url);
   const back = listHref("/admin/enquiries", search);
   const details = `/admin/enquiries/${encodeURIComponent(params.id)}${listHref("", search)}`;

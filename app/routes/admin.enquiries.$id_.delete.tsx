@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id_.delete";
-import { requireUser } from "~/lib/session.server";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { ENQUIRY_DELETE_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
@@ -12,15 +11,15 @@ import { useBackTo } from "~/components/admin/dialog-route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Enquiry | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const enquiry = await getEnquiry(params.id);
   if (!enquiry) throw data("Enquiry not found", { status: 404 });
   return { fullName: enquiry.fullName, course: enquiry.preferredCourse, files: enquiry.filePaths.length };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const back = listHref("/admin/enquiries", new URL(request.url).search);
   return actAndReturn(request, back, ENQUIRY_DELETE_FAILED, async () => {
     await deleteEnquiry(actor, params.id);

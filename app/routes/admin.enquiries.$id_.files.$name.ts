@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.enquiries.$id_.files.$name";
-import { requireUser } from "~/lib/session.server";
 import { fileStore } from "~/lib/file-store.server";
 import { attachmentDisplayName, attachmentKey } from "~/lib/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";
@@ -24,8 +24,8 @@ function notFound() {
  * folders; this route checks the session and that the file belongs to this enquiry, then streams it as a
  * download that the browser must not render or sniff.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const enquiry = await getEnquiry(params.id);
   if (!enquiry || !enquiry.filePaths.includes(params.name)) return notFound();
   const key = attachmentKey(params.name);

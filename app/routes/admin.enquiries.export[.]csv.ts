@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.enquiries.export[.]csv";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
 import { readEnquiryListQuery } from "~/lib/enquiry-list-query";
 import { siteToday } from "~/lib/dates";
@@ -13,7 +13,7 @@ import { batchLabel, exportEnquiries, type EnquiryRecord } from "~/services/enqu
  * streamed a page of rows at a time so 100,000 rows stay flat in memory.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const { query } = readEnquiryListQuery(new URL(request.url));
   const [staff, batches] = await Promise.all([listStaffNames(), listAllSchedules()]);
   const names = new Map(staff.map((u) => [u.id, u.name]));

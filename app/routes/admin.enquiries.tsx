@@ -1,7 +1,7 @@
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formToObject } from "~/lib/api-body.server";
 import { readEnquiryListQuery } from "~/lib/enquiry-list-query";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Manage Enquiries | Admi
 
 /** Tab, search, filters and page all go to SQL (listEnquiries), so the screen stays fast with 100,000 rows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const url = new URL(request.url);
   const { query, values } = readEnquiryListQuery(url);
   const [{ list, error }, staff, courses, sources] = await Promise.all([
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The bulk change of the ticked enquiries (status and/or owner), all or nothing, then back to the same list. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const back = listHref("/admin/enquiries", new URL(request.url).search);
   const form = await request.formData();
   try {

@@ -5,7 +5,7 @@ import { OutboxList } from "~/components/admin/outbox-list";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { Tabs } from "~/components/admin/tabs";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { loadPage } from "~/lib/list-page.server";
 import { listHref, readListQuery } from "~/lib/list-query";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Outbox · Admin" }];
 
 // Admins only, like Users and the Audit Log (DESIGN.md §4.2): an editor gets 403; the service checks again.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const url = new URL(request.url);
   const { status, page } = readListQuery(url, OUTBOX_STATUSES);
   const { list, error } = await loadPage(url, () => listOutbox(actor, { status, page }), OUTBOX_LOAD_FAILED, "the outbox");
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Resend (failed messages only): back to the same tab and page with a notice, or the red banner. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const form = await request.formData();
   const back = listHref("/admin/outbox", new URL(request.url).search);
   const id = String(form.get("id") ?? "");

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.delete";
-import { requireUser } from "~/lib/session.server";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref } from "~/lib/list-query";
 import { getReview } from "~/models/review.server";
@@ -12,15 +11,15 @@ import { useBackTo } from "~/components/admin/dialog-route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Review | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const review = await getReview(params.id);
   if (!review) throw data("Review not found", { status: 404 });
   return { review: { name: review.name, course: review.course } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const back = listHref("/admin/reviews", new URL(request.url).search);
   return actAndReturn(request, back, REVIEW_DELETE_FAILED, async () => {
     await deleteReview(actor, params.id);

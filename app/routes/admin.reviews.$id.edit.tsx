@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formFailure } from "~/lib/admin-actions.server";
 import { formToObject } from "~/lib/api-body.server";
-import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
@@ -16,15 +15,15 @@ import { ReviewForm } from "~/components/admin/review-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Review | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const [review, courses] = await Promise.all([getReview(params.id), loadCourseOptions()]);
   if (!review) throw data("Review not found", { status: 404 });
   return { review, courseTitles: courses.map((c) => c.title) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const form = await request.formData();
   const back = listHref("/admin/reviews", new URL(request.url).search);
   try {

@@ -1,7 +1,7 @@
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref, readListQuery } from "~/lib/list-query";
 import { loadPage } from "~/lib/list-page.server";
@@ -20,7 +20,7 @@ import { ReviewList } from "~/components/admin/review-list";
 export const meta: Route.MetaFunction = () => [{ title: "Manage Reviews | Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const url = new URL(request.url);
   const { status, page } = readListQuery(url, REVIEW_STATUSES);
   return loadPage(url, () => listReviews(actor, { status, page, state: readStateFilter(url) }), REVIEW_LOAD_FAILED, "reviews");
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Approve (spec §4): pending becomes approved. Going back to pending is done by editing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const form = await request.formData();
   const back = listHref("/admin/reviews", new URL(request.url).search);
   const id = String(form.get("id") ?? "");

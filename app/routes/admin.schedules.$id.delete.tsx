@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.delete";
-import { requireUser } from "~/lib/session.server";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { formatDate } from "~/lib/dates";
 import { listHref } from "~/lib/list-query";
@@ -13,15 +12,15 @@ import { useBackTo } from "~/components/admin/dialog-route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete Schedule | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const schedule = await getSchedule(params.id);
   if (!schedule) throw data("Schedule not found", { status: 404 });
   return { schedule };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const back = listHref("/admin/schedules", new URL(request.url).search);
   return actAndReturn(request, back, SCHEDULE_DELETE_FAILED, async () => {
     await deleteSchedule(actor, params.id);

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.edit";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formFailure } from "~/lib/admin-actions.server";
 import { formToObject } from "~/lib/api-body.server";
-import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
@@ -19,8 +18,8 @@ import { batchWaitlist } from "~/services/waitlist.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Schedule | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const [schedule, courses, waitlist] = await Promise.all([getSchedule(params.id), loadCourseOptions(), batchWaitlist(params.id)]);
   if (!schedule) throw data("Schedule not found", { status: 404 });
   const lines = waitlist.map((l) => ({ id: l.id, enquiryId: l.enquiryId, fullName: l.fullName, email: l.email, joined: formatDateTime(l.joinedAt), offeredUntil: l.offerExpiresAt ? formatDateTime(l.offerExpiresAt) : null }));
@@ -28,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const form = await request.formData();
   const back = listHref("/admin/schedules", new URL(request.url).search);
   try {

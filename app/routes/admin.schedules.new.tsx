@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.new";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formFailure } from "~/lib/admin-actions.server";
 import { formToObject } from "~/lib/api-body.server";
-import { requireUser } from "~/lib/session.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
 import { loadCourseOptions } from "~/lib/list-page.server";
@@ -14,13 +13,13 @@ import { ScheduleForm } from "~/components/admin/schedule-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Schedule | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   return { courses: await loadCourseOptions() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const form = await request.formData();
   try {
     await createSchedule(actor, formToObject(form));

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from "react-router";
+import { requireStaff } from "~/lib/actor.server";
 import type { Route } from "./+types/admin.schedules";
-import { requireUser } from "~/lib/session.server";
 import { listSchedules } from "~/models/schedule.server";
 import { SCHEDULE_LOAD_FAILED } from "~/schemas/schedule";
 import { readStateFilter } from "~/schemas/publication";
@@ -15,8 +15,8 @@ import { ScheduleList } from "~/components/admin/schedule-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Schedules | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
   return loadPage(url, () => listSchedules({ page, state: readStateFilter(url) }), SCHEDULE_LOAD_FAILED, "schedules");

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { parseFlash } from "~/lib/flash.server";
-import { commitSession, readUserSession, requireUser, touchSession } from "~/lib/session.server";
+import { commitSession, readUserSession, redirectToSignIn, touchSession } from "~/lib/session.server";
 import { SITE } from "~/config/site";
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -14,11 +14,11 @@ export const meta: Route.MetaFunction = () => [{ title: `Admin · ${SITE.name}` 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const check = await readUserSession(request);
-  if (!check) await requireUser(request); // throws the redirect to /admin/login (and clears a stale cookie)
-  const { user, session } = check!;
+  if (!check) return redirectToSignIn(request);
+  const { user, session } = check;
   const flash = parseFlash(session.get("flash"));
   let cookie: string | undefined;
-  if (check!.needsTouch) cookie = await touchSession(check!);
+  if (check.needsTouch) cookie = await touchSession(check);
   else if (flash) cookie = await commitSession(session);
   return data(
     { user: { id: user.id, name: user.name, email: user.email, role: user.role }, flash },

@@ -2,25 +2,24 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.delete";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
 import { ErrorBanner } from "~/components/admin/error-banner";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { actAndReturn } from "~/lib/admin-actions.server";
 import { listHref } from "~/lib/list-query";
-import { requireUserWithRole } from "~/lib/session.server";
 import { getUser } from "~/models/user.server";
 import { OWN_ACCOUNT_DELETE, USER_DELETE_FAILED } from "~/schemas/user";
 import { deleteUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete User · Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireUserWithRole(request, "admin");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = (await requireStaff({ request, context }, { role: "admin" })).user;
   const user = await getUser(params.id);
   if (!user) throw new Response("Not Found", { status: 404 });
   return { user: { id: user.id, name: user.name, email: user.email }, isMe: user.id === me.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const to = listHref("/admin/users", new URL(request.url).search);
   try {
     return await actAndReturn(request, to, USER_DELETE_FAILED, async () => {

@@ -2,27 +2,27 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.edit";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { UserForm } from "~/components/admin/user-form";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formFailureData } from "~/lib/admin-actions.server";
 import { formToObject } from "~/lib/api-body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { keepSessionAfterPasswordChange, requireUserWithRole } from "~/lib/session.server";
+import { keepSessionAfterPasswordChange } from "~/lib/session.server";
 import { getUser } from "~/models/user.server";
 import { USER_SAVE_FAILED } from "~/schemas/user";
 import { updateUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit User · Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const me = await requireUserWithRole(request, "admin");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = (await requireStaff({ request, context }, { role: "admin" })).user;
   const user = await getUser(params.id);
   if (!user) throw new Response("Not Found", { status: 404 });
   return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, isMe: user.id === me.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const form = await request.formData();
   let saved;
   try {

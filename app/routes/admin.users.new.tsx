@@ -2,24 +2,23 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.new";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { UserForm } from "~/components/admin/user-form";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formFailureData } from "~/lib/admin-actions.server";
 import { formToObject } from "~/lib/api-body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { listHref } from "~/lib/list-query";
-import { requireUserWithRole } from "~/lib/session.server";
 import { USER_SAVE_FAILED } from "~/schemas/user";
 import { createUser } from "~/services/users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New User · Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUserWithRole(request, "admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context }, { role: "admin" });
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const form = await request.formData();
   try {
     const user = await createUser(actor, formToObject(form));

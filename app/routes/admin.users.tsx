@@ -10,7 +10,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { loadPage } from "~/lib/list-page.server";
 import { listHref, readListQuery } from "~/lib/list-query";
-import { requireStaffActorWithRole } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { listUsers } from "~/services/users.server";
 import { OWN_ACCOUNT_DELETE, USER_LOAD_FAILED } from "~/schemas/user";
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Admin" 
 
 // Reading A of spec §6, enforced here: only admins reach the users screen (DESIGN.md §4.2).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActorWithRole(request, context, "admin");
+  const actor = await requireStaff({ request, context }, { role: "admin" });
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
   return { ...(await loadPage(url, () => listUsers(actor, { page }), USER_LOAD_FAILED, "users")), meId: actor.user.id };

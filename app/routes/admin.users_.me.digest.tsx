@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/admin.users_.me.digest";
 import { PageHeader } from "~/components/admin/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { DIGEST_OFF, DIGEST_ON, getDigestSetting, nextDigestDay, setDigestSetting } from "~/services/digest.server";
@@ -11,13 +11,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Daily digest e-mail · 
 
 /** Any signed-in user's own digest switch (the service lets admins change anyone's; this page is one's own). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const setting = await getDigestSetting(actor, actor.user.id);
   return { ...setting, email: actor.user.email, nextDay: nextDigestDay(setting.sentToday) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   const form = await request.formData();
   // An unticked checkbox sends nothing: the form's presence is the "off".
   const on = form.get("dailyDigest") === "on";

@@ -1,9 +1,8 @@
 import type { Route } from "./+types/admin.users_.me.password";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { PageHeader } from "~/components/admin/page-header";
-import { requireStaffActor } from "~/lib/actor.server";
+import { requireStaff } from "~/lib/actor.server";
 import { changePasswordAction } from "~/lib/password-form.server";
-import { requireUser } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];
 
@@ -11,13 +10,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admi
  * Any signed-in user's own password (DESIGN.md §3: everyone may change their own). It sits outside the
  * admin-only users list, so editors reach it from the sidebar.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { name: (await requireUser(request)).name };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { name: (await requireStaff({ request, context })).user.name };
 }
 
 // Afterwards to the course list, which every role may see, with the "Password updated" notice.
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireStaffActor(request, context);
+  const actor = await requireStaff({ request, context });
   return changePasswordAction(request, actor, actor.user.id, "/admin/courses");
 }
 

@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiActor } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
 import { auditLogListParams } from "~/schemas/list-params";
 import { listAuditLog } from "~/services/audit.server";
 import type { Route } from "./+types/api.audit-log";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.audit-log";
 // Admins only, like the screen (/admin/audit-log): the service refuses anyone else.
 const handle = endpoint({
   async GET(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     const { page, limit, ...filter } = listQuery(args.request, auditLogListParams);
     return listResponse(await listAuditLog(actor, { ...filter, page, limit }));
   },

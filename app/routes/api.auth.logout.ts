@@ -1,4 +1,4 @@
-import { endpoint, noContent, requireApiActor } from "~/lib/api.server";
+import { endpoint, noContent, requireApiStaff } from "~/lib/api.server";
 import { destroySession, endSession, readUserSession } from "~/lib/session.server";
 import { revokeToken } from "~/lib/token.server";
 import { signOut } from "~/services/auth.server";
@@ -9,7 +9,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Signs out the caller's own token (or, from our pages, its cookie session); other sessions and tokens go on. */
 const handle = endpoint({
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     const bearer = BEARER.exec(args.request.headers.get("Authorization")?.trim() ?? "");
     if (bearer) {
       await revokeToken(bearer[1]);

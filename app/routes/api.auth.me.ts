@@ -1,9 +1,11 @@
-import { endpoint, one, requireApiUser } from "~/lib/api.server";
+import { endpoint, getCaller, one, requireApiStaff } from "~/lib/api.server";
 import type { Route } from "./+types/api.auth.me";
 
 const handle = endpoint({
-  async GET({ request }) {
-    return one(await requireApiUser(request));
+  async GET(args) {
+    await requireApiStaff(args);
+    // The whole record (created and updated too), not only the actor's name and role.
+    return one(await getCaller(args.request));
   },
 });
 

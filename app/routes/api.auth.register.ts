@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { createUser } from "~/services/users.server";
 import type { Route } from "./+types/api.auth.register";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.auth.register";
 // Staff accounts are made by an admin (DESIGN.md §4.2); there is no self sign-up.
 const handle = endpoint({
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await createUser(actor, await readApiBody(args.request)), 201);
   },
 });

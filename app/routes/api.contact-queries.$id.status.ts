@@ -1,11 +1,11 @@
-import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { setContactQueryStatus } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries.$id.status";
 
 const handle = endpoint({
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await setContactQueryStatus(actor, args.params.id!, await readApiBody(args.request)));
   },
 });

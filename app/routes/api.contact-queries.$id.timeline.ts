@@ -1,11 +1,11 @@
-import { endpoint, json, requireApiActor } from "~/lib/api.server";
+import { endpoint, json, requireApiStaff } from "~/lib/api.server";
 import { contactQueryTimeline } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries.$id.timeline";
 
 // Notes and status changes, newest first.
 const handle = endpoint({
   async GET(args) {
-    await requireApiActor(args);
+    await requireApiStaff(args);
     return json({ data: await contactQueryTimeline(args.params.id!) });
   },
 });

@@ -1,18 +1,18 @@
 import { getContactQuery } from "~/models/contact-query.server";
-import { endpoint, noContent, one, requireApiActor, requireApiUser } from "~/lib/api.server";
+import { endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { deleteContactQuery } from "~/services/contact-queries.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.contact-queries.$id";
 
 const handle = endpoint({
-  async GET({ request, params }) {
-    await requireApiUser(request);
+  async GET({ request, params, context }) {
+    await requireApiStaff({ request, context });
     const query = await getContactQuery(params.id!);
     if (!query) throw notFound("Contact query");
     return one(query);
   },
   async DELETE(args) {
-    await deleteContactQuery(await requireApiActor(args), args.params.id!);
+    await deleteContactQuery(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

@@ -1,14 +1,14 @@
 import { contactQueryListParams } from "~/schemas/list-params";
 import { listContactQueries } from "~/models/contact-query.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiUser } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { submitContactQuery } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries";
 
 const handle = endpoint({
-  async GET({ request }) {
-    await requireApiUser(request);
+  async GET({ request, context }) {
+    await requireApiStaff({ request, context });
     return listResponse(await listContactQueries(listQuery(request, contactQueryListParams)));
   },
   async POST(args) {

@@ -1,5 +1,5 @@
 import { getCourse } from "~/models/course.server";
-import { apiActor, endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { receiveCourseApiBody } from "~/lib/course-upload.server";
 import { deleteCourse, saveCourse } from "~/services/courses.server";
@@ -13,11 +13,11 @@ const handle = endpoint({
     return one(course);
   },
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await saveCourse(actor, args.params.id!, await receiveCourseApiBody(args.request)));
   },
   async DELETE(args) {
-    await deleteCourse(await requireApiActor(args), args.params.id!);
+    await deleteCourse(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

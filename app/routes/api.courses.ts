@@ -1,6 +1,6 @@
 import { courseListParams } from "~/schemas/list-params";
 import { listCourses } from "~/models/course.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { receiveCourseApiBody } from "~/lib/course-upload.server";
 import { saveCourse } from "~/services/courses.server";
@@ -14,7 +14,7 @@ const handle = endpoint({
     return listResponse(await listCourses({ ...q, audience, featured: q.featured === undefined ? undefined : q.featured === "true" }));
   },
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await saveCourse(actor, null, await receiveCourseApiBody(args.request)), 201);
   },
 });

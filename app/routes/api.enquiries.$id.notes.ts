@@ -1,11 +1,11 @@
-import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { addEnquiryNote } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id.notes";
 
 const handle = endpoint({
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await addEnquiryNote(actor, args.params.id!, await readApiBody(args.request)), 201);
   },
 });

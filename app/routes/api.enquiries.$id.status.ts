@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { getEnquiryRecord, setEnquiryStatus } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id.status";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.enquiries.$id.status";
 // Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch (409 when it is full).
 const handle = endpoint({
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     const saved = await setEnquiryStatus(actor, args.params.id!, await readApiBody(args.request));
     return one(await getEnquiryRecord(saved.id));
   },

@@ -1,11 +1,11 @@
-import { endpoint, json, requireApiActor } from "~/lib/api.server";
+import { endpoint, json, requireApiStaff } from "~/lib/api.server";
 import { enquiryTimeline } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id.timeline";
 
 // Notes and every recorded change, newest first.
 const handle = endpoint({
   async GET(args) {
-    await requireApiActor(args);
+    await requireApiStaff(args);
     return json({ data: await enquiryTimeline(args.params.id!) });
   },
 });

@@ -1,20 +1,20 @@
-import { endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { deleteEnquiry, getEnquiryRecord, updateEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id";
 
 const handle = endpoint({
   async GET(args) {
-    await requireApiActor(args);
+    await requireApiStaff(args);
     return one(await getEnquiryRecord(args.params.id!));
   },
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     const saved = await updateEnquiry(actor, args.params.id!, await readApiBody(args.request));
     return one(await getEnquiryRecord(saved.id));
   },
   async DELETE(args) {
-    await deleteEnquiry(await requireApiActor(args), args.params.id!);
+    await deleteEnquiry(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

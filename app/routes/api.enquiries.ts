@@ -1,5 +1,5 @@
 import { enquiryListParams } from "~/schemas/list-params";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { enquiryAsSeenBy, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.enquiries";
 
 const handle = endpoint({
   async GET(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return listResponse(await listEnquiries(actor, listQuery(args.request, enquiryListParams)));
   },
   // Anyone may enrol, within the public form's per-IP limit (counted before the body is read). Attachments

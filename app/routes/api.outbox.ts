@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiActor } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
 import { outboxListParams } from "~/schemas/list-params";
 import { listOutbox } from "~/services/outbox.server";
 import type { Route } from "./+types/api.outbox";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.outbox";
 // Admins only, like the screen (/admin/outbox): the service refuses anyone else.
 const handle = endpoint({
   async GET(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return listResponse(await listOutbox(actor, listQuery(args.request, outboxListParams)));
   },
 });

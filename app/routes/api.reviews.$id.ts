@@ -1,4 +1,4 @@
-import { apiActor, endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { deleteReview, getReview, updateReview } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews.$id";
@@ -9,11 +9,11 @@ const handle = endpoint({
     return one(await getReview(await apiActor(args), args.params.id!));
   },
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await updateReview(actor, args.params.id!, await readApiBody(args.request)));
   },
   async DELETE(args) {
-    await deleteReview(await requireApiActor(args), args.params.id!);
+    await deleteReview(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

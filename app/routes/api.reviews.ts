@@ -1,5 +1,5 @@
 import { reviewListParams } from "~/schemas/list-params";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { createReview, listReviews } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews";
@@ -11,7 +11,7 @@ const handle = endpoint({
     return listResponse(await listReviews(await apiActor(args), { page: q.page, limit: q.limit, status: q.status, courseContains: q.course, state: q.state }));
   },
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await createReview(actor, await readApiBody(args.request)), 201);
   },
 });

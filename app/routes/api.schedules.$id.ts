@@ -1,5 +1,5 @@
 import { getSchedule } from "~/models/schedule.server";
-import { apiActor, endpoint, noContent, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { deleteSchedule, updateSchedule } from "~/services/schedules.server";
@@ -13,11 +13,11 @@ const handle = endpoint({
     return one(schedule);
   },
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await updateSchedule(actor, args.params.id!, await readApiBody(args.request)));
   },
   async DELETE(args) {
-    await deleteSchedule(await requireApiActor(args), args.params.id!);
+    await deleteSchedule(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

@@ -1,6 +1,6 @@
 import { scheduleListParams } from "~/schemas/list-params";
 import { listSchedules, todayIso } from "~/models/schedule.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiActor } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { createSchedule } from "~/services/schedules.server";
@@ -14,7 +14,7 @@ const handle = endpoint({
     return listResponse(await listSchedules({ ...q, audience, endingFrom: q.upcoming === "true" ? todayIso() : undefined }));
   },
   async POST(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     return one(await createSchedule(actor, await readApiBody(args.request)), 201);
   },
 });

@@ -1,4 +1,4 @@
-import { endpoint, json, noContent, one, requireApiActor } from "~/lib/api.server";
+import { endpoint, json, noContent, one, requireApiStaff } from "~/lib/api.server";
 import { readApiBody } from "~/lib/api-body.server";
 import { issueToken } from "~/lib/token.server";
 import { changePassword, type PasswordChanged } from "~/services/auth.server";
@@ -10,14 +10,14 @@ const freshToken = (changed: PasswordChanged) => issueToken({ id: changed.user.i
 
 const handle = endpoint({
   async GET(args) {
-    return one(await getUserForAdmin(await requireApiActor(args), args.params.id!));
+    return one(await getUserForAdmin(await requireApiStaff(args), args.params.id!));
   },
   /**
    * `{ currentPassword, password }` alone is the caller changing their own password (spec §7), which any
    * signed-in user may do; anything else is an admin editing a user (an empty password keeps the current one).
    */
   async PUT(args) {
-    const actor = await requireApiActor(args);
+    const actor = await requireApiStaff(args);
     const id = args.params.id!;
     const body = await readApiBody(args.request);
     if (body.currentPassword !== undefined && body.name === undefined && body.email === undefined) {
@@ -31,7 +31,7 @@ const handle = endpoint({
     return password?.own ? json({ data: user, token: await freshToken(password) }) : one(user);
   },
   async DELETE(args) {
-    await deleteUser(await requireApiActor(args), args.params.id!);
+    await deleteUser(await requireApiStaff(args), args.params.id!);
     return noContent();
   },
 });

@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiActor } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
 import { userListParams } from "~/schemas/list-params";
 import { listUsers } from "~/services/users.server";
 import type { Route } from "./+types/api.users";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.users";
 // New users are made with POST /api/auth/register (spec §7).
 const handle = endpoint({
   async GET(args) {
-    return listResponse(await listUsers(await requireApiActor(args), listQuery(args.request, userListParams)));
+    return listResponse(await listUsers(await requireApiStaff(args), listQuery(args.request, userListParams)));
   },
 });
 

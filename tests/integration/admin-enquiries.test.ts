@@ -84,7 +84,7 @@ describe("enquiry details and files", () => {
   it("streams a file to staff as a download that is never sniffed", async () => {
     const stored = storeAttachment("cv-2.pdf", "%PDF-1.4 the cv");
     const e = await insertEnquiry({ ...enquiry, filePaths: [stored] });
-    const res = (await fileLoader({ request: makeRequest(`/admin/enquiries/${e.id}/files/${stored}`, { cookie: editor }), params: { id: e.id, name: stored } } as never)) as Response;
+    const res = (await fileLoader({ request: makeRequest(`/admin/enquiries/${e.id}/files/${stored}`, { cookie: editor }), params: { id: e.id, name: stored }, context: { cspNonce: "", clientIp: "203.0.113.9" } } as never)) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="cv-2.pdf"; filename*=UTF-8''cv-2.pdf`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { LOGIN_FAILED } from "~/schemas/login";
 import { signIn } from "~/services/auth.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { createUserSession, destroySession, endSession, getSession, readUserSession, requireUser, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/lib/session.server";
+import { requireStaff } from "~/lib/actor.server";
+import { createUserSession, destroySession, endSession, getSession, readUserSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/lib/session.server";
 import { issueToken, revokeToken, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyToken } from "~/lib/token.server";
 import { deleteUserRow, getUserWithSecret, updateUserRow } from "~/models/user.server";
 import { createUserWithoutActor } from "~/services/users.server";
@@ -99,7 +100,7 @@ describe("sessions end", () => {
     await deleteUserRow(secret.id);
     expect(await readUserSession(request)).toBeNull();
     expect(await verifyToken(token)).toBeNull();
-    const redirect = await requireUser(request).then(
+    const redirect = await requireStaff({ request, context: { clientIp: "127.0.0.1", cspNonce: "" } }).then(
       () => null,
       (r: unknown) => r as Response,
     );

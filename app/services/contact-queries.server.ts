@@ -1,6 +1,5 @@
 import { inTransaction } from "~db/client.server";
 import { deleteContactQueryRow, getContactQuery, insertContactQuery, setContactQueryStatusRow, type ContactQuery } from "~/models/contact-query.server";
-import { nudgeOutbox } from "~/lib/outbox-worker.server";
 import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
@@ -17,14 +16,13 @@ import { parseInput } from "./validation";
 /** Stores the message with its staff alert, acknowledgement and webhooks (one transaction); they go out after it. */
 export async function submitContactQuery(actor: Actor, input: unknown): Promise<ContactQuery> {
   const values = parseInput(contactSchema, input);
-  const { query, queued } = await inTransaction(async () => {
+  return inTransaction(async () => {
     const query = await insertContactQuery(values);
     await insertTimelineEntry("contact_query", query.id, { userId: actor.user?.id ?? null, userName: actor.user?.name ?? "", kind: "created", fromValue: null, toValue: null, text: "Received" });
     if (actor.user) await record(actor, "create", "contact_query", query.id, query.name);
-    return { query, queued: await queueContactQueryNotifications(query) };
+    await queueContactQueryNotifications(query);
+    return query;
   });
-  if (queued.deliverable) nudgeOutbox();
-  return query;
 }
 
 /** Any status may follow any other (spec §4). */

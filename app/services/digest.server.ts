@@ -6,7 +6,6 @@ import { isPlainAddress } from "~/lib/email-address";
 import { formatDate, nextDay, siteDayStartUtc, siteToday } from "~/lib/dates";
 import type { RenderedMail } from "~/lib/mail-templates.server";
 import { mailConfigured, PermanentMailError } from "~/lib/mail.server";
-import { nudgeOutbox } from "~/lib/outbox-worker.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { digestSentOn, getDigestPreference, insertDigestSent, listDigestRecipientsWithout, setDigestPreference, type DigestRecipient } from "~/models/digest.server";
 import { listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
@@ -138,7 +137,6 @@ export async function runDigestJob(now = new Date(), hour = env().DIGEST_HOUR): 
       run.alreadyDone++;
     }
   }
-  if (run.queued) nudgeOutbox();
   return run;
 }
 

@@ -1,7 +1,6 @@
-import { afterCommit, inTransaction } from "~db/client.server";
+import { inTransaction } from "~db/client.server";
 import { nextDay, siteDateTimeToUtc, siteDayStartUtc, siteToday } from "~/lib/dates";
 import { sourceLabel, type LeadSource } from "~/lib/lead-source";
-import { nudgeOutbox } from "~/lib/outbox-worker.server";
 import { deleteAttachments, discardUploads, type StoredUpload } from "~/lib/uploads.server";
 import {
   clearEnquiryReferences,
@@ -89,7 +88,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
     const values = parsed.data;
     const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };
     const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
-    const { enquiry: saved, queued } = await inTransaction(async () => {
+    return await inTransaction(async () => {
       const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
       const enquiry = await insertEnquiry({
         ...values,
@@ -113,10 +112,9 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
       // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
       const [stored] = await withDuplicates([enquiry]);
-      return { enquiry: stored, queued: await queueEnquiryNotifications(stored) };
+      await queueEnquiryNotifications(stored);
+      return stored;
     });
-    if (queued.deliverable) nudgeOutbox();
-    return saved;
   } catch (error) {
     await discardUploads(files);
     throw error;
@@ -181,9 +179,9 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   if (row.status) {
     await line("status", before.status, saved.status);
     await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${before.status} → ${saved.status}`);
-    if ((await queueEnquiryStatusChange(actor, before, saved)).deliverable) afterCommit(nudgeOutbox);
+    await queueEnquiryStatusChange(actor, before, saved);
     // Only a real change to Enrolled (the screen, the bulk action, the API, a waitlist acceptance): once per enrolment.
-    if (saved.status === "enrolled" && (await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null)).deliverable) afterCommit(nudgeOutbox);
+    if (saved.status === "enrolled") await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null);
   }
   if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);

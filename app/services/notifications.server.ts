@@ -1,11 +1,11 @@
-import { inTransactionNow } from "~db/client.server";
+import { afterCommit, inTransactionNow } from "~db/client.server";
 import { env } from "~/env.server";
 import { cleanHeaderText, isPlainAddress } from "~/lib/email-address";
 import { mailConfigured } from "~/lib/mail.server";
 import { DIGEST_TEMPLATE } from "~/lib/digest-mail.server";
 import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/lib/waitlist-mail.server";
 import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/lib/mail-templates.server";
-import { retryUntilFrom } from "~/lib/outbox-worker.server";
+import { nudgeOutbox, retryUntilFrom } from "~/lib/outbox-worker.server";
 import { webhookUrls } from "~/lib/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
@@ -26,10 +26,7 @@ import type { StaffActor } from "./actor";
 
 export const NOT_ONE_ADDRESS = "Not sent: the address given is not one plain e-mail address";
 
-/** True when a row was queued that this process can deliver now (the caller nudges the worker after the commit). */
-export type Queued = { deliverable: boolean };
-
-export async function queueEnquiryNotifications(enquiry: Enquiry): Promise<Queued> {
+export async function queueEnquiryNotifications(enquiry: Enquiry): Promise<void> {
   return queue({
     event: "enquiry.created",
     entity: { type: "enquiry", id: enquiry.id },
@@ -39,7 +36,7 @@ export async function queueEnquiryNotifications(enquiry: Enquiry): Promise<Queue
   });
 }
 
-export async function queueContactQueryNotifications(query: ContactQuery): Promise<Queued> {
+export async function queueContactQueryNotifications(query: ContactQuery): Promise<void> {
   return queue({
     event: "contact_query.created",
     entity: { type: "contact_query", id: query.id },
@@ -65,7 +62,7 @@ export type EnquiryStatusChange = {
  * One webhook per WEBHOOK_URL for an enquiry whose status has just changed (call it only when it did), inside
  * the change's transaction: the status screen, the bulk action and the API all come through applyChange.
  */
-export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<Enquiry, "id" | "status">, after: Pick<Enquiry, "status" | "updatedAt">): Promise<Queued> {
+export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<Enquiry, "id" | "status">, after: Pick<Enquiry, "status" | "updatedAt">): Promise<void> {
   const data: EnquiryStatusChange = {
     id: before.id,
     previousStatus: before.status,
@@ -81,7 +78,7 @@ export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<E
  * inside the transaction that set the enquiry to Enrolled: call it only when the status has just become Enrolled.
  * An address that is not one plain address gets no mail, as with the acknowledgement.
  */
-export async function queueEnrolmentConfirmation(enquiry: Enquiry, batch: Pick<Schedule, "courseName" | "startDate"> | null): Promise<Queued> {
+export async function queueEnrolmentConfirmation(enquiry: Enquiry, batch: Pick<Schedule, "courseName" | "startDate"> | null): Promise<void> {
   return queue({
     event: "enquiry.enrolled",
     entity: { type: "enquiry", id: enquiry.id },
@@ -99,7 +96,7 @@ type Plan = {
   ack?: { template: MailTemplate; subject: string; to: string };
 };
 
-async function queue(plan: Plan): Promise<Queued> {
+async function queue(plan: Plan): Promise<void> {
   // Outside a transaction the rows could commit without the submission (or the other way round).
   if (!inTransactionNow()) throw new Error("Notifications must be queued inside the submission's transaction");
   const e = env();
@@ -138,8 +135,17 @@ async function queue(plan: Plan): Promise<Queued> {
     for (const url of urls) rows.push({ ...base, kind: "webhook", recipient: url, subject: plan.event, payload: body, status: "pending" });
   }
 
-  await insertOutboxMessages(rows);
-  return { deliverable: rows.some((r) => r.status === "pending") };
+  await insertQueued(rows);
+}
+
+/**
+ * Every outbox row is written here. Delivery starts as soon as the rows are durable (the worker is nudged after the
+ * commit, not at its next poll); a rollback nudges nobody. Returns the rows' ids.
+ */
+async function insertQueued(rows: OutboxInput[]): Promise<string[]> {
+  const ids = await insertOutboxMessages(rows);
+  if (rows.some((r) => r.status === "pending")) afterCommit(nudgeOutbox);
+  return ids;
 }
 
 /**
@@ -149,7 +155,7 @@ async function queue(plan: Plan): Promise<Queued> {
  */
 export async function queueStaffDigest(to: { id: string; email: string }, subject: string, at: Date): Promise<string> {
   if (!inTransactionNow()) throw new Error("The digest must be queued inside the transaction that records it");
-  const [id] = await insertOutboxMessages([
+  const [id] = await insertQueued([
     {
       kind: "email",
       event: "staff.digest",
@@ -170,10 +176,10 @@ export async function queueStaffDigest(to: { id: string; email: string }, subjec
  * The e-mail offering a waiting enquirer the seat just freed in their batch, inside the transaction that opens
  * the offer. Rendered when it is sent (app/lib/waitlist-mail.server.tsx), with the link's token, which no row holds.
  */
-export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">, batch: Pick<Schedule, "courseName" | "startDate">): Promise<Queued> {
+export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">, batch: Pick<Schedule, "courseName" | "startDate">): Promise<void> {
   if (!inTransactionNow()) throw new Error("The waitlist offer must be queued inside the transaction that opens it");
   const ok = isPlainAddress(enquiry.email);
-  await insertOutboxMessages([
+  await insertQueued([
     {
       kind: "email",
       event: "enquiry.waitlist_offer",
@@ -188,5 +194,4 @@ export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">,
       retryUntil: retryUntilFrom(),
     },
   ]);
-  return { deliverable: ok && mailConfigured() };
 }

@@ -1,7 +1,6 @@
-import { afterCommit, inTransaction } from "~db/client.server";
+import { inTransaction } from "~db/client.server";
 import { env } from "~/env.server";
 import { newTimeOrderedId } from "~/lib/ids";
-import { nudgeOutbox } from "~/lib/outbox-worker.server";
 import { hashOfferToken, offerToken } from "~/lib/waitlist-token.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import { getEnquiry } from "~/models/enquiry.server";
@@ -108,7 +107,7 @@ async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<Waitlis
   const offer = await insertOffer({ ...entry, status: "offered" }, { id, tokenHash: hashOfferToken(offerToken(id)), expiresAt });
   const enquiry = await getEnquiry(entry.enquiryId);
   await line(entry.enquiryId, "offered", `Offered a seat in ${batchTitle(batch)}, held until ${expiresAt}`);
-  if (enquiry && (await queueWaitlistOffer(enquiry, batch)).deliverable) afterCommit(nudgeOutbox);
+  if (enquiry) await queueWaitlistOffer(enquiry, batch);
   return offer;
 }
 

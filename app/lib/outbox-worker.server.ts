@@ -16,10 +16,8 @@ import {
 import type { OutboxKind } from "~/schemas/values";
 import { mailConfigured, PermanentMailError, sendMail } from "./mail.server";
 import { publicOrigin } from "./origin.server";
-import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type MailTemplate } from "./mail-templates.server";
+import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type MailTemplate, type RenderedMail } from "./mail-templates.server";
 import { postWebhook } from "./webhooks.server";
-import { renderQueuedDigest } from "~/services/digest.server";
-import { DIGEST_TEMPLATE } from "./digest-mail.server";
 import { renderWaitlistOfferMail, WAITLIST_MAIL_TEMPLATE } from "./waitlist-mail.server";
 
 /**
@@ -84,15 +82,27 @@ async function enrolmentOf(enquiry: Enquiry): Promise<Enrolment> {
   return { batch, calendar, coursePage: calendar.coursePage };
 }
 
+/**
+ * E-mails whose content is a service's rule (the daily digest: whose follow-ups are due), rendered by that service
+ * when they are sent. The service registers its renderer when it is loaded, so this worker, a layer below the
+ * services, never imports one.
+ */
+type Renderer = (row: OutboxDelivery) => Promise<RenderedMail>;
+const renderers = new Map<string, Renderer>();
+
+export function registerMailRenderer(template: string, render: Renderer): void {
+  renderers.set(template, render);
+}
+
 async function deliver(row: OutboxDelivery): Promise<void> {
   if (row.kind === "webhook") {
     await postWebhook(row.recipient, row.id, row.payload);
     return;
   }
-  const digest = row.template === DIGEST_TEMPLATE;
+  const registered = renderers.get(row.template);
   const waitlist = row.template === WAITLIST_MAIL_TEMPLATE;
-  if (!digest && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
-  const mail = waitlist ? await renderWaitlistOfferMail(row.entityId ?? "") : digest ? await renderQueuedDigest(row.entityId ?? "", row.payload, row.createdAt) : renderMail(row.template as MailTemplate, await mailPayload(row));
+  if (!registered && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
+  const mail = registered ? await registered(row) : waitlist ? await renderWaitlistOfferMail(row.entityId ?? "") : renderMail(row.template as MailTemplate, await mailPayload(row));
   const addresses = row.recipient.split(",").map((a) => a.trim());
   await sendMail({
     id: row.id,

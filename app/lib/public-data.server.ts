@@ -1,6 +1,4 @@
-import type { CourseSummary } from "~/components/site/course-card";
-import type { ScheduleSummary } from "~/components/site/schedule-card";
-import type { SyllabusView } from "~/components/site/syllabus-dialog";
+import type { CourseSummary, ScheduleSummary, SyllabusView } from "./public-views";
 import type { Course } from "~/models/course.server";
 import type { Schedule } from "~/models/schedule.server";
 import { data } from "react-router";

@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ClockIcon } from "~/components/ui/icons";
-import { CategoryBadge, CourseImage, enquiryHref, type CourseSummary } from "~/components/site/course-card";
+import { CategoryBadge, CourseImage, enquiryHref } from "~/components/site/course-card";
+import type { CourseSummary, ScheduleSummary } from "~/lib/public-views";
 import { PageHero } from "~/components/site/page-hero";
-import { ScheduleCard, type ScheduleSummary } from "~/components/site/schedule-card";
+import { ScheduleCard } from "~/components/site/schedule-card";
 import { courseLd } from "~/lib/course-ld";
 import { capitalize } from "~/lib/format";
 import { courseSummary, scheduleSummary, syllabusView } from "~/lib/public-data.server";

@@ -7,7 +7,7 @@ import { CONTACT_QUERY_STATUS_FAILED } from "~/lib/admin-messages";
 import { listHref } from "~/lib/list-query";
 import { getContactQuery } from "~/models/contact-query.server";
 import { addContactQueryNote, contactQueryTimeline, setContactQueryStatus } from "~/services/contact-queries.server";
-import { timelineLines } from "~/lib/timeline-lines.server";
+import { timelineLines } from "~/lib/timeline-lines";
 import { invalid, isServiceError } from "~/services/service-error";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { ContactQueryDetails } from "~/components/admin/contact-query-details";

@@ -7,7 +7,7 @@ import { formatDateTime, siteToday, utcToSiteInput } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { ageText } from "~/lib/format";
 import { listHref } from "~/lib/list-query";
-import { timelineLines } from "~/lib/timeline-lines.server";
+import { timelineLines } from "~/lib/timeline-lines";
 import { enquiryWaitlistStatus } from "~/services/waitlist.server";
 import { attachmentDisplayName } from "~/lib/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";

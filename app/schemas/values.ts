@@ -21,6 +21,11 @@ export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: "New", replied: "Replied", closed: "Closed" };
 
+/** The label of either inbox's status (enquiries and contact queries share the screens' words); unknown values as they are. */
+export function inboxStatusLabel(status: string): string {
+  return (ENQUIRY_STATUS_LABELS as Record<string, string>)[status] ?? (CONTACT_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
 export const USER_ROLES = ["editor", "admin"] as const;
 export type Role = (typeof USER_ROLES)[number];
 export const USER_ROLE_LABELS: Record<Role, string> = { editor: "Editor", admin: "Admin" };

@@ -1,12 +1,13 @@
 import { inTransaction } from "~db/client.server";
 import { isUniqueViolation } from "~db/errors";
 import { env } from "~/env.server";
-import { renderDigestMail, type Digest, type DigestLine, type DigestSection } from "~/lib/digest-mail.server";
+import { DIGEST_TEMPLATE, renderDigestMail, type Digest, type DigestLine, type DigestSection } from "~/lib/digest-mail.server";
 import { isPlainAddress } from "~/lib/email-address";
 import { formatDate, nextDay, siteDayStartUtc, siteToday } from "~/lib/dates";
 import type { RenderedMail } from "~/lib/mail-templates.server";
 import { mailConfigured, PermanentMailError } from "~/lib/mail.server";
 import { publicOrigin } from "~/lib/origin.server";
+import { registerMailRenderer } from "~/lib/outbox-worker.server";
 import { digestSentOn, getDigestPreference, insertDigestSent, listDigestRecipientsWithout, setDigestPreference, type DigestRecipient } from "~/models/digest.server";
 import { listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import { getUser } from "~/models/user.server";
@@ -139,6 +140,9 @@ export async function runDigestJob(now = new Date(), hour = env().DIGEST_HOUR): 
   }
   return run;
 }
+
+// The outbox worker renders queued digests through this service, when they are sent.
+registerMailRenderer(DIGEST_TEMPLATE, (row) => renderQueuedDigest(row.entityId ?? "", row.payload, row.createdAt));
 
 export const digestSubject = (day: string) => `Your daily digest for ${formatDate(day)}`;
 

@@ -9,7 +9,8 @@ import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
 import { StatusButtons } from "./status-buttons";
 import { DialogFlash } from "./dialog-flash";
-import { Timeline, type TimelineLine } from "./timeline";
+import type { TimelineLine } from "~/lib/timeline-lines";
+import { Timeline } from "./timeline";
 
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose

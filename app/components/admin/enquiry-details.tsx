@@ -10,7 +10,8 @@ import { StatusButtons } from "./status-buttons";
 import { StatusBadge } from "./status-badge";
 import { DialogFlash } from "./dialog-flash";
 import { EnquiryFollowUp, type FollowUpPanelData } from "./enquiry-follow-up";
-import { Timeline, type TimelineLine } from "./timeline";
+import type { TimelineLine } from "~/lib/timeline-lines";
+import { Timeline } from "./timeline";
 import { Link } from "react-router";
 
 export type EnquiryFile = { href: string; label: string };

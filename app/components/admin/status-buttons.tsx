@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { statusLabel } from "./inbox-status";
+import { inboxStatusLabel } from "~/schemas/values";
 
 /**
  * One POST button per status (spec §4: any status may be set from any other). The current one is marked
@@ -30,7 +30,7 @@ export function StatusButtons({ statuses, current, itemName }: { statuses: reado
                   isCurrent ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
                 }`}
               >
-                {sending === s ? "Updating..." : statusLabel(s)}
+                {sending === s ? "Updating..." : inboxStatusLabel(s)}
               </button>
             );
           })}

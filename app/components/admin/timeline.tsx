@@ -1,8 +1,7 @@
 import { Form } from "react-router";
 import { SubmitButton } from "./buttons";
+import type { TimelineLine } from "~/lib/timeline-lines";
 import { INPUT_CLASS } from "./form-field";
-
-export type TimelineLine = { id: string; at: string; who: string; what: string; note: boolean };
 
 /** Notes and recorded changes, newest first, with a note form that works without JavaScript. */
 export function Timeline({ lines, noteLabel = "Add a note" }: { lines: TimelineLine[]; noteLabel?: string }) {

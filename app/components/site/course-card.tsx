@@ -2,9 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
 import { capitalize } from "~/lib/format";
-import type { Course } from "~/models/course.server";
-
-export type CourseSummary = Pick<Course, "id" | "slug" | "title" | "category" | "duration" | "description" | "image" | "highlights" | "featured">;
+import type { CourseSummary } from "~/lib/public-views";
 
 const CATEGORY_COLOURS: Record<string, string> = {
   beginner: "bg-green-100 text-green-800",
@@ -32,7 +30,7 @@ export function enquiryHref(courseTitle: string, batch?: { date: string; mode: s
 }
 
 /** The course picture, or a drawn placeholder when none was uploaded; fixed ratio so nothing shifts as it loads. */
-export function CourseImage({ course, className = "", eager = false }: { course: Pick<Course, "title" | "image">; className?: string; eager?: boolean }) {
+export function CourseImage({ course, className = "", eager = false }: { course: Pick<CourseSummary, "title" | "image">; className?: string; eager?: boolean }) {
   if (course.image) {
     return (
       <img

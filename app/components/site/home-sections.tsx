@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { CourseCard, FeaturedCourse, type CourseSummary } from "./course-card";
+import type { CourseSummary, ScheduleSummary } from "~/lib/public-views";
+import { CourseCard, FeaturedCourse } from "./course-card";
 import { FilterLinks, MODE_FILTERS } from "./filter-links";
-import { ScheduleCard, type ScheduleSummary } from "./schedule-card";
+import { ScheduleCard } from "./schedule-card";
 import { SectionHeading } from "./section-heading";
 
 /** The first featured course (at most 4 highlights) and every course (spec §2, §9). */

@@ -3,10 +3,8 @@ import { buttonClass } from "~/components/ui/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
 import { capitalize, formatDate, seatFillPercent } from "~/lib/format";
-import type { Schedule } from "~/models/schedule.server";
+import type { ScheduleSummary } from "~/lib/public-views";
 import { enquiryHref } from "./course-card";
-
-export type ScheduleSummary = Pick<Schedule, "id" | "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location" | "seats" | "totalSeats">;
 
 const MODE_COLOURS: Record<string, string> = {
   online: "bg-blue-100 text-blue-800",

@@ -3,15 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CloseIcon } from "~/components/ui/icons";
 import { enquiryHref } from "./course-card";
-
-export type SyllabusView = {
-  slug: string;
-  title: string;
-  /** Sanitised HTML rendered on the server from the course's Markdown; empty when there is none. */
-  html: string;
-  file: string | null;
-  fileName: string;
-};
+import type { SyllabusView } from "~/lib/public-views";
 
 /**
  * The syllabus of one course, opened by ?syllabus=<slug>. The server renders it open, so it shows without

@@ -1,7 +1,9 @@
-import type { TimelineLine } from "~/components/admin/timeline";
 import type { TimelineEntry } from "~/models/timeline.server";
-import { statusLabel } from "~/components/admin/inbox-status";
+import { inboxStatusLabel } from "~/schemas/values";
 import { formatDateTime } from "./dates";
+
+/** One line of an enquiry's or contact query's timeline, as the staff screens show it. */
+export type TimelineLine = { id: string; at: string; who: string; what: string; note: boolean };
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "none");
 
@@ -14,7 +16,7 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
         : e.kind === "created"
           ? (e.text ?? "Received")
           : e.kind === "status"
-            ? `Status: ${statusLabel(e.fromValue ?? "")} → ${statusLabel(e.toValue ?? "")}`
+            ? `Status: ${inboxStatusLabel(e.fromValue ?? "")} → ${inboxStatusLabel(e.toValue ?? "")}`
             : e.kind === "assignee"
               ? `Owner: ${e.fromValue ?? "Unassigned"} → ${e.toValue ?? "Unassigned"}`
               : e.kind === "follow_up"

@@ -1,0 +1,19 @@
+import type { Course } from "~/models/course.server";
+import type { Schedule } from "~/models/schedule.server";
+
+/**
+ * What the public pages show of a course, a batch and a syllabus: built on the server (public-data.server.ts),
+ * drawn by the site's components. Defined here, a layer below both, so neither imports the other for a type.
+ */
+export type CourseSummary = Pick<Course, "id" | "slug" | "title" | "category" | "duration" | "description" | "image" | "highlights" | "featured">;
+
+export type ScheduleSummary = Pick<Schedule, "id" | "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location" | "seats" | "totalSeats">;
+
+export type SyllabusView = {
+  slug: string;
+  title: string;
+  /** Sanitised HTML rendered on the server from the course's Markdown; empty when there is none. */
+  html: string;
+  file: string | null;
+  fileName: string;
+};

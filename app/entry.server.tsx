@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { deferModules } from "~/lib/deferred-modules.server";
-import { NonceProvider } from "~/lib/nonce";
+import { deferModules } from "~/web/deferred-modules.server";
+import { NonceProvider } from "~/web/nonce";
 
 export const streamTimeout = 5_000;
 

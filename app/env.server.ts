@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SITE } from "~/config/site";
-import { parseAddressList, parseMailbox } from "~/lib/email-address";
+import { parseAddressList, parseMailbox } from "~/util/email-address";
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {

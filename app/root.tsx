@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { ErrorContent } from "~/components/site/error-content";
 import type { Route } from "./+types/root";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/web/nonce";
 // Linked by hand (not a side-effect import) so it can carry `precedence`: React then sends the stylesheet ahead of
 // the scripts' modulepreload hints, and the first paint does not queue behind twenty script downloads.
 import appStylesHref from "./app.css?url";

@@ -28,7 +28,7 @@ Object.assign(process.env, {
 const { openDb, db, migrateToLatest, closeDb } = await import("~db/client.server");
 const { getUserWithSecret } = await import("~/models/user.server");
 const { createUserWithoutActor } = await import("~/services/users.server");
-const { createUserSession } = await import("~/lib/session.server");
+const { createUserSession } = await import("~/web/session.server");
 const { loader } = await import("~/routes/admin.enquiries");
 const { loader: dashboard } = await import("~/routes/admin.dashboard");
 const { loader: exportCsv } = await import("~/routes/admin.enquiries.export[.]csv");

@@ -3,11 +3,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import { closeDb } from "~db/client.server";
 import { env } from "~/env.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/lib/outbox-worker.server";
-import { startPeriodicJob, stopPeriodicJobs } from "~/lib/periodic-jobs.server";
-import { openAndMigrate } from "~/lib/startup.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/infra/outbox-worker.server";
+import { startPeriodicJob, stopPeriodicJobs } from "~/infra/periodic-jobs.server";
+import { openAndMigrate } from "./startup";
 import { PUBLISH_JOB_EVERY_MS, publishDueItems } from "~/services/publication.server";
-import { startUploadSweeper, stopUploadSweeper } from "~/lib/upload-sweep.server";
+import { startUploadSweeper, stopUploadSweeper } from "~/infra/upload-sweep.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
 import { databaseReachable, inputErrorClass } from "./error-status";

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
-import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, RequestTooLargeError } from "~/lib/uploads.server";
+import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, RequestTooLargeError } from "~/infra/uploads.server";
 import { routePath } from "./paths";
 
 /**

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
-import { carriesSessionCookie } from "~/lib/session.server";
+import { carriesSessionCookie } from "~/web/session.server";
 import { sendHttpError } from "./responses";
 
 /**

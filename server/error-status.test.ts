@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BadMultipartError, RequestTooLargeError } from "~/lib/uploads.server";
+import { BadMultipartError, RequestTooLargeError } from "~/infra/uploads.server";
 import { classifyErrors, isDbUnavailable } from "./error-status";
 
 /** Which escaped errors become 4xx (the client's input) or 503 (the database is away) instead of a 500. */

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { routePath } from "./paths";
 import { env } from "~/env.server";
-import { encodeLeadSource, LEAD_COOKIE, LEAD_COOKIE_MAX_AGE, leadSourceFromCookieHeader, utmFromUrl } from "~/lib/lead-source";
+import { encodeLeadSource, LEAD_COOKIE, LEAD_COOKIE_MAX_AGE, leadSourceFromCookieHeader, utmFromUrl } from "~/util/lead-source";
 
 /**
  * Remembers where a visitor came from when they land on a public page: UTM tags in the URL (a campaign link;

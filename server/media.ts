@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Express, Request, Response } from "express";
-import { fileStore } from "~/lib/file-store.server";
+import { fileStore } from "~/infra/file-store.server";
 
 // Should a browser ever render an uploaded file as a document, it runs as an opaque origin with nothing allowed.
 const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";

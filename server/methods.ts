@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { buildOpenApiDocument } from "~/lib/openapi.server";
+import { buildOpenApiDocument } from "~/web/openapi.server";
 import { isApiPath, routePath } from "./paths";
 import { httpErrorResponse } from "./responses";
 

@@ -8,7 +8,7 @@ import { methodResponse } from "./methods";
 import { storeInPageCache } from "./page-cache";
 import { isAdminPath, isApiPath } from "./paths";
 import { httpErrorResponse } from "./responses";
-import { RequestTooLargeError } from "~/lib/uploads.server";
+import { RequestTooLargeError } from "~/infra/uploads.server";
 
 /**
  * Express → React Router, like @react-router/express, plus what that adapter leaves to us:

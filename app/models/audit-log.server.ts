@@ -2,7 +2,7 @@ import { type AuditAction, type AuditEntityType } from "~/schemas/values";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { AuditLogTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
+import { newId, nowIso } from "~/util/ids";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 export type AuditEntry = {

@@ -2,8 +2,8 @@ import { type ContactStatus } from "~/schemas/values";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { ContactQueriesTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
-import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
+import { newId, nowIso } from "~/util/ids";
+import { phoneDigits, phoneSearchDigits } from "~/util/phone";
 import { contains, newestFirstPages, olderThan, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 export type ContactQuery = {

@@ -4,7 +4,7 @@ import { contentChanged } from "./content-version.server";
 import type { Selectable, Updateable } from "kysely";
 import { db, inTransaction } from "~db/client.server";
 import type { CoursesTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
+import { newId, nowIso } from "~/util/ids";
 import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 export type Course = {

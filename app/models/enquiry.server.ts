@@ -1,8 +1,8 @@
 import { sql, type Selectable, type Updateable } from "kysely";
 import { db } from "~db/client.server";
 import type { EnquiriesTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
-import { phoneDigits, phoneSearchDigits } from "~/lib/phone";
+import { newId, nowIso } from "~/util/ids";
+import { phoneDigits, phoneSearchDigits } from "~/util/phone";
 import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 

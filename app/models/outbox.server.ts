@@ -1,7 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { OutboxTable } from "~db/schema";
-import { newId, newTimeOrderedId, nowIso } from "~/lib/ids";
+import { newId, newTimeOrderedId, nowIso } from "~/util/ids";
 import type { OutboxEvent, OutboxKind, OutboxStatus } from "~/schemas/values";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 

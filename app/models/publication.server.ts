@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { db } from "~db/client.server";
-import { nowIso } from "~/lib/ids";
+import { nowIso } from "~/util/ids";
 import type { PublicationState } from "~/schemas/values";
 import { contentChanged } from "./content-version.server";
 

@@ -2,7 +2,7 @@ import { db } from "~db/client.server";
 
 /**
  * The rate_limits table's housekeeping. The counting itself is rate-limiter-flexible's own SQL, on the raw
- * driver (app/lib/rate-limit.server.ts).
+ * driver (app/infra/rate-limit.server.ts).
  */
 
 /** Deletes rows whose window or block ended before `expiredBefore` (milliseconds since the epoch). */

@@ -4,7 +4,7 @@ import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { ReviewsTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
+import { newId, nowIso } from "~/util/ids";
 import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 export type Review = {

@@ -4,8 +4,8 @@ import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { SchedulesTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
-import { siteToday } from "~/lib/dates";
+import { newId, nowIso } from "~/util/ids";
+import { siteToday } from "~/util/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 export type Schedule = {

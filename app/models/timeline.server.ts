@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { TimelineEntriesTable } from "~db/schema";
-import { newTimeOrderedId, nowIso } from "~/lib/ids";
+import { newTimeOrderedId, nowIso } from "~/util/ids";
 import type { TimelineKind, TimelineSubject } from "~/schemas/values";
 
 /** One line of an enquiry's or contact query's timeline: a staff note, or a change the app recorded. */

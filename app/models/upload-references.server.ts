@@ -2,7 +2,7 @@ import { db } from "~db/client.server";
 
 /**
  * Every stored upload a row still names, as the 32-hex id at the start of its file name. Used by the
- * orphan sweep (app/lib/upload-sweep.server.ts): a file whose id appears nowhere here is left over from
+ * orphan sweep (app/infra/upload-sweep.server.ts): a file whose id appears nowhere here is left over from
  * a save that failed or a row that was deleted. Text columns are scanned whole because a syllabus may
  * embed uploaded images and staff may paste an uploaded image's URL into a review.
  */

@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import { isUniqueViolation } from "~db/errors";
 import type { UsersTable } from "~db/schema";
-import { newId, nowIso } from "~/lib/ids";
+import { newId, nowIso } from "~/util/ids";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
 

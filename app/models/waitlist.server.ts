@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { db, dialect } from "~db/client.server";
 import type { WaitlistEntriesTable, WaitlistOffersTable } from "~db/schema";
-import { newTimeOrderedId, nowIso } from "~/lib/ids";
+import { newTimeOrderedId, nowIso } from "~/util/ids";
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from "~/schemas/values";
 
 /** An enquiry on a full batch's waitlist. */

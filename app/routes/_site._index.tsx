@@ -8,15 +8,15 @@ import { ContactAside, EnquiryAside } from "~/components/site/form-asides";
 import { SectionHeading } from "~/components/site/section-heading";
 import { useSectionJumps } from "~/components/site/use-section-jumps";
 import { FALLBACK_COURSE_TITLES, SITE } from "~/config/site";
-import { organizationLd, seoMeta } from "~/lib/seo";
-import { INTENT_FIELD, resultFor } from "~/lib/site-forms";
-import { contactAction, enquiryAction } from "~/lib/site-forms.server";
+import { organizationLd, seoMeta } from "~/util/seo";
+import { INTENT_FIELD, resultFor } from "~/web/site-forms";
+import { contactAction, enquiryAction } from "~/web/site-forms.server";
 import { listAllCourses } from "~/models/course.server";
 import { listUpcomingSchedules } from "~/models/schedule.server";
-import { publicOrigin } from "~/lib/origin.server";
-import { courseSummary, scheduleSummary } from "~/lib/public-data.server";
+import { publicOrigin } from "~/util/origin.server";
+import { courseSummary, scheduleSummary } from "~/web/public-data.server";
 import type { Route } from "./+types/_site._index";
-import { passActionHeaders } from "~/lib/action-headers";
+import { passActionHeaders } from "~/web/action-headers";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   // Already in the browser with the form's code, so this import works even when the network does not.
-  const { submitOrExplain } = await import("~/lib/site-form-fallback");
+  const { submitOrExplain } = await import("~/web/site-form-fallback");
   return submitOrExplain(request, serverAction, { enquiryMessage: false });
 }
 

@@ -4,8 +4,8 @@ import { SectionHeading } from "~/components/site/section-heading";
 import { Testimonials } from "~/components/site/testimonials";
 import { buttonClass } from "~/components/ui/button";
 import { SITE } from "~/config/site";
-import { breadcrumbLd, seoMeta } from "~/lib/seo";
-import { publicOrigin } from "~/lib/origin.server";
+import { breadcrumbLd, seoMeta } from "~/util/seo";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.about";
 
 const VALUES = [

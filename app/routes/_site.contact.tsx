@@ -6,12 +6,12 @@ import { SOCIAL_LINKS, whatsappUrl } from "~/components/site/whatsapp-link";
 import { buttonClass } from "~/components/ui/button";
 import { MailIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
-import { breadcrumbLd, organizationLd, seoMeta } from "~/lib/seo";
-import { resultFor } from "~/lib/site-forms";
-import { contactAction } from "~/lib/site-forms.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { breadcrumbLd, organizationLd, seoMeta } from "~/util/seo";
+import { resultFor } from "~/web/site-forms";
+import { contactAction } from "~/web/site-forms.server";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.contact";
-import { passActionHeaders } from "~/lib/action-headers";
+import { passActionHeaders } from "~/web/action-headers";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   // Already in the browser with the form's code, so this import works even when the network does not.
-  const { submitOrExplain } = await import("~/lib/site-form-fallback");
+  const { submitOrExplain } = await import("~/web/site-form-fallback");
   return submitOrExplain(request, serverAction, { enquiryMessage: false });
 }
 

@@ -8,11 +8,11 @@ import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { SyllabusDialog } from "~/components/site/syllabus-dialog";
 import { TryAgain } from "~/components/site/try-again";
-import { breadcrumbLd, seoMeta } from "~/lib/seo";
-import { courseSummary, syllabusView, unavailable } from "~/lib/public-data.server";
-import { passLoaderHeaders } from "~/lib/action-headers";
+import { breadcrumbLd, seoMeta } from "~/util/seo";
+import { courseSummary, syllabusView, unavailable } from "~/web/public-data.server";
+import { passLoaderHeaders } from "~/web/action-headers";
 import { getCourseBySlug, listAllCourses } from "~/models/course.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.courses._index";
 
 const CATEGORY_FILTERS = [{ value: "", label: "All Courses" }, ...COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }))];

@@ -4,16 +4,16 @@ import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
 import { PageHero } from "~/components/site/page-hero";
 import { CalendarIcon } from "~/components/ui/icons";
 import { FALLBACK_COURSE_TITLES } from "~/config/site";
-import { formatDate } from "~/lib/format";
-import { breadcrumbLd, seoMeta } from "~/lib/seo";
-import { resultFor } from "~/lib/site-forms";
-import { enquiryAction } from "~/lib/site-forms.server";
+import { formatDate } from "~/util/format";
+import { breadcrumbLd, seoMeta } from "~/util/seo";
+import { resultFor } from "~/web/site-forms";
+import { enquiryAction } from "~/web/site-forms.server";
 import { listCourseTitles } from "~/models/course.server";
 import { ENQUIRY_FAILED } from "~/schemas/enquiry";
 import { DELIVERY_MODES } from "~/schemas/values";
-import { publicOrigin } from "~/lib/origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.enquiry";
-import { passActionHeaders } from "~/lib/action-headers";
+import { passActionHeaders } from "~/web/action-headers";
 import { fullBatchFor } from "~/services/waitlist.server";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   // Already in the browser with the form's code, so this import works even when the network does not.
-  const { submitOrExplain } = await import("~/lib/site-form-fallback");
+  const { submitOrExplain } = await import("~/web/site-form-fallback");
   return submitOrExplain(request, serverAction, { enquiryMessage: true });
 }
 

@@ -6,12 +6,12 @@ import { PageHero } from "~/components/site/page-hero";
 import { ReviewCard, type ReviewSummary } from "~/components/site/review-card";
 import { TryAgain } from "~/components/site/try-again";
 import { SITE, TESTIMONIALS } from "~/config/site";
-import { breadcrumbLd, seoMeta } from "~/lib/seo";
+import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { listReviews, reviewStats } from "~/models/review.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.reviews";
-import { unavailable } from "~/lib/public-data.server";
-import { passLoaderHeaders } from "~/lib/action-headers";
+import { unavailable } from "~/web/public-data.server";
+import { passLoaderHeaders } from "~/web/action-headers";
 
 /** The course filter buttons (spec §2); each matches reviews whose course name contains the text. */
 const COURSE_FILTERS = [

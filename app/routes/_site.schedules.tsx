@@ -7,11 +7,11 @@ import { PageHero } from "~/components/site/page-hero";
 import { ScheduleCard } from "~/components/site/schedule-card";
 import { SectionHeading } from "~/components/site/section-heading";
 import { TryAgain } from "~/components/site/try-again";
-import { scheduleSummary, unavailable } from "~/lib/public-data.server";
-import { passLoaderHeaders } from "~/lib/action-headers";
-import { breadcrumbLd, seoMeta } from "~/lib/seo";
+import { scheduleSummary, unavailable } from "~/web/public-data.server";
+import { passLoaderHeaders } from "~/web/action-headers";
+import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { listUpcomingSchedules } from "~/models/schedule.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.schedules";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.

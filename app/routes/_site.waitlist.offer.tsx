@@ -2,10 +2,10 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/site/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { SITE } from "~/config/site";
-import { visitorActor } from "~/lib/actor.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { publicOrigin } from "~/lib/origin.server";
-import { seoMeta } from "~/lib/seo";
+import { visitorActor } from "~/web/actor.server";
+import { formatDate, formatDateTime } from "~/util/dates";
+import { publicOrigin } from "~/util/origin.server";
+import { seoMeta } from "~/util/seo";
 import { acceptOffer, declineOffer, viewOffer, type OfferView } from "~/services/waitlist-offers.server";
 import type { Route } from "./+types/_site.waitlist.offer";
 

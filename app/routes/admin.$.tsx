@@ -1,4 +1,4 @@
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.$";
 import { LinkButton } from "~/components/admin/buttons";
 

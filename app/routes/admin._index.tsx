@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin._index";
 
 // /admin has no screen of its own (spec §2): it opens the course list.

@@ -1,13 +1,13 @@
 import { CONTACT_STATUS_LABELS } from "~/schemas/values";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id";
-import { requireStaff } from "~/lib/actor.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { CONTACT_QUERY_STATUS_FAILED } from "~/lib/admin-messages";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { CONTACT_QUERY_STATUS_FAILED } from "~/web/admin-messages";
+import { listHref } from "~/web/list-query";
 import { getContactQuery } from "~/models/contact-query.server";
 import { addContactQueryNote, contactQueryTimeline, setContactQueryStatus } from "~/services/contact-queries.server";
-import { timelineLines } from "~/lib/timeline-lines";
+import { timelineLines } from "~/web/timeline-lines";
 import { invalid, isServiceError } from "~/services/service-error";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { ContactQueryDetails } from "~/components/admin/contact-query-details";

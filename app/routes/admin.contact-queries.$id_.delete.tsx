@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.contact-queries.$id_.delete";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { CONTACT_QUERY_DELETE_FAILED } from "~/lib/admin-messages";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { CONTACT_QUERY_DELETE_FAILED } from "~/web/admin-messages";
+import { listHref } from "~/web/list-query";
 import { getContactQuery } from "~/models/contact-query.server";
 import { deleteContactQuery } from "~/services/contact-queries.server";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";

@@ -1,8 +1,8 @@
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.contact-queries.export[.]csv";
-import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
-import { siteToday } from "~/lib/dates";
-import { readListQuery } from "~/lib/list-query";
+import { csvResponse, type CsvColumn } from "~/web/csv-export.server";
+import { siteToday } from "~/util/dates";
+import { readListQuery } from "~/web/list-query";
 import { eachContactQuery, type ContactQuery } from "~/models/contact-query.server";
 import { CONTACT_STATUSES } from "~/schemas/values";
 

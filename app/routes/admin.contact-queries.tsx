@@ -1,11 +1,11 @@
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.contact-queries";
-import { listHref, readListQuery } from "~/lib/list-query";
+import { listHref, readListQuery } from "~/web/list-query";
 import { BUTTON_STYLES } from "~/components/admin/buttons";
-import { loadPage } from "~/lib/list-page.server";
-import { CONTACT_QUERY_LOAD_FAILED } from "~/lib/admin-messages";
+import { loadPage } from "~/web/list-page.server";
+import { CONTACT_QUERY_LOAD_FAILED } from "~/web/admin-messages";
 import { listContactQueries } from "~/models/contact-query.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { ErrorBanner } from "~/components/admin/error-banner";

@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.$id.delete";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { listHref } from "~/web/list-query";
 import { getCourse } from "~/models/course.server";
 import { COURSE_DELETE_FAILED } from "~/schemas/course";
 import { deleteCourse } from "~/services/courses.server";

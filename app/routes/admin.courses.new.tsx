@@ -2,10 +2,10 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.courses.new";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { requireStaff } from "~/lib/actor.server";
-import { submitCourseForm } from "~/lib/course-upload.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { submitCourseForm } from "~/web/course-upload.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { listHref } from "~/web/list-query";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Course · Admin" }];
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.courses.save";
-import { staffActorFor } from "~/lib/actor.server";
-import { submitCourseForm } from "~/lib/course-upload.server";
-import { flashCookie } from "~/lib/flash.server";
-import { readUserSession } from "~/lib/session.server";
-import { SESSION_ENDED_WHILE_EDITING } from "~/lib/admin-messages";
+import { staffActorFor } from "~/web/actor.server";
+import { submitCourseForm } from "~/web/course-upload.server";
+import { flashCookie } from "~/web/flash.server";
+import { readUserSession } from "~/web/session.server";
+import { SESSION_ENDED_WHILE_EDITING } from "~/web/admin-messages";
 
 /**
  * The course form's save when JavaScript runs: the same save as the form's action, answered in JSON so

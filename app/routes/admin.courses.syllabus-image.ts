@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.courses.syllabus-image";
-import { BadMultipartError, discardUploads, parseMultipart, RequestTooLargeError } from "~/lib/uploads.server";
-import { COURSE_IMAGE_RULE } from "~/lib/course-upload.server";
-import { readUserSession } from "~/lib/session.server";
+import { BadMultipartError, discardUploads, parseMultipart, RequestTooLargeError } from "~/infra/uploads.server";
+import { COURSE_IMAGE_RULE } from "~/web/course-upload.server";
+import { readUserSession } from "~/web/session.server";
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/schemas/course";
 
 /**

@@ -1,6 +1,6 @@
 import { COURSE_CATEGORY_LABELS } from "~/schemas/values";
 import { Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.courses";
 import { LinkButton } from "~/components/admin/buttons";
 import { DeleteButton } from "~/components/admin/confirm-delete";
@@ -9,8 +9,8 @@ import { ErrorBanner } from "~/components/admin/error-banner";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { loadPage } from "~/lib/list-page.server";
-import { listHref, readListQuery } from "~/lib/list-query";
+import { loadPage } from "~/web/list-page.server";
+import { listHref, readListQuery } from "~/web/list-query";
 import { listCourses } from "~/models/course.server";
 import { COURSE_LOAD_FAILED } from "~/schemas/course";
 import { readStateFilter } from "~/schemas/publication";

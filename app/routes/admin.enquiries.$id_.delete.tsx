@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id_.delete";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { ENQUIRY_DELETE_FAILED } from "~/lib/admin-messages";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { ENQUIRY_DELETE_FAILED } from "~/web/admin-messages";
+import { listHref } from "~/web/list-query";
 import { getEnquiry } from "~/models/enquiry.server";
 import { deleteEnquiry } from "~/services/enquiries.server";
 import { ConfirmDeletePage } from "~/components/admin/confirm-delete";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { Readable } from "node:stream";
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.enquiries.$id_.files.$name";
-import { fileStore } from "~/lib/file-store.server";
-import { attachmentDisplayName, attachmentKey } from "~/lib/uploads.server";
+import { fileStore } from "~/infra/file-store.server";
+import { attachmentDisplayName, attachmentKey } from "~/infra/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";
 
 const TYPES: Record<string, string> = {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.enquiries.export[.]csv";
-import { requireStaff } from "~/lib/actor.server";
-import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
-import { readEnquiryListQuery } from "~/lib/enquiry-list-query";
-import { siteToday } from "~/lib/dates";
-import { attachmentDisplayName } from "~/lib/uploads.server";
+import { requireStaff } from "~/web/actor.server";
+import { csvResponse, type CsvColumn } from "~/web/csv-export.server";
+import { readEnquiryListQuery } from "~/web/enquiry-list-query";
+import { siteToday } from "~/util/dates";
+import { attachmentDisplayName } from "~/infra/uploads.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
 import { batchLabel, exportEnquiries, type EnquiryRecord } from "~/services/enquiries.server";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.delete";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { listHref } from "~/web/list-query";
 import { getReview } from "~/models/review.server";
 import { deleteReview } from "~/services/reviews.server";
 import { REVIEW_DELETE_FAILED } from "~/schemas/review";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
-import { requireStaff } from "~/lib/actor.server";
-import { formFailure } from "~/lib/admin-actions.server";
-import { formToObject } from "~/lib/api-body.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { listHref } from "~/lib/list-query";
-import { loadCourseOptions } from "~/lib/list-page.server";
+import { requireStaff } from "~/web/actor.server";
+import { formFailure } from "~/web/admin-actions.server";
+import { formToObject } from "~/web/api-body.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { listHref } from "~/web/list-query";
+import { loadCourseOptions } from "~/web/list-page.server";
 import { getReview } from "~/models/review.server";
 import { REVIEW_SAVE_FAILED } from "~/schemas/review";
 import { isServiceError } from "~/services/service-error";

@@ -1,10 +1,10 @@
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "~/schemas/values";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { listHref, readListQuery } from "~/lib/list-query";
-import { loadPage } from "~/lib/list-page.server";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { listHref, readListQuery } from "~/web/list-query";
+import { loadPage } from "~/web/list-page.server";
 import { REVIEW_APPROVE_FAILED, REVIEW_LOAD_FAILED } from "~/schemas/review";
 import { approveReview, listReviews } from "~/services/reviews.server";
 import { invalid } from "~/services/service-error";

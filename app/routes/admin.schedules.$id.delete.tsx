@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.delete";
-import { requireStaff } from "~/lib/actor.server";
-import { actAndReturn } from "~/lib/admin-actions.server";
-import { formatDate } from "~/lib/dates";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { actAndReturn } from "~/web/admin-actions.server";
+import { formatDate } from "~/util/dates";
+import { listHref } from "~/web/list-query";
 import { getSchedule } from "~/models/schedule.server";
 import { deleteSchedule } from "~/services/schedules.server";
 import { SCHEDULE_DELETE_FAILED } from "~/schemas/schedule";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.edit";
-import { requireStaff } from "~/lib/actor.server";
-import { formFailure } from "~/lib/admin-actions.server";
-import { formToObject } from "~/lib/api-body.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { listHref } from "~/lib/list-query";
-import { loadCourseOptions } from "~/lib/list-page.server";
+import { requireStaff } from "~/web/actor.server";
+import { formFailure } from "~/web/admin-actions.server";
+import { formToObject } from "~/web/api-body.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { listHref } from "~/web/list-query";
+import { loadCourseOptions } from "~/web/list-page.server";
 import { getSchedule } from "~/models/schedule.server";
 import { SCHEDULE_SAVE_FAILED } from "~/schemas/schedule";
 import { isServiceError } from "~/services/service-error";
@@ -13,7 +13,7 @@ import { updateSchedule } from "~/services/schedules.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { ScheduleForm } from "~/components/admin/schedule-form";
 import { BatchWaitlist } from "~/components/admin/batch-waitlist";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/util/dates";
 import { batchWaitlist } from "~/services/waitlist.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Schedule | Admin" }];

@@ -1,12 +1,12 @@
 import { Outlet, useLocation } from "react-router";
-import { requireStaff } from "~/lib/actor.server";
+import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.schedules";
 import { listSchedules } from "~/models/schedule.server";
 import { SCHEDULE_LOAD_FAILED } from "~/schemas/schedule";
 import { readStateFilter } from "~/schemas/publication";
 import { PublicationTabs } from "~/components/admin/publication-fields";
-import { readListQuery } from "~/lib/list-query";
-import { loadPage } from "~/lib/list-page.server";
+import { readListQuery } from "~/web/list-query";
+import { loadPage } from "~/web/list-page.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { LinkButton } from "~/components/admin/buttons";
 import { ErrorBanner } from "~/components/admin/error-banner";

@@ -2,8 +2,8 @@ import { data, isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData }
 import type { Route } from "./+types/admin";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ErrorBanner } from "~/components/admin/error-banner";
-import { parseFlash } from "~/lib/flash.server";
-import { commitSession, readUserSession, redirectToSignIn, touchSession } from "~/lib/session.server";
+import { parseFlash } from "~/web/flash.server";
+import { commitSession, readUserSession, redirectToSignIn, touchSession } from "~/web/session.server";
 import { SITE } from "~/config/site";
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];

@@ -2,9 +2,9 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.$id.password";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
-import { requireStaff } from "~/lib/actor.server";
-import { changePasswordAction } from "~/lib/password-form.server";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { changePasswordAction } from "~/web/password-form.server";
+import { listHref } from "~/web/list-query";
 import { getUser } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];

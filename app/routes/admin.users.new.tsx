@@ -2,11 +2,11 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/admin.users.new";
 import { DialogRoute } from "~/components/admin/dialog-route";
 import { UserForm } from "~/components/admin/user-form";
-import { requireStaff } from "~/lib/actor.server";
-import { formFailureData } from "~/lib/admin-actions.server";
-import { formToObject } from "~/lib/api-body.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { listHref } from "~/lib/list-query";
+import { requireStaff } from "~/web/actor.server";
+import { formFailureData } from "~/web/admin-actions.server";
+import { formToObject } from "~/web/api-body.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { listHref } from "~/web/list-query";
 import { USER_SAVE_FAILED } from "~/schemas/user";
 import { createUser } from "~/services/users.server";
 

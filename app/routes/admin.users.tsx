@@ -8,9 +8,9 @@ import { ErrorBanner } from "~/components/admin/error-banner";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { loadPage } from "~/lib/list-page.server";
-import { listHref, readListQuery } from "~/lib/list-query";
-import { requireStaff } from "~/lib/actor.server";
+import { loadPage } from "~/web/list-page.server";
+import { listHref, readListQuery } from "~/web/list-query";
+import { requireStaff } from "~/web/actor.server";
 import { listUsers } from "~/services/users.server";
 import { OWN_ACCOUNT_DELETE, USER_LOAD_FAILED } from "~/schemas/user";
 

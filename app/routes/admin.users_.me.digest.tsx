@@ -2,9 +2,9 @@ import { Form } from "react-router";
 import type { Route } from "./+types/admin.users_.me.digest";
 import { PageHeader } from "~/components/admin/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaff } from "~/lib/actor.server";
-import { formatDate } from "~/lib/dates";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { requireStaff } from "~/web/actor.server";
+import { formatDate } from "~/util/dates";
+import { redirectWithFlash } from "~/web/flash.server";
 import { DIGEST_OFF, DIGEST_ON, getDigestSetting, nextDigestDay, setDigestSetting } from "~/services/digest.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Daily digest e-mail · Admin" }];

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.users_.me.password";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { PageHeader } from "~/components/admin/page-header";
-import { requireStaff } from "~/lib/actor.server";
-import { changePasswordAction } from "~/lib/password-form.server";
+import { requireStaff } from "~/web/actor.server";
+import { changePasswordAction } from "~/web/password-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Change Password · Admin" }];
 

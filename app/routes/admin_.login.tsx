@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin_.login";
 import { ErrorBanner } from "~/components/admin/error-banner";
 import { TextField } from "~/components/admin/form-field";
 import { SITE } from "~/config/site";
-import { authenticateStaff } from "~/lib/auth.server";
-import { formFailureData } from "~/lib/admin-actions.server";
-import { createUserSession, hasUserSession } from "~/lib/session.server";
+import { authenticateStaff } from "~/web/auth.server";
+import { formFailureData } from "~/web/admin-actions.server";
+import { createUserSession, hasUserSession } from "~/web/session.server";
 import { LOGIN_FAILED, loginSchema } from "~/schemas/login";
-import { passActionHeaders } from "~/lib/action-headers";
+import { passActionHeaders } from "~/web/action-headers";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in · Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin_.logout";
-import { staffActorFor } from "~/lib/actor.server";
-import { destroySession, endSession, getSession, readUserSession } from "~/lib/session.server";
+import { staffActorFor } from "~/web/actor.server";
+import { destroySession, endSession, getSession, readUserSession } from "~/web/session.server";
 import { signOut } from "~/services/auth.server";
 
 // Logout is a POST only (a link or prefetch must not sign anyone out); a GET just goes to the sign-in page.

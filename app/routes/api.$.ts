@@ -1,4 +1,4 @@
-import { ApiError, endpoint } from "~/lib/api.server";
+import { ApiError, endpoint } from "~/web/api.server";
 import type { Route } from "./+types/api.$";
 
 // Unknown paths under /api answer in the API's error shape, not with the site's Page Not Found.

@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/web/api.server";
 import { auditLogListParams } from "~/schemas/list-params";
 import { listAuditLog } from "~/services/audit.server";
 import type { Route } from "./+types/api.audit-log";

@@ -1,7 +1,7 @@
-import { endpoint, json } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
-import { visitorActor } from "~/lib/actor.server";
-import { issueToken, TOKEN_TTL_SECONDS } from "~/lib/token.server";
+import { endpoint, json } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
+import { visitorActor } from "~/web/actor.server";
+import { issueToken, TOKEN_TTL_SECONDS } from "~/web/token.server";
 import { signIn } from "~/services/auth.server";
 import type { Route } from "./+types/api.auth.login";
 

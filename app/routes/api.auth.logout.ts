@@ -1,6 +1,6 @@
-import { endpoint, noContent, requireApiStaff } from "~/lib/api.server";
-import { destroySession, endSession, readUserSession } from "~/lib/session.server";
-import { revokeToken } from "~/lib/token.server";
+import { endpoint, noContent, requireApiStaff } from "~/web/api.server";
+import { destroySession, endSession, readUserSession } from "~/web/session.server";
+import { revokeToken } from "~/web/token.server";
 import { signOut } from "~/services/auth.server";
 import type { Route } from "./+types/api.auth.logout";
 

@@ -1,4 +1,4 @@
-import { endpoint, getCaller, one, requireApiStaff } from "~/lib/api.server";
+import { endpoint, getCaller, one, requireApiStaff } from "~/web/api.server";
 import type { Route } from "./+types/api.auth.me";
 
 const handle = endpoint({

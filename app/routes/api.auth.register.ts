@@ -1,5 +1,5 @@
-import { endpoint, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { endpoint, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
 import { createUser } from "~/services/users.server";
 import type { Route } from "./+types/api.auth.register";
 

@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiStaff } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/web/api.server";
 import { getUserForAdmin } from "~/services/users.server";
 import type { Route } from "./+types/api.auth.users.$id";
 

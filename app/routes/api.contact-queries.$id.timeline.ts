@@ -1,4 +1,4 @@
-import { endpoint, json, requireApiStaff } from "~/lib/api.server";
+import { endpoint, json, requireApiStaff } from "~/web/api.server";
 import { contactQueryTimeline } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries.$id.timeline";
 

@@ -1,5 +1,5 @@
 import { getContactQuery } from "~/models/contact-query.server";
-import { endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
+import { endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
 import { deleteContactQuery } from "~/services/contact-queries.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.contact-queries.$id";

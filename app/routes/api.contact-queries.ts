@@ -1,7 +1,7 @@
 import { contactQueryListParams } from "~/schemas/list-params";
 import { listContactQueries } from "~/models/contact-query.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { submitContactQuery } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries";

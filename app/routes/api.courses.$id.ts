@@ -1,7 +1,7 @@
 import { getCourse } from "~/models/course.server";
-import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
-import { receiveCourseApiBody } from "~/lib/course-upload.server";
+import { receiveCourseApiBody } from "~/web/course-upload.server";
 import { deleteCourse, saveCourse } from "~/services/courses.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.courses.$id";

@@ -1,8 +1,8 @@
 import { courseListParams } from "~/schemas/list-params";
 import { listCourses } from "~/models/course.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
-import { receiveCourseApiBody } from "~/lib/course-upload.server";
+import { receiveCourseApiBody } from "~/web/course-upload.server";
 import { saveCourse } from "~/services/courses.server";
 import type { Route } from "./+types/api.courses";
 

@@ -1,4 +1,4 @@
-import { endpoint, json, requireApiStaff } from "~/lib/api.server";
+import { endpoint, json, requireApiStaff } from "~/web/api.server";
 import { enquiryTimeline } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries.$id.timeline";
 

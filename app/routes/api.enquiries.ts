@@ -1,6 +1,6 @@
 import { enquiryListParams } from "~/schemas/list-params";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { enquiryAsSeenBy, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
 import type { Route } from "./+types/api.enquiries";

@@ -1,5 +1,5 @@
-import { endpoint, json } from "~/lib/api.server";
-import { buildOpenApiDocument } from "~/lib/openapi.server";
+import { endpoint, json } from "~/web/api.server";
+import { buildOpenApiDocument } from "~/web/openapi.server";
 import type { Route } from "./+types/api.openapi[.]json";
 
 let cached: unknown;

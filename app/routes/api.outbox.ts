@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/web/api.server";
 import { outboxListParams } from "~/schemas/list-params";
 import { listOutbox } from "~/services/outbox.server";
 import type { Route } from "./+types/api.outbox";

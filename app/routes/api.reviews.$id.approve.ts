@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiStaff } from "~/lib/api.server";
+import { endpoint, one, requireApiStaff } from "~/web/api.server";
 import { approveReview } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews.$id.approve";
 

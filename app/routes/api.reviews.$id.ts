@@ -1,5 +1,5 @@
-import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
 import { deleteReview, getReview, updateReview } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews.$id";
 

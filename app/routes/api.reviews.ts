@@ -1,6 +1,6 @@
 import { reviewListParams } from "~/schemas/list-params";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
 import { createReview, listReviews } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews";
 

@@ -1,7 +1,7 @@
 import { getSchedule } from "~/models/schedule.server";
-import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/lib/api.server";
+import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { readApiBody } from "~/web/api-body.server";
 import { deleteSchedule, updateSchedule } from "~/services/schedules.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.schedules.$id";

@@ -1,8 +1,8 @@
 import { scheduleListParams } from "~/schemas/list-params";
 import { listSchedules, todayIso } from "~/models/schedule.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/lib/api.server";
+import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
-import { readApiBody } from "~/lib/api-body.server";
+import { readApiBody } from "~/web/api-body.server";
 import { createSchedule } from "~/services/schedules.server";
 import type { Route } from "./+types/api.schedules";
 

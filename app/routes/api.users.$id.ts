@@ -1,6 +1,6 @@
-import { endpoint, json, noContent, one, requireApiStaff } from "~/lib/api.server";
-import { readApiBody } from "~/lib/api-body.server";
-import { issueToken } from "~/lib/token.server";
+import { endpoint, json, noContent, one, requireApiStaff } from "~/web/api.server";
+import { readApiBody } from "~/web/api-body.server";
+import { issueToken } from "~/web/token.server";
 import { changePassword, type PasswordChanged } from "~/services/auth.server";
 import { deleteUser, getUserForAdmin, updateUser } from "~/services/users.server";
 import type { Route } from "./+types/api.users.$id";

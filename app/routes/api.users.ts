@@ -1,4 +1,4 @@
-import { endpoint, listQuery, listResponse, requireApiStaff } from "~/lib/api.server";
+import { endpoint, listQuery, listResponse, requireApiStaff } from "~/web/api.server";
 import { userListParams } from "~/schemas/list-params";
 import { listUsers } from "~/services/users.server";
 import type { Route } from "./+types/api.users";

@@ -1,4 +1,4 @@
-import { ICS_CONTENT_TYPE } from "~/lib/ics.server";
+import { ICS_CONTENT_TYPE } from "~/util/ics.server";
 import { publicBatchCalendar } from "~/services/batch-calendar.server";
 import type { Route } from "./+types/schedules.$id[.]ics";
 

@@ -1,4 +1,4 @@
-import { ICS_CONTENT_TYPE } from "~/lib/ics.server";
+import { ICS_CONTENT_TYPE } from "~/util/ics.server";
 import { upcomingBatchesCalendar } from "~/services/batch-calendar.server";
 
 /** Every upcoming public batch in one calendar: to download, or to subscribe to from a calendar app. */

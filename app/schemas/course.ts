@@ -7,7 +7,7 @@ import { publicationFields } from "./publication";
 
 /**
  * A course's text fields. The image and the syllabus file are checked by the upload parser
- * (app/lib/uploads.server.ts) with the messages below.
+ * (app/infra/uploads.server.ts) with the messages below.
  */
 export const courseSchema = z.object({
   title: requiredText("Title is required", 200, "Title"),

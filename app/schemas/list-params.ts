@@ -5,7 +5,7 @@ import { COURSE_CATEGORIES, CONTACT_STATUSES, DELIVERY_MODES, ENQUIRY_FORMS, ENQ
 
 /**
  * The query parameters of the API's lists (GET /api/courses?page=2&category=advanced …), one schema per list:
- * the routes check a request with it (app/lib/api.server.ts listQuery) and the OpenAPI document lists it, so
+ * the routes check a request with it (app/web/api.server.ts listQuery) and the OpenAPI document lists it, so
  * both say the same. A parameter that is empty or only spaces counts as absent; values are trimmed.
  */
 

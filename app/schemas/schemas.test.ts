@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { courseSchema } from "./course";

@@ -1,5 +1,5 @@
 /**
- * The files each upload takes, defined once: the server's content check (app/lib/upload-checks.server.ts), the
+ * The files each upload takes, defined once: the server's content check (app/infra/upload-checks.server.ts), the
  * file inputs' accept lists, the hints under them, the browser's early check and the OpenAPI document are all
  * built from this list, so a hint cannot say "PNG, JPG or GIF" while the server also takes WebP and AVIF.
  */

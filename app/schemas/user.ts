@@ -11,7 +11,7 @@ export const COMMON_PASSWORD = "This password is too common. Please choose a les
 let isCommonPassword: (password: string) => boolean = () => false;
 /**
  * Installs the common-password check that every new password passes through. The list (10,000 passwords) stays
- * on the server: app/lib/password.server.ts installs it when it loads, and no password is stored without that
+ * on the server: app/infra/password.server.ts installs it when it loads, and no password is stored without that
  * module (it hashes them). In the browser nothing is installed, so the form lets such a password through and
  * shows the server's refusal on the field, as it does for a taken e-mail.
  */

@@ -1,5 +1,5 @@
 import { type AuditAction, type AuditEntityType } from "~/schemas/values";
-import { siteDayStartUtc, nextDay } from "~/lib/dates";
+import { siteDayStartUtc, nextDay } from "~/util/dates";
 import { insertAuditEntry, listAuditEntries, listAuditUsers, type AuditEntry } from "~/models/audit-log.server";
 import type { Page } from "~/models/paging.server";
 import { requireAdmin, type Actor, type StaffActor } from "./actor";

@@ -1,6 +1,6 @@
 import { inTransaction } from "~db/client.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "~/lib/password.server";
-import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess } from "~/lib/rate-limit.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "~/infra/password.server";
+import { beginLoginAttempt, RATE_LIMIT_MESSAGE, recordLoginFailure, recordLoginSuccess } from "~/infra/rate-limit.server";
 import { getUser, getUserWithSecret, updateUserRow, type User, type UserWithSecret } from "~/models/user.server";
 import { LOGIN_FAILED, loginSchema } from "~/schemas/login";
 import { changePasswordSchema, PASSWORD_CHANGE_FAILED, setPasswordSchema } from "~/schemas/user";

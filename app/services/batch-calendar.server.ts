@@ -1,6 +1,6 @@
-import { batchCalendar, withCoursePages, type CalendarFile } from "~/lib/batch-calendar-file.server";
-import { buildCalendar } from "~/lib/ics.server";
-import { publicOrigin } from "~/lib/origin.server";
+import { batchCalendar, withCoursePages, type CalendarFile } from "~/infra/batch-calendar-file.server";
+import { buildCalendar } from "~/util/ics.server";
+import { publicOrigin } from "~/util/origin.server";
 import { SITE } from "~/config/site";
 import { listUpcomingSchedules } from "~/models/schedule.server";
 

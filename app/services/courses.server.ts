@@ -1,7 +1,7 @@
 import { DELIVERY_MODES } from "~/schemas/values";
 import { inTransaction } from "~db/client.server";
-import { mediaImagesIn } from "~/lib/syllabus-images";
-import { deleteMediaUrl, discardUploads, type StoredUpload, type UploadErrorKind } from "~/lib/uploads.server";
+import { mediaImagesIn } from "~/util/syllabus-images";
+import { deleteMediaUrl, discardUploads, type StoredUpload, type UploadErrorKind } from "~/infra/uploads.server";
 import { deleteCourseRow, getCourse, insertCourse, updateCourseRow, type Course, type CourseInput } from "~/models/course.server";
 import { scheduleIdsOfCourse } from "~/models/schedule.server";
 import { stillReferenced } from "~/models/upload-references.server";

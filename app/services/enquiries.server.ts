@@ -1,7 +1,7 @@
 import { inTransaction } from "~db/client.server";
-import { nextDay, siteDateTimeToUtc, siteDayStartUtc, siteToday } from "~/lib/dates";
-import { sourceLabel, type LeadSource } from "~/lib/lead-source";
-import { deleteAttachments, discardUploads, type StoredUpload } from "~/lib/uploads.server";
+import { nextDay, siteDateTimeToUtc, siteDayStartUtc, siteToday } from "~/util/dates";
+import { sourceLabel, type LeadSource } from "~/util/lead-source";
+import { deleteAttachments, discardUploads, type StoredUpload } from "~/infra/uploads.server";
 import {
   clearEnquiryReferences,
   deleteEnquiryRow,

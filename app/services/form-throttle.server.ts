@@ -1,4 +1,4 @@
-import { consumeFormAttempt, RATE_LIMIT_MESSAGE, type FormName } from "~/lib/rate-limit.server";
+import { consumeFormAttempt, RATE_LIMIT_MESSAGE, type FormName } from "~/infra/rate-limit.server";
 import type { Actor } from "./actor";
 import { tooMany } from "./service-error";
 

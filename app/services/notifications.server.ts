@@ -1,12 +1,12 @@
 import { afterCommit, inTransactionNow } from "~db/client.server";
 import { env } from "~/env.server";
-import { cleanHeaderText, isPlainAddress } from "~/lib/email-address";
-import { mailConfigured } from "~/lib/mail.server";
-import { DIGEST_TEMPLATE } from "~/lib/digest-mail.server";
-import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/lib/waitlist-mail.server";
-import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/lib/mail-templates.server";
-import { nudgeOutbox, retryUntilFrom } from "~/lib/outbox-worker.server";
-import { webhookUrls } from "~/lib/webhooks.server";
+import { cleanHeaderText, isPlainAddress } from "~/util/email-address";
+import { mailConfigured } from "~/infra/mail.server";
+import { DIGEST_TEMPLATE } from "~/infra/digest-mail.server";
+import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/infra/waitlist-mail.server";
+import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/infra/mail-templates.server";
+import { nudgeOutbox, retryUntilFrom } from "~/infra/outbox-worker.server";
+import { webhookUrls } from "~/infra/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
@@ -20,7 +20,7 @@ import type { StaffActor } from "./actor";
  * acknowledgement to the sender, and a webhook per WEBHOOK_URL; of an enquiry's new status, the webhooks, and when
  * it becomes Enrolled the student's confirmation.
  * The services call these inside the transaction that stores the submission or the change, so the messages
- * exist exactly when it does. Nothing is sent here: the outbox worker (app/lib/outbox-worker.server.ts)
+ * exist exactly when it does. Nothing is sent here: the outbox worker (app/infra/outbox-worker.server.ts)
  * delivers after the commit.
  */
 
@@ -102,7 +102,7 @@ async function queue(plan: Plan): Promise<void> {
   const e = env();
   const retryUntil = retryUntilFrom();
   const emailStatus = mailConfigured() ? "pending" : "waiting";
-  // E-mails are rendered from the record when they are sent (app/lib/outbox-worker.server.ts), so a row holds
+  // E-mails are rendered from the record when they are sent (app/infra/outbox-worker.server.ts), so a row holds
   // no copy of what the visitor typed: small rows keep the submission's commit small, and deleting the
   // enquiry leaves no personal data behind in the outbox.
   const payload = "";
@@ -174,7 +174,7 @@ export async function queueStaffDigest(to: { id: string; email: string }, subjec
 
 /**
  * The e-mail offering a waiting enquirer the seat just freed in their batch, inside the transaction that opens
- * the offer. Rendered when it is sent (app/lib/waitlist-mail.server.tsx), with the link's token, which no row holds.
+ * the offer. Rendered when it is sent (app/infra/waitlist-mail.server.tsx), with the link's token, which no row holds.
  */
 export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">, batch: Pick<Schedule, "courseName" | "startDate">): Promise<void> {
   if (!inTransactionNow()) throw new Error("The waitlist offer must be queued inside the transaction that opens it");

@@ -1,6 +1,6 @@
 import { inTransaction } from "~db/client.server";
-import { mailConfigured } from "~/lib/mail.server";
-import { nudgeOutbox, retryUntilFrom } from "~/lib/outbox-worker.server";
+import { mailConfigured } from "~/infra/mail.server";
+import { nudgeOutbox, retryUntilFrom } from "~/infra/outbox-worker.server";
 import { countOutboxTrouble, getOutboxMessage, listOutboxMessages, requeueFailedMessage, type OutboxMessage } from "~/models/outbox.server";
 import type { Page } from "~/models/paging.server";
 import { OUTBOX_KIND_LABELS, type OutboxStatus } from "~/schemas/values";

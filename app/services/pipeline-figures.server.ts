@@ -1,4 +1,4 @@
-import { siteDayStartUtc, siteToday } from "~/lib/dates";
+import { siteDayStartUtc, siteToday } from "~/util/dates";
 import { countByColumnSince, countByStatusSince, countInWindows, countUnansweredSince, listEnquiries as listEnquiryRows } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiries.server";

@@ -1,6 +1,6 @@
 import { inTransaction } from "~db/client.server";
-import { siteDateTimeToUtc } from "~/lib/dates";
-import { nowIso } from "~/lib/ids";
+import { siteDateTimeToUtc } from "~/util/dates";
+import { nowIso } from "~/util/ids";
 import { publishDueRows, type Audience, type Publication, type PublishedRow } from "~/models/publication.server";
 import { PUBLISH_AT_MESSAGE } from "~/schemas/publication";
 import type { PublicationState } from "~/schemas/values";

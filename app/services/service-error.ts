@@ -1,7 +1,7 @@
 /**
  * The one error type of the service layer (app/services): a rule said no. Routes translate it: the admin
  * screens into a conform reply, a flash message or a status page; the JSON API into
- * `{ error: { code, message, fields } }` with the status below (app/lib/api.server.ts).
+ * `{ error: { code, message, fields } }` with the status below (app/web/api.server.ts).
  */
 export type ServiceErrorKind =
   | "invalid" // 400: input breaks a rule; `fields` has the spec's message per field

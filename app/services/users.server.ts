@@ -1,5 +1,5 @@
 import { inTransaction } from "~db/client.server";
-import { hashPassword } from "~/lib/password.server";
+import { hashPassword } from "~/infra/password.server";
 import { deleteUserRow, EmailTakenError, getUser, insertUser, listUsers as listUserRows, updateUserRow, type User } from "~/models/user.server";
 import type { Page, PageInput } from "~/models/paging.server";
 import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, OWN_ACCOUNT_DELETE, userCreateSchema, userUpdateSchema } from "~/schemas/user";

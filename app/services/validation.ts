@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { fieldName } from "~/lib/field-name";
+import { fieldName } from "~/util/field-name";
 import { invalid, type FieldMessages } from "./service-error";
 
 /** The schema's first message per field, named the way forms name them (`highlights[2]`); "body" for the whole input. */

@@ -5,7 +5,7 @@ import { closeOffer, findOfferByTokenHash, getOffer, type WaitlistOffer } from "
 import { insertTimelineEntry } from "~/models/timeline.server";
 import type { Actor } from "./actor";
 import { enrolWithHeldSeat } from "./enquiries.server";
-import { hashOfferToken } from "~/lib/waitlist-token.server";
+import { hashOfferToken } from "~/infra/waitlist-token.server";
 import { batchTitle, releaseOfferFor, WAITLIST_ACTOR } from "./waitlist.server";
 
 /**

@@ -1,7 +1,7 @@
 import { inTransaction } from "~db/client.server";
 import { env } from "~/env.server";
-import { newTimeOrderedId } from "~/lib/ids";
-import { hashOfferToken, offerToken } from "~/lib/waitlist-token.server";
+import { newTimeOrderedId } from "~/util/ids";
+import { hashOfferToken, offerToken } from "~/infra/waitlist-token.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import { findScheduleByCourseAndStart, getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";

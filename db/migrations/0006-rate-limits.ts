@@ -1,7 +1,7 @@
 import { MysqlAdapter, sql, type Kysely } from "kysely";
 
 /**
- * Rate-limit counts (app/lib/rate-limit.server.ts) move from process memory into this table, so a restart
+ * Rate-limit counts (app/infra/rate-limit.server.ts) move from process memory into this table, so a restart
  * does not hand out fresh sign-in tries and several app processes on one database share one count.
  * rate-limiter-flexible's SQLite and MySQL stores read and write it; every limiter keeps its rows apart by
  * its key prefix. The table is made here, not by the stores (they run with tableCreated: true): instances

@@ -4,7 +4,7 @@ import { MysqlAdapter, sql, type Kysely } from "kysely";
  * The outbox: every e-mail and webhook the app owes someone, written in the same transaction as the
  * enquiry or contact query that causes it, so a message is never lost (a crash after the commit leaves the
  * row) and never sent for a submission that was rolled back. A worker in each app process delivers the rows
- * (app/lib/outbox-worker.server.ts); a lease (`leaseUntil`, `leaseToken`) taken with one conditional UPDATE
+ * (app/infra/outbox-worker.server.ts); a lease (`leaseUntil`, `leaseToken`) taken with one conditional UPDATE
  * keeps two processes from sending the same row at once, and an expired lease makes a row claimable again
  * after a process died mid-delivery.
  *

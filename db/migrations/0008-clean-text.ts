@@ -1,5 +1,17 @@
 import type { Kysely } from "kysely";
-import { cleanText } from "~/schemas/fields";
+
+/*
+ * The rule as it stood when this migration was written, frozen here: a migration applies the rule of its day, so it
+ * gives the same result whenever it runs, whatever the live cleanText in app/schemas/fields.ts has become since.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function cleanText(value: string, multiline: boolean): string {
+  const text = value.replace(CONTROL, "").replace(LONE_SURROGATE, "").replace(/\r\n?/g, "\n");
+  return multiline ? text : text.replace(/\n+/g, " ");
+}
 
 /**
  * Text fields now refuse control characters (app/schemas/fields.ts cleanText): C0/C1 controls are removed, and

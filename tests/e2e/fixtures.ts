@@ -36,7 +36,7 @@ export async function blockAppScripts(page: Page) {
 
 /**
  * With JavaScript on, a page the test navigates to is only handed back once it has hydrated: public pages start
- * their modules after the first paint (app/lib/deferred-modules.server.ts), which can come after the load event
+ * their modules after the first paint (app/web/deferred-modules.server.ts), which can come after the load event
  * that Playwright waits for, and a test acting before then would test the plain HTML by chance. A test about
  * the moments before hydration navigates with `waitUntil: "commit"` or `"domcontentloaded"`.
  */

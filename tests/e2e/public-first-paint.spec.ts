@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * A public page's JavaScript starts after its first paint (app/lib/deferred-modules.server.ts): on a slow phone
+ * A public page's JavaScript starts after its first paint (app/web/deferred-modules.server.ts): on a slow phone
  * the ~130 KB of modules would otherwise share the line with the stylesheet the first paint waits for.
  * Staff screens keep their modules in the head.
  */

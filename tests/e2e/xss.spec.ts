@@ -1,8 +1,8 @@
 import { expect, test, waitForHydration } from "./fixtures";
 import { type Page } from "@playwright/test";
 import { closeDb, openDb } from "~db/client.server";
-import { renderMarkdown } from "~/lib/markdown.server";
-import { XSS_CORPUS } from "~/lib/markdown.server.xss-corpus";
+import { renderMarkdown } from "~/util/markdown.server";
+import { XSS_CORPUS } from "~/util/markdown.server.xss-corpus";
 import { insertCourse } from "~/models/course.server";
 import { startServer, type TestServer } from "./servers";
 

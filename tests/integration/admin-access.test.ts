@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/web/session.server";
 import { countCourses, insertCourse, getCourse } from "~/models/course.server";
 import { countUsers, getUser, getUserWithSecret } from "~/models/user.server";
 import { createUserWithoutActor } from "~/services/users.server";

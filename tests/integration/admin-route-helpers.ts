@@ -1,6 +1,6 @@
 import { getUserWithSecret, type Role } from "~/models/user.server";
 import { createUserWithoutActor } from "~/services/users.server";
-import { createUserSession, sessionStorage } from "~/lib/session.server";
+import { createUserSession, sessionStorage } from "~/web/session.server";
 
 /** A real signed session cookie for a new staff member of the given role, as the login page would set. */
 export async function staffCookie(role: Role): Promise<string> {

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { createCookieSessionStorage } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED } from "~/schemas/login";
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenKeyFor } from "~/lib/token.server";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenKeyFor } from "~/web/token.server";
 import { EMAIL_TAKEN, OWN_ACCOUNT_DELETE, PASSWORD_CHANGE_FAILED } from "~/schemas/user";
 import { ADMIN, API_SECRET, apiClient, startApiServer } from "../helpers/api-server";
 

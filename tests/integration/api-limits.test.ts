@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { ADMIN, apiClient, startApiServer } from "../helpers/api-server";
 
 // A server with throttling on and a small form budget, so the limits show within a few calls.

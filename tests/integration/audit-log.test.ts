@@ -1,7 +1,7 @@
 import { type AuditEntityType, type AuditAction } from "~/schemas/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~db/client.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/util/dates";
 import * as auditLogScreen from "~/routes/admin.audit-log";
 import type { StaffActor } from "~/services/actor";
 import { auditLogUsers, listAuditLog, record } from "~/services/audit.server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { nextDay, siteToday } from "~/lib/dates";
+import { nextDay, siteToday } from "~/util/dates";
 import { ADMIN, apiClient, signInCookie, startApiServer } from "../helpers/api-server";
 import { readCalendar } from "../helpers/ical";
 

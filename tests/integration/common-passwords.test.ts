@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/web/session.server";
 import { getUserWithSecret } from "~/models/user.server";
 import { action as userEdit } from "~/routes/admin.users.$id.edit";
 import { action as userPassword } from "~/routes/admin.users.$id.password";

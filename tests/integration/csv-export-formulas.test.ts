@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvResponse, type CsvColumn } from "~/lib/csv-export.server";
+import { csvResponse, type CsvColumn } from "~/web/csv-export.server";
 
 /**
  * Formula injection in the CSV exports (enquiries, contact queries): the real csvResponse, read back with a

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { newId } from "~/lib/ids";
-import { runOutboxPass } from "~/lib/outbox-worker.server";
+import { newId } from "~/util/ids";
+import { runOutboxPass } from "~/infra/outbox-worker.server";
 import { insertEnquiry, updateEnquiryRow, type EnquiryInput } from "~/models/enquiry.server";
 import { listOutboxMessages } from "~/models/outbox.server";
 import type { StaffActor } from "~/services/actor";

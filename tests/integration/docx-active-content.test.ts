@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/lib/course-upload.server";
-import { scanPart } from "~/lib/docx-parts.server";
-import { ENQUIRY_UPLOAD_RULE } from "~/lib/site-forms.server";
-import { parseMultipart, type MultipartResult } from "~/lib/uploads.server";
+import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/web/course-upload.server";
+import { scanPart } from "~/infra/docx-parts.server";
+import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
+import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import { ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";

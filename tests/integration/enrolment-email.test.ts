@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
-import { runOutboxPass } from "~/lib/outbox-worker.server";
-import { issueToken } from "~/lib/token.server";
-import { offerToken } from "~/lib/waitlist-token.server";
+import { runOutboxPass } from "~/infra/outbox-worker.server";
+import { issueToken } from "~/web/token.server";
+import { offerToken } from "~/infra/waitlist-token.server";
 import { insertCourse } from "~/models/course.server";
 import { getEnquiry, insertEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { listOutboxMessages } from "~/models/outbox.server";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isStoreKey } from "~/lib/file-store.server";
-import { localDiskStore } from "~/lib/file-store-local.server";
+import { isStoreKey } from "~/infra/file-store.server";
+import { localDiskStore } from "~/infra/file-store-local.server";
 
 /** The file store's local-disk driver: what every upload, download, delete and the sweep go through. */
 describe("the local-disk file store", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ensureAdmin } from "~db/seed";
+import { ensureAdmin } from "../../server/seed";
 import { getUserWithSecret } from "~/models/user.server";
-import { verifyPassword } from "~/lib/password.server";
+import { verifyPassword } from "~/infra/password.server";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";
 
 setupTestDatabase();

@@ -5,7 +5,7 @@ import * as m0003 from "~db/migrations/0003-phone-digits";
 import { insertContactQuery, deleteContactQueryRow, getContactQuery, listContactQueries, setContactQueryStatusRow } from "~/models/contact-query.server";
 import { countEnquiries, eachEnquiry, insertEnquiry, deleteEnquiryRow, getEnquiry, listEnquiries, updateEnquiryRow } from "~/models/enquiry.server";
 import { approveReviewRow, insertReview, deleteReviewRow, getReview, listReviews, reviewStats, updateReviewRow } from "~/models/review.server";
-import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { countUsers, deleteUserRow, EmailTakenError, getUser, getUserWithSecret, listUsers, updateUserRow } from "~/models/user.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { isSessionRevoked, revokeSession } from "~/models/revoked-session.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
-import { newTimeOrderedId } from "~/lib/ids";
-import { runOutboxPass } from "~/lib/outbox-worker.server";
+import { newTimeOrderedId } from "~/util/ids";
+import { runOutboxPass } from "~/infra/outbox-worker.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import type { StaffActor } from "~/services/actor";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
-import { BACKOFF_MS, runOutboxPass } from "~/lib/outbox-worker.server";
-import { postWebhook, webhookIdFor } from "~/lib/webhooks.server";
+import { BACKOFF_MS, runOutboxPass } from "~/infra/outbox-worker.server";
+import { postWebhook, webhookIdFor } from "~/infra/webhooks.server";
 import { insertContactQuery } from "~/models/contact-query.server";
 import { insertEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { claimOutboxMessage, listOutboxMessages } from "~/models/outbox.server";
@@ -258,7 +258,7 @@ describe("delivery", () => {
     await db().updateTable("outbox").set({ status: "waiting" }).where("kind", "=", "email").execute();
     await sql`select 1`.execute(db());
     // A fresh pass with SMTP_URL set releases them (the worker does so at start and every minute).
-    const { startOutboxWorker, stopOutboxWorker } = await import("~/lib/outbox-worker.server");
+    const { startOutboxWorker, stopOutboxWorker } = await import("~/infra/outbox-worker.server");
     startOutboxWorker(log);
     try {
       await smtp.waitFor(() => true, 2, 10_000);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db, inTransaction } from "~db/client.server";
-import { runOutboxPass } from "~/lib/outbox-worker.server";
-import { issueToken } from "~/lib/token.server";
-import { webhookIdFor } from "~/lib/webhooks.server";
+import { runOutboxPass } from "~/infra/outbox-worker.server";
+import { issueToken } from "~/web/token.server";
+import { webhookIdFor } from "~/infra/webhooks.server";
 import { getEnquiry, insertEnquiry, type Enquiry } from "~/models/enquiry.server";
 import { listOutboxMessages } from "~/models/outbox.server";
 import { getUserWithSecret } from "~/models/user.server";

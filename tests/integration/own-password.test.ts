@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/infra/rate-limit.server";
 import { getUserWithSecret } from "~/models/user.server";
 import { action as userEdit } from "~/routes/admin.users.$id.edit";
 import { action as userPassword } from "~/routes/admin.users.$id.password";
 import { action as ownPassword } from "~/routes/admin.users_.me.password";
 import { loader as courses } from "~/routes/admin.courses";
 import { createUserWithoutActor } from "~/services/users.server";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/web/session.server";
 import { PASSWORD_CHANGE_FAILED } from "~/schemas/user";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";
 import { flashOf, makeRequest, run } from "./admin-route-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "~db/client.server";
-import { seedDemo } from "~db/seed";
+import { seedDemo } from "../../server/seed";
 import { FALLBACK_COURSE_TITLES } from "~/config/site";
 import { loader as homeLoader } from "~/routes/_site._index";
 import { loader as courseLoader } from "~/routes/_site.courses.$slug";

@@ -7,9 +7,9 @@ import { db, inTransaction } from "~db/client.server";
 import { signIn as signInService } from "~/services/auth.server";
 import { isServiceError } from "~/services/service-error";
 import { createUserWithoutActor as createUser } from "~/services/users.server";
-import { beginLoginAttempt, consumeFormAttempt, resetRateLimits } from "~/lib/rate-limit.server";
+import { beginLoginAttempt, consumeFormAttempt, resetRateLimits } from "~/infra/rate-limit.server";
 import { insertUser, updateUserRow as updateUser } from "~/models/user.server";
-import { hashPassword } from "~/lib/password.server";
+import { hashPassword } from "~/infra/password.server";
 import { ADMIN, apiClient, ensureBuilt, freshDatabase, launchServer, type RunningServer } from "../helpers/api-server";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadEnv } from "~/env.server";
-import { beginLoginAttempt, consumeFormAttempt, ipKey, recordLoginFailure, recordLoginSuccess, resetRateLimits } from "~/lib/rate-limit.server";
+import { beginLoginAttempt, consumeFormAttempt, ipKey, recordLoginFailure, recordLoginSuccess, resetRateLimits } from "~/infra/rate-limit.server";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";
 
 /**

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/lib/course-upload.server";
-import { ENQUIRY_UPLOAD_RULE } from "~/lib/site-forms.server";
-import { BadMultipartError, parseMultipart, RequestTooLargeError, type MultipartResult } from "~/lib/uploads.server";
+import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/web/course-upload.server";
+import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
+import { BadMultipartError, parseMultipart, RequestTooLargeError, type MultipartResult } from "~/infra/uploads.server";
 import { filesOnDisk, storedFilePath, uploadRoot } from "../helpers/stored-files";
 import { IMAGE_MAX_BYTES, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import {

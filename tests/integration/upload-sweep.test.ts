@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeDb, openDb } from "~db/client.server";
-import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from "~/lib/upload-sweep.server";
+import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from "~/infra/upload-sweep.server";
 import { uploadRoot } from "../helpers/stored-files";
 import { insertCourse } from "~/models/course.server";
 import { insertEnquiry } from "~/models/enquiry.server";

@@ -1,6 +1,6 @@
 import { AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES } from "~/schemas/values";
 import { Form, Link, useLocation } from "react-router";
-import type { AuditFilterParam } from "~/lib/audit-log-query";
+import type { AuditFilterParam } from "~/web/audit-log-query";
 import { BUTTON_STYLES } from "./buttons";
 import { SelectField, TextField } from "./form-field";
 

@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntityType } from "~/schemas/values";
 import { Link } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/util/dates";
 import type { AuditEntry } from "~/models/audit-log.server";
 import { AUDIT_LOG_EMPTY } from "~/schemas/audit-log";
 import { DataList } from "./data-list";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { Form, useNavigation } from "react-router";
 import { changePasswordSchema, PASSWORD_MISMATCH, setPasswordSchema } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";

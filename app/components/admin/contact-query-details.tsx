@@ -2,14 +2,14 @@ import { CONTACT_STATUSES } from "~/schemas/values";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { ContactQuery } from "~/models/contact-query.server";
-import { formatDateTime } from "~/lib/dates";
-import { mailtoUrl, replySubject, telUrl } from "~/lib/contact-links";
+import { formatDateTime } from "~/util/dates";
+import { mailtoUrl, replySubject, telUrl } from "~/util/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
 import { StatusButtons } from "./status-buttons";
 import { DialogFlash } from "./dialog-flash";
-import type { TimelineLine } from "~/lib/timeline-lines";
+import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 
 /**

@@ -1,5 +1,5 @@
 import type { ContactQuery } from "~/models/contact-query.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/util/dates";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";

@@ -1,6 +1,6 @@
 import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, DELIVERY_MODES } from "~/schemas/values";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { COURSE_SAVE_FAILED, courseSchema } from "~/schemas/course";

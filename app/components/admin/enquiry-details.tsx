@@ -1,8 +1,8 @@
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { ENQUIRY_STATUSES } from "~/schemas/values";
 import type { Enquiry } from "~/models/enquiry.server";
-import { formatDate } from "~/lib/dates";
-import { mailtoUrl, whatsappChatUrl } from "~/lib/contact-links";
+import { formatDate } from "~/util/dates";
+import { mailtoUrl, whatsappChatUrl } from "~/util/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
@@ -10,7 +10,7 @@ import { StatusButtons } from "./status-buttons";
 import { StatusBadge } from "./status-badge";
 import { DialogFlash } from "./dialog-flash";
 import { EnquiryFollowUp, type FollowUpPanelData } from "./enquiry-follow-up";
-import type { TimelineLine } from "~/lib/timeline-lines";
+import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
 

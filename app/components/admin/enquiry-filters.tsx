@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { cleanText } from "~/schemas/fields";
-import type { EnquiryFilterParam } from "~/lib/enquiry-list-query";
+import type { EnquiryFilterParam } from "~/web/enquiry-list-query";
 import { DELIVERY_MODE_LABELS, DELIVERY_MODES, ENQUIRY_FORM_LABELS, ENQUIRY_FORMS, FOLLOW_UP_FILTER_LABELS, FOLLOW_UP_FILTERS } from "~/schemas/values";
 import { BUTTON_STYLES } from "./buttons";
 import { SelectField, TextField } from "./form-field";

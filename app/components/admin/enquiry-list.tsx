@@ -1,6 +1,6 @@
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import type { Enquiry } from "~/models/enquiry.server";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/util/dates";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";

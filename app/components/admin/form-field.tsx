@@ -1,4 +1,4 @@
-import { inputValue } from "~/lib/input-value";
+import { inputValue } from "~/util/input-value";
 import { useId } from "react";
 
 type Errors = string | string[] | null | undefined;

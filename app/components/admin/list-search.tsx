@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import { LIST_PARAMS } from "~/lib/list-query";
+import { LIST_PARAMS } from "~/web/list-query";
 import { cleanText } from "~/schemas/fields";
 import { INPUT_CLASS } from "./form-field";
 import { BUTTON_STYLES } from "./buttons";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "~/util/dates";
 import type { OutboxMessage } from "~/models/outbox.server";
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS, type OutboxStatus } from "~/schemas/values";
 import { BUTTON_STYLES } from "./buttons";

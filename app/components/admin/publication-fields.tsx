@@ -1,4 +1,4 @@
-import { formatDateTime, utcToSiteInput } from "~/lib/dates";
+import { formatDateTime, utcToSiteInput } from "~/util/dates";
 import { PUBLICATION_STATES, PUBLICATION_STATE_LABELS, type PublicationState } from "~/schemas/values";
 import { StatusBadge, type BadgeTone } from "./status-badge";
 import { SelectField, TextField } from "./form-field";

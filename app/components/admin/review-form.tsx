@@ -1,6 +1,6 @@
 import { REVIEW_TYPE_LABELS, REVIEW_TYPES } from "~/schemas/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { Form } from "react-router";
 import { REVIEW_DEFAULTS, reviewSchema } from "~/schemas/review";
 import { LinkButton, SubmitButton } from "./buttons";

@@ -1,6 +1,6 @@
 import { DELIVERY_MODES, DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { Form } from "react-router";
 import { SCHEDULE_DEFAULTS, scheduleSchema } from "~/schemas/schedule";
 import { LinkButton, SubmitButton } from "./buttons";

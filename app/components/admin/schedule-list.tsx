@@ -1,5 +1,5 @@
 import type { Schedule } from "~/models/schedule.server";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/util/dates";
 import { StatusBadge, type BadgeTone } from "./status-badge";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { withParam, type ListParam } from "~/lib/list-query";
+import { withParam, type ListParam } from "~/web/list-query";
 
 export type TabItem = { value: string; label: string; count?: number };
 

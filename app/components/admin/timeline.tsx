@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "./buttons";
-import type { TimelineLine } from "~/lib/timeline-lines";
+import type { TimelineLine } from "~/web/timeline-lines";
 import { INPUT_CLASS } from "./form-field";
 
 /** Notes and recorded changes, newest first, with a note form that works without JavaScript. */

@@ -1,6 +1,6 @@
 import { USER_ROLE_LABELS, USER_ROLES } from "~/schemas/values";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { Form, useNavigation } from "react-router";
 import { userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";

@@ -1,5 +1,5 @@
 import { scaleBand, scaleLinear } from "d3-scale";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/util/dates";
 
 /**
  * Enquiries per week as a server-rendered SVG bar chart (no JavaScript needed), with the numbers in a table

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Field, Honeypot, inputClass } from "~/components/ui/field";
 import { SITE } from "~/config/site";
-import { INTENT_FIELD, type SiteFormResult } from "~/lib/site-forms";
+import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { contactSchema } from "~/schemas/contact";
 import { FormError, SubmitButton, SuccessPanel } from "./form-parts";
 import { useSiteForm } from "./use-site-form";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
-import { capitalize } from "~/lib/format";
-import type { CourseSummary } from "~/lib/public-views";
+import { capitalize } from "~/util/format";
+import type { CourseSummary } from "~/web/public-views";
 
 const CATEGORY_COLOURS: Record<string, string> = {
   beginner: "bg-green-100 text-green-800",

@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { useState, type FormEvent } from "react";
 import { Field, Honeypot, inputClass } from "~/components/ui/field";
 import { SITE } from "~/config/site";
-import { INTENT_FIELD, type SiteFormResult } from "~/lib/site-forms";
+import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { enquiryFormSchema } from "~/schemas/enquiry";
 import { AttachmentsField, checkAttachments } from "./attachments-field";
 import { FormError, SubmitButton, SuccessPanel } from "./form-parts";

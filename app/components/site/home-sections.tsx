@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import type { CourseSummary, ScheduleSummary } from "~/lib/public-views";
+import type { CourseSummary, ScheduleSummary } from "~/web/public-views";
 import { CourseCard, FeaturedCourse } from "./course-card";
 import { FilterLinks, MODE_FILTERS } from "./filter-links";
 import { ScheduleCard } from "./schedule-card";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
-import { capitalize, formatDate, seatFillPercent } from "~/lib/format";
-import type { ScheduleSummary } from "~/lib/public-views";
+import { capitalize, formatDate, seatFillPercent } from "~/util/format";
+import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
 
 const MODE_COLOURS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CloseIcon } from "~/components/ui/icons";
 import { enquiryHref } from "./course-card";
-import type { SyllabusView } from "~/lib/public-views";
+import type { SyllabusView } from "~/web/public-views";
 
 /**
  * The syllabus of one course, opened by ?syllabus=<slug>. The server renders it open, so it shows without

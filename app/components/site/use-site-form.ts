@@ -2,10 +2,10 @@ import { useForm } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type * as z from "zod/mini";
-import { parseWithSchema } from "~/lib/form-submission";
-import type { SiteFormResult } from "~/lib/site-forms";
+import { parseWithSchema } from "~/web/form-submission";
+import type { SiteFormResult } from "~/web/site-forms";
 // Part of the forms' chunk, so the routes' clientAction finds it loaded when a submission fails.
-import "~/lib/site-form-fallback";
+import "~/web/site-form-fallback";
 
 /**
  * One public form, enhanced: the same markup posts as a plain form without JavaScript (the page re-renders

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { HONEYPOT_FIELD } from "~/lib/site-forms";
+import { HONEYPOT_FIELD } from "~/web/site-forms";
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus-visible:outline-3 aria-invalid:border-red-600";

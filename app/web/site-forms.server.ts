@@ -16,11 +16,11 @@ import { admitFormSubmission } from "~/services/form-throttle.server";
 import { isServiceError } from "~/services/service-error";
 import { visitorActor } from "./actor.server";
 import { formToObject } from "./api-body.server";
-import { leadSourceFromCookieHeader } from "./lead-source";
+import { leadSourceFromCookieHeader } from "~/util/lead-source";
 import { replyWithErrors } from "./form-submission";
-import { retryAfterHeaders } from "./rate-limit.server";
+import { retryAfterHeaders } from "~/infra/rate-limit.server";
 import { HONEYPOT_FIELD, type SiteFormResult } from "./site-forms";
-import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type StoredUpload, type UploadRule } from "./uploads.server";
+import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type StoredUpload, type UploadRule } from "~/infra/uploads.server";
 
 /**
  * The public forms' actions (enquiry and contact) for the home page, /enquiry and /contact: HTTP in, the

@@ -1,5 +1,5 @@
 import { migrateToLatest, openDb, withMysqlNamedLock, type DB } from "~db/client.server";
-import { ensureAdmin, seedDemo } from "~db/seed";
+import { ensureAdmin, seedDemo } from "./seed";
 import { env } from "~/env.server";
 
 /**

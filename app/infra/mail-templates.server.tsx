@@ -4,8 +4,8 @@ import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
-import { formatDate, formatDateTime } from "./dates";
-import type { Mailbox } from "./email-address";
+import { formatDate, formatDateTime } from "~/util/dates";
+import type { Mailbox } from "~/util/email-address";
 import type { MailAttachment } from "./mail.server";
 import { attachmentDisplayName } from "./uploads.server";
 

@@ -1,5 +1,5 @@
 import { inTransaction } from "~db/client.server";
-import { emailForLog, redactForLog, urlForLog } from "./log-redaction";
+import { emailForLog, redactForLog, urlForLog } from "~/util/log-redaction";
 import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
@@ -15,7 +15,7 @@ import {
 } from "~/models/outbox.server";
 import type { OutboxKind } from "~/schemas/values";
 import { mailConfigured, PermanentMailError, sendMail } from "./mail.server";
-import { publicOrigin } from "./origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type MailTemplate, type RenderedMail } from "./mail-templates.server";
 import { postWebhook } from "./webhooks.server";
 import { renderWaitlistOfferMail, WAITLIST_MAIL_TEMPLATE } from "./waitlist-mail.server";

@@ -45,7 +45,7 @@ export type StoredUpload = {
   url: string | null;
   mime: string;
   size: number;
-  /** Its key in the file store (app/lib/file-store.server.ts), e.g. "images/<name>.webp". */
+  /** Its key in the file store (app/infra/file-store.server.ts), e.g. "images/<name>.webp". */
   key: string;
 };
 

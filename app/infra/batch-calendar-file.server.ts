@@ -1,7 +1,7 @@
 import { listCourseTitles } from "~/models/course.server";
 import type { Schedule } from "~/models/schedule.server";
-import { buildCalendar, calendarFileName, type CalendarBatch } from "./ics.server";
-import { publicOrigin } from "./origin.server";
+import { buildCalendar, calendarFileName, type CalendarBatch } from "~/util/ics.server";
+import { publicOrigin } from "~/util/origin.server";
 
 /**
  * Batches as calendar entries with their course page's address (/courses when the course is gone or not

@@ -6,7 +6,7 @@ import { isServiceError } from "~/services/service-error";
 import { courseSchema, COURSE_SAVE_FAILED, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import { formToObject, readApiBody, refuseFileParts, safeBody } from "./api-body.server";
 import { parseWithSchema, replyWithErrors } from "./form-submission";
-import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "./uploads.server";
+import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "~/infra/uploads.server";
 
 /**
  * A course save as it arrives over HTTP, for the course form (its no-JavaScript post and its progress-reporting

@@ -12,7 +12,7 @@ import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import { UPLOAD_TYPES, type UploadKind } from "~/schemas/uploads";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
-import { MAX_BODY_BYTES } from "./uploads.server";
+import { MAX_BODY_BYTES } from "~/infra/uploads.server";
 import { sessionCookieName } from "./session.server";
 
 /**

@@ -1,7 +1,7 @@
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { cleanText } from "~/schemas/fields";
-import { fieldName } from "./field-name";
+import { fieldName } from "~/util/field-name";
 
 
 /**

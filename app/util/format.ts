@@ -1,4 +1,4 @@
-/** "Jan 5, 2027": one formatter for the public pages and the back office (app/lib/dates.ts). */
+/** "Jan 5, 2027": one formatter for the public pages and the back office (app/util/dates.ts). */
 export { formatDate } from "./dates";
 
 /** Share of seats already taken, 0 to 100: the seat bar's fill (spec §4). */

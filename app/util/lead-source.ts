@@ -3,7 +3,7 @@ import { cleanText } from "~/schemas/fields";
 /**
  * Where a visitor came from, remembered for the length of a visit without JavaScript: the landing page's UTM
  * tags and the site that sent them, kept in a first-party cookie (server/lead-source.ts sets it) and read when
- * an enquiry is sent (app/lib/site-forms.server.ts).
+ * an enquiry is sent (app/web/site-forms.server.ts).
  */
 export const LEAD_COOKIE = "lead_src";
 export const LEAD_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/web/form-submission";
 import { loginSchema } from "~/schemas/login";
 import { changePasswordSchema, COMMON_PASSWORD, setPasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { ApiError } from "./api.server";
 import { jsonTypeErrors } from "./json-body-types.server";
-import { MAX_BODY_BYTES, parseMultipart, RequestTooLargeError } from "./uploads.server";
+import { MAX_BODY_BYTES, parseMultipart, RequestTooLargeError } from "~/infra/uploads.server";
 
 /**
  * Request bodies for the JSON API: JSON, URL-encoded or multipart text fields, turned into a plain object

@@ -1,5 +1,5 @@
 import { SITE } from "~/config/site";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime } from "~/util/dates";
 import { A, H2, P, page, type RenderedMail } from "./mail-templates.server";
 
 /**

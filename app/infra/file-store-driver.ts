@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 
 /**
- * What a file store driver does (app/lib/file-store.server.ts picks one): the contract on its own, so the store
+ * What a file store driver does (app/infra/file-store.server.ts picks one): the contract on its own, so the store
  * and its drivers both import it and not each other.
  */
 export type StoredObject = { key: string; size: number; modifiedAt: number };

@@ -2,7 +2,7 @@ import type { CourseSummary, ScheduleSummary, SyllabusView } from "./public-view
 import type { Course } from "~/models/course.server";
 import type { Schedule } from "~/models/schedule.server";
 import { data } from "react-router";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/util/markdown.server";
 
 /**
  * A public page whose data could not be read still renders its failure text and Try Again control, but answers

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { commitSession, getSession } from "~/lib/session.server";
+import { commitSession, getSession } from "~/web/session.server";
 
 type AdminSession = Awaited<ReturnType<typeof getSession>>;
 

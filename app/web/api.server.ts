@@ -9,7 +9,7 @@ import { parseInput } from "~/services/validation";
 import { actorFor, staffActorFor } from "./actor.server";
 import { readUserSession } from "./session.server";
 import { verifyToken } from "./token.server";
-import { BadMultipartError, RequestTooLargeError } from "./uploads.server";
+import { BadMultipartError, RequestTooLargeError } from "~/infra/uploads.server";
 
 /**
  * The JSON API's shared plumbing (DESIGN.md §3): one error shape, who the caller is, list parameters.

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { isServiceError } from "~/services/service-error";
 import { redirectWithFlash } from "./flash.server";
 import { replyWithErrors } from "./form-submission";
-import { retryAfterHeaders } from "./rate-limit.server";
+import { retryAfterHeaders } from "~/infra/rate-limit.server";
 
 /**
  * How back-office actions translate a service's answer into HTTP (the rules themselves live in app/services).

@@ -2,10 +2,10 @@ import { SITE } from "~/config/site";
 import { getEnquiry } from "~/models/enquiry.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { openOfferOfEnquiry } from "~/models/waitlist.server";
-import { formatDate, formatDateTime } from "./dates";
+import { formatDate, formatDateTime } from "~/util/dates";
 import { PermanentMailError } from "./mail.server";
 import { A, P, page, type RenderedMail } from "./mail-templates.server";
-import { publicOrigin } from "./origin.server";
+import { publicOrigin } from "~/util/origin.server";
 import { offerPath, offerToken } from "./waitlist-token.server";
 
 /** The e-mail offering a waiting enquirer a freed seat: rendered when sent, from the enquiry's open offer. */

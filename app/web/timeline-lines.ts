@@ -1,6 +1,6 @@
 import type { TimelineEntry } from "~/models/timeline.server";
 import { inboxStatusLabel } from "~/schemas/values";
-import { formatDateTime } from "./dates";
+import { formatDateTime } from "~/util/dates";
 
 /** One line of an enquiry's or contact query's timeline, as the staff screens show it. */
 export type TimelineLine = { id: string; at: string; who: string; what: string; note: boolean };

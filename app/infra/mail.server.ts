@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/env.server";
-import { addressDomain, cleanHeaderText, isPlainAddress, parseMailbox, type Mailbox } from "./email-address";
+import { addressDomain, cleanHeaderText, isPlainAddress, parseMailbox, type Mailbox } from "~/util/email-address";
 
 /**
  * The SMTP transport (nodemailer), configured by SMTP_URL: smtp:// upgrades to TLS with STARTTLS when the

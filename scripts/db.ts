@@ -1,5 +1,5 @@
-import { closeDb, migrateToLatest, openDb } from "./client.server";
-import { seedDemo } from "./seed";
+import { closeDb, migrateToLatest, openDb } from "~db/client.server";
+import { seedDemo } from "../server/seed";
 import { env } from "~/env.server";
 
 // npm run db:migrate | npm run db:seed

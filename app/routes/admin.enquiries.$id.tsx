@@ -14,19 +14,8 @@ import { getEnquiry } from "~/models/enquiry.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
 import { ENQUIRY_FORM_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
-import {
-  addEnquiryNote,
-  assignEnquiry,
-  batchLabel,
-  enquiryTimeline,
-  followUpOverdue,
-  getEnquiryRecord,
-  pastResponsePromise,
-  setEnquiryBatch,
-  setEnquiryStatus,
-  setFollowUp,
-  waitingMs,
-} from "~/services/enquiries.server";
+import { addEnquiryNote, assignEnquiry, batchLabel, enquiryTimeline, setEnquiryBatch, setEnquiryStatus, setFollowUp } from "~/services/enquiries.server";
+import { followUpOverdue, getEnquiryRecord, pastResponsePromise, waitingMs } from "~/services/enquiry-lists.server";
 import { isServiceError } from "~/services/service-error";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { EnquiryDetails } from "~/components/admin/enquiry-details";

@@ -6,7 +6,8 @@ import { siteToday } from "~/util/dates";
 import { attachmentDisplayName } from "~/infra/uploads.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
-import { batchLabel, exportEnquiries, type EnquiryRecord } from "~/services/enquiries.server";
+import { batchLabel } from "~/services/enquiries.server";
+import { exportEnquiries, type EnquiryRecord } from "~/services/enquiry-lists.server";
 
 /**
  * The enquiries of the current list (its tab, search and filters: the list's query string) as a CSV file,

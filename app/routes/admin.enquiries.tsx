@@ -13,7 +13,8 @@ import { ENQUIRY_LOAD_FAILED, ENQUIRY_STATUS_FAILED } from "~/web/admin-messages
 import { listCourseTitles } from "~/models/course.server";
 import { listSourceLabels } from "~/models/enquiry.server";
 import { listStaffNames } from "~/models/user.server";
-import { bulkUpdateEnquiries, followUpOverdue, listEnquiries, pastResponsePromise, waitingMs } from "~/services/enquiries.server";
+import { bulkUpdateEnquiries } from "~/services/enquiries.server";
+import { followUpOverdue, listEnquiries, pastResponsePromise, waitingMs } from "~/services/enquiry-lists.server";
 import { isServiceError } from "~/services/service-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { ErrorBanner } from "~/components/admin/error-banner";

@@ -1,6 +1,7 @@
 import { endpoint, one, requireApiStaff } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
-import { getEnquiryRecord, setEnquiryStatus } from "~/services/enquiries.server";
+import { setEnquiryStatus } from "~/services/enquiries.server";
+import { getEnquiryRecord } from "~/services/enquiry-lists.server";
 import type { Route } from "./+types/api.enquiries.$id.status";
 
 // Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch (409 when it is full).

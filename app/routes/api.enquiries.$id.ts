@@ -1,6 +1,7 @@
 import { endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
-import { deleteEnquiry, getEnquiryRecord, updateEnquiry } from "~/services/enquiries.server";
+import { deleteEnquiry, updateEnquiry } from "~/services/enquiries.server";
+import { getEnquiryRecord } from "~/services/enquiry-lists.server";
 import type { Route } from "./+types/api.enquiries.$id";
 
 const handle = endpoint({

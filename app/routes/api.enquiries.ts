@@ -2,7 +2,8 @@ import { enquiryListParams } from "~/schemas/list-params";
 import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
-import { enquiryAsSeenBy, listEnquiries, submitEnquiry } from "~/services/enquiries.server";
+import { listEnquiries } from "~/services/enquiry-lists.server";
+import { enquiryAsSeenBy, submitEnquiry } from "~/services/enquiry-submissions.server";
 import type { Route } from "./+types/api.enquiries";
 
 const handle = endpoint({

@@ -14,7 +14,7 @@ import { getUser } from "~/models/user.server";
 import { listOpenOffersExpiringBetween } from "~/models/waitlist.server";
 import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
-import { followUpOverdue, resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiries.server";
+import { followUpOverdue, resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 import { queueStaffDigest } from "./notifications.server";
 import { forbidden, notFound } from "./service-error";
 

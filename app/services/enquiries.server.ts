@@ -1,139 +1,32 @@
 import { inTransaction } from "~db/client.server";
-import { nextDay, siteDateTimeToUtc, siteDayStartUtc, siteToday } from "~/util/dates";
-import { sourceLabel, type LeadSource } from "~/util/lead-source";
-import { deleteAttachments, discardUploads, type StoredUpload } from "~/infra/uploads.server";
-import {
-  clearEnquiryReferences,
-  deleteEnquiryRow,
-  duplicatesOf,
-  eachEnquiry,
-  findEnquiriesLike,
-  getEnquiry,
-  insertEnquiry,
-  linkDuplicates,
-  listEnquiries as listEnquiryRows,
-  unlinkDuplicates,
-  updateEnquiryRow,
-  type Enquiry,
-  type EnquiryChanges,
-  type EnquiryFilter,
-} from "~/models/enquiry.server";
+import { siteDateTimeToUtc } from "~/util/dates";
+import { deleteAttachments } from "~/infra/uploads.server";
+import { clearEnquiryReferences, deleteEnquiryRow, getEnquiry, unlinkDuplicates, updateEnquiryRow, type Enquiry, type EnquiryChanges } from "~/models/enquiry.server";
 import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
-import type { Page } from "~/models/paging.server";
-import { findScheduleByCourseAndStart, getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
+import { getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
 import { getUser } from "~/models/user.server";
-import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema, enquiryStatusSchema } from "~/schemas/enquiry";
-import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
-import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOLLOW_UP_MESSAGE, followUpSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
-import { OPEN_ENQUIRY_STATUSES, type EnquiryFormName, type EnquiryStatus, type FollowUpFilter } from "~/schemas/values";
-import type { Actor, StaffActor } from "./actor";
+import { enquiryStatusSchema } from "~/schemas/enquiry";
+import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOLLOW_UP_MESSAGE, followUpSchema } from "~/schemas/enquiry-pipeline";
+import type { EnquiryStatus } from "~/schemas/values";
+import type { StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
-import { queueEnquiryNotifications, queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
+import { queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
 import { addNote } from "./timeline.server";
-import { joinWaitlistIfFull, claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
+import { claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
-import { fieldErrors, parseInput } from "./validation";
+import { parseInput } from "./validation";
 
 /**
- * Enrolment enquiries: visitors send them (home form, /enquiry, the API); staff follow them up: an owner, a next
- * follow-up, a batch whose seats an enrolment takes, notes, and one timeline of every change.
+ * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
+ * status, notes, and one timeline of every change; bulk changes and deletion. A visitor sending one is
+ * enquiry-submissions.server.ts; lists, details and exports are enquiry-lists.server.ts.
  */
-
-/** Where an enquiry was sent from. The forms send an unticked WhatsApp box as nothing (false); the API defaults to true (spec §3). */
-export type EnquiryChannel = EnquiryFormName;
-
-/** The field that carries an enquiry's attachments (the /enquiry page's file input, and `filePaths` of a record). */
-export const ATTACHMENT_FIELD = "filePaths";
 
 export const BATCH_FULL = "This batch is full: no seats are left. Choose another batch, or add seats to it first.";
 export const ASSIGNEE_UNKNOWN = "Choose a staff member";
 export const BATCH_UNKNOWN = "Choose a batch";
-const DUPLICATE_WINDOW_DAYS = 90;
 const FIELDS = ["fullName", "email", "phone", "preferredCourse", "preferredMode", "message", "whatsappNotifications"] as const;
-
-
-// ---------------------------------------------------------------- a visitor's enquiry
-
-export type EnquirySubmission = {
-  channel: EnquiryChannel;
-  files?: StoredUpload[];
-  fileError?: string;
-  /** From the visitor's first-party cookie (the pages); an integration may send `source` in the body instead. */
-  source?: LeadSource | null;
-};
-
-const BATCH_DATE_MESSAGE = "batchDate must be a day as YYYY-MM-DD";
-
-/**
- * Stores a new enquiry with the files already received (attachments come only from the /enquiry page), or
- * refuses it with every field's message at once, a refused file (`fileError`) included. Status is always "new".
- * In the same transaction: the batch named by `batchDate` (the schedule's Enroll Now), where it came from, links
- * to possible duplicates, the first timeline line, and the staff alert, acknowledgement and webhooks, which the
- * outbox delivers after the commit, never while the visitor waits. On any failure the files are removed:
- * nothing is half-saved.
- */
-export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquirySubmission): Promise<EnquiryRecord> {
-  const files = opts.files ?? [];
-  try {
-    const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-    const parsed = (opts.channel === "api" ? enquiryApiSchema : enquiryFormSchema).safeParse(body);
-    const sent = sourceSchema.safeParse(body.source);
-    const fields = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(sent.success ? {} : prefixed("source", fieldErrors(sent.error))) };
-    if (opts.fileError) fields[ATTACHMENT_FIELD] = opts.fileError;
-    // The API names a batch by its start day and is told when that is no day; the page's hidden field is ours.
-    const badBatchDate = opts.channel === "api" ? !isCalendarDate(String(body.batchDate)) : typeof body.batchDate !== "string";
-    if (body.batchDate !== undefined && body.batchDate !== null && badBatchDate) fields.batchDate = BATCH_DATE_MESSAGE;
-    if (!parsed.success || !sent.success || Object.keys(fields).length) throw invalid(fields);
-    const values = parsed.data;
-    const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };
-    const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
-    return await inTransaction(async () => {
-      const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
-      const enquiry = await insertEnquiry({
-        ...values,
-        filePaths: files.map((f) => f.storedName),
-        scheduleId: batch?.id ?? null,
-        source: { ...lead, form: opts.channel },
-        sourceLabel: sourceLabel(lead),
-      });
-      // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
-      if (batch) await joinWaitlistIfFull(enquiry, batch);
-      const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
-      await linkDuplicates(enquiry.id, await findEnquiriesLike(enquiry.phone, enquiry.email, since, enquiry.id));
-      await insertTimelineEntry("enquiry", enquiry.id, {
-        userId: actor.user?.id ?? null,
-        userName: actor.user?.name ?? "",
-        kind: "created",
-        fromValue: null,
-        toValue: opts.channel,
-        text: describeSource(enquiry),
-      });
-      if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
-      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
-      const [stored] = await withDuplicates([enquiry]);
-      await queueEnquiryNotifications(stored);
-      return stored;
-    });
-  } catch (error) {
-    await discardUploads(files);
-    throw error;
-  }
-}
-
-const prefixed = (prefix: string, fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "body" ? prefix : `${prefix}.${k}`, v]));
-const definedOnly = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-const RECEIVED_FROM: Record<EnquiryFormName, string> = { home: "the home page form", "enquiry-page": "the enquiry page", api: "the API" };
-
-/** "Received from the enquiry page · campaign google / cpc / diwali-offer · referred by https://www.google.com/" */
-function describeSource(e: Enquiry): string {
-  const parts = [`Received from ${e.source.form ? RECEIVED_FROM[e.source.form] : "a form"}`];
-  const tags = [e.source.utmSource, e.source.utmMedium, e.source.utmCampaign].filter(Boolean);
-  if (tags.length) parts.push(`campaign ${tags.join(" / ")}`);
-  if (e.source.referrer) parts.push(`referred by ${e.source.referrer}`);
-  return parts.join(" · ");
-}
 
 // ---------------------------------------------------------------- following up
 
@@ -328,112 +221,3 @@ export const forgetBatches = async (scheduleIds: string[]) => {
   await clearEnquiryReferences("scheduleId", scheduleIds);
   await waitlistBatchesDeleted(scheduleIds);
 };
-
-// ---------------------------------------------------------------- lists, details, exports
-
-/** The list's filters as the screen's URL and the API's query string carry them. */
-export type EnquiryListQuery = {
-  page?: number;
-  limit?: number;
-  status?: string;
-  q?: string;
-  course?: string;
-  mode?: string;
-  /** "mine", "none" (unassigned) or a user id; absent: anyone. */
-  assignee?: string;
-  followUp?: FollowUpFilter;
-  source?: string;
-  form?: string;
-  /** Hyderabad days (YYYY-MM-DD), both included. */
-  from?: string;
-  to?: string;
-};
-
-/** The query with every relative value turned into ids and instants (mine → the actor, today → Hyderabad's day). */
-export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery, now = new Date()): EnquiryFilter {
-  const bad: Record<string, string> = {};
-  // Callers check first (the API with its schema, the screens dropping what the form does not offer); this is
-  // the service's own guard for any other caller, since a bad day would become an invalid instant in the SQL.
-  for (const key of ["from", "to"] as const) if (query[key] && !isCalendarDate(query[key]!)) bad[key] = DAY_MESSAGE;
-  if (Object.keys(bad).length) throw invalid(bad);
-  const today = siteToday(now);
-  const followUp: EnquiryFilter["followUp"] =
-    query.followUp === "none"
-      ? "none"
-      : query.followUp === "due"
-        ? { due: { from: siteDayStartUtc(today), before: siteDayStartUtc(nextDay(today)) } }
-        : query.followUp === "overdue"
-          ? { overdueBefore: now.toISOString() }
-          : undefined;
-  return {
-    page: query.page,
-    limit: query.limit,
-    status: query.status,
-    q: query.q,
-    course: query.course,
-    mode: query.mode,
-    assigneeId: query.assignee === "mine" ? actor.user.id : query.assignee === "none" ? null : query.assignee || undefined,
-    followUp,
-    source: query.source,
-    form: query.form,
-    createdFrom: query.from ? siteDayStartUtc(query.from) : undefined,
-    createdBefore: query.to ? siteDayStartUtc(nextDay(query.to)) : undefined,
-  };
-}
-
-export type EnquiryRecord = Enquiry & { duplicateOf: string[] };
-
-export type EnquiryReceipt = Pick<EnquiryRecord, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>;
-
-/**
- * A new enquiry as its sender may see it. Staff get the whole record; anyone else gets back only what they sent:
- * duplicateOf (or the status, the assignee …) would tell a stranger whether an e-mail or phone number enquired
- * in the last 90 days.
- */
-export function enquiryAsSeenBy(actor: Actor, record: EnquiryRecord): EnquiryRecord | EnquiryReceipt {
-  if (actor.user) return record;
-  return Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, record[key]])) as EnquiryReceipt;
-}
-
-/** Records as the API and the screens show them: with the enquiries each is a possible duplicate of. */
-async function withDuplicates(rows: Enquiry[]): Promise<EnquiryRecord[]> {
-  const links = await duplicatesOf(rows.map((e) => e.id));
-  return rows.map((e) => ({ ...e, duplicateOf: links.get(e.id) ?? [] }));
-}
-
-export async function listEnquiries(actor: StaffActor, query: EnquiryListQuery): Promise<Page<EnquiryRecord>> {
-  const page = await listEnquiryRows(resolveEnquiryFilter(actor, query));
-  return { ...page, data: await withDuplicates(page.data) };
-}
-
-export async function getEnquiryRecord(id: string): Promise<EnquiryRecord> {
-  const enquiry = await getEnquiry(id);
-  if (!enquiry) throw notFound("Enquiry");
-  return (await withDuplicates([enquiry]))[0];
-}
-
-/** Every enquiry the list's filters match, a page of rows at a time (CSV export). */
-export async function* exportEnquiries(actor: StaffActor, query: EnquiryListQuery): AsyncGenerator<EnquiryRecord[]> {
-  const { page: _p, limit: _l, ...filter } = resolveEnquiryFilter(actor, query);
-  for await (const rows of eachEnquiry(filter)) yield await withDuplicates(rows);
-}
-
-// ---------------------------------------------------------------- the 24-hour promise and follow-ups
-
-/** Spec §9: a counsellor calls back within 24 hours. */
-export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;
-
-/** How long a New enquiry has waited for its first answer (null once its status has changed). */
-export function waitingMs(e: Pick<Enquiry, "status" | "firstStatusChangeAt" | "createdAt">, now = Date.now()): number | null {
-  return e.status === "new" && !e.firstStatusChangeAt ? now - Date.parse(e.createdAt) : null;
-}
-
-/** Waited (see waitingMs) longer than the 24 hours promised: the screens mark such a lead late. */
-export function pastResponsePromise(waiting: number | null): boolean {
-  return waiting !== null && waiting > RESPONSE_PROMISE_MS;
-}
-
-/** A follow-up that is past while the lead is still open (New or Contacted). */
-export function followUpOverdue(e: Pick<Enquiry, "status" | "followUpAt">, now = Date.now()): boolean {
-  return e.followUpAt !== null && Date.parse(e.followUpAt) < now && (OPEN_ENQUIRY_STATUSES as readonly string[]).includes(e.status);
-}

@@ -1,7 +1,7 @@
 import { siteDayStartUtc, siteToday } from "~/util/dates";
 import { countByColumnSince, countByStatusSince, countInWindows, countUnansweredSince, listEnquiries as listEnquiryRows } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
-import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiries.server";
+import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 
 /**
  * The dashboard's figures of the enrolment pipeline, all counted in SQL: each is one indexed query, so the

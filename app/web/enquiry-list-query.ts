@@ -1,4 +1,4 @@
-import type { EnquiryListQuery } from "~/services/enquiries.server";
+import type { EnquiryListQuery } from "~/services/enquiry-lists.server";
 import { DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, type FollowUpFilter } from "~/schemas/values";
 import { cleanText, isCalendarDate } from "~/schemas/fields";
 import { readListQuery } from "./list-query";

@@ -3,8 +3,9 @@ import { buildOpenApiDocument } from "./openapi.server";
 /**
  * JSON bodies held to the types the OpenAPI document promises, before the shared schemas read them. Those schemas
  * also read HTML forms, where a ticked checkbox is "on" and an empty field is missing, so on their own they would
- * take `"on"`, `"yes"` or `1` for a JSON boolean and `null` for a text. A JSON client gets exactly the document:
- * a boolean is `true` or `false`, and `null` only where the document says the field is nullable.
+ * take `"on"`, `"yes"` or `1` for a JSON boolean, `"5"` for a number and `null` for a text. A JSON client gets
+ * exactly the document: a boolean is `true` or `false`, a number a JSON number, and `null` only where the document
+ * says the field is nullable.
  */
 type JsonSchema = {
   type?: string | string[];
@@ -17,6 +18,7 @@ type Operation = { pattern: RegExp; method: string; schema: JsonSchema };
 
 export const BOOLEAN_MESSAGE = "Must be true or false";
 export const NULL_MESSAGE = "Must not be null";
+export const NUMBER_MESSAGE = "Must be a number";
 
 let operations: Operation[] | undefined;
 let components: Record<string, JsonSchema> = {};
@@ -78,6 +80,8 @@ function check(body: Record<string, unknown>, schema: JsonSchema, prefix: string
       if (!types.has("null")) errors[field] = types.has("boolean") && types.size === 1 ? BOOLEAN_MESSAGE : NULL_MESSAGE;
     } else if (types.has("boolean") && !types.has("string") && typeof value !== "boolean") {
       errors[field] = BOOLEAN_MESSAGE;
+    } else if ((types.has("integer") || types.has("number")) && !types.has("string") && typeof value !== "number") {
+      errors[field] = NUMBER_MESSAGE;
     } else if (types.has("object") && typeof value === "object" && !Array.isArray(value)) {
       check(value as Record<string, unknown>, prop, `${field}.`, errors);
     }

@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, DELIVERY_MODES, ENQUIRY_FORMS, OUTBOX_EVENTS, OUTBOX_KINDS, OUTBOX_STATUSES, PUBLICATION_STATES, TIMELINE_KINDS, USER_ROLES } from "~/schemas/values";
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
-import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
-import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
-import { enquiryPipelineUpdateSchema, noteSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
+import { enquiryStatusSchema } from "~/schemas/enquiry";
+import { enquiryPipelineUpdateSchema, noteSchema } from "~/schemas/enquiry-pipeline";
 import { auditLogListParams, contactQueryListParams, courseListParams, enquiryListParams, outboxListParams, reviewListParams, scheduleListParams, userListParams } from "~/schemas/list-params";
 import { loginSchema } from "~/schemas/login";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
-import { UPLOAD_TYPES, type UploadKind } from "~/schemas/uploads";
-import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
+import { userCreateSchema } from "~/schemas/user";
 import { MAX_BODY_BYTES } from "~/infra/uploads.server";
 import { sessionCookieName } from "./session.server";
+import { text, Course, Schedule, Review, Enquiry, EnquiryReceipt, TimelineEntry, ContactQuery, User, AuditEntry, OutboxMessage, ApiError, mb, CourseJson, CourseMultipart, courseMultipartEncoding, EnquiryInput, UserUpdate, PasswordChange } from "./openapi-schemas.server";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so
@@ -21,187 +19,6 @@ import { sessionCookieName } from "./session.server";
  * formats, ranges, enums, defaults). Request bodies are those schemas read as input; records are the same
  * schemas read as output plus the stored fields. Nothing here restates a limit.
  */
-
-const text = z.string();
-const stored = { id: text, createdAt: text.meta({ format: "date-time" }), updatedAt: text.meta({ format: "date-time" }) };
-// Courses, batches and reviews: always carry their publication (anonymous callers only ever see published ones).
-const publication = {
-  state: z.enum(PUBLICATION_STATES).meta({ description: "draft, scheduled or published; anonymous callers only ever see published records" }),
-  publishAt: text.nullable().meta({ format: "date-time", description: "UTC: when a scheduled record goes public (or when it did); null for drafts and records published directly" }),
-};
-
-// ---------------------------------------------------------------- records
-
-const Course = z
-  .object({
-    ...courseSchema.shape,
-    ...stored,
-    slug: text,
-    // Optional on input; stored as "" when left out.
-    duration: text,
-    syllabus: text.meta({ description: "Markdown" }),
-    syllabusFileName: text,
-    modes: z.array(z.enum(DELIVERY_MODES)).meta({ description: "Only these modes are kept; other values sent are dropped" }),
-    image: text.nullable().meta({ description: "URL of the course image (stored as WebP), or null" }),
-    syllabusFile: text.nullable().meta({ description: "URL of the syllabus file, or null" }),
-    ...publication,
-  })
-  .meta({ id: "Course" });
-const Schedule = z.object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }), ...publication }).meta({ id: "Schedule" });
-const Review = z.object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication }).meta({ id: "Review" });
-const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
-const Enquiry = z
-  .object({
-    ...enquiryUpdateSchema.shape,
-    ...stored,
-    message: text,
-    status: enquiryStatusSchema.shape.status,
-    filePaths: z.array(text).meta({ description: "Attachments sent from the /enquiry page; not settable through the API" }),
-    assigneeId: text.nullable().meta({ description: "The staff user following it up, or null" }),
-    followUpAt: instant("The next follow-up (UTC), or null"),
-    scheduleId: text.nullable().meta({ description: "The batch (schedule) it is for, or null; Enrolled holds one of its seats" }),
-    source: z
-      .object({
-        utmSource: text.nullable(),
-        utmMedium: text.nullable(),
-        utmCampaign: text.nullable(),
-        referrer: text.nullable().meta({ description: "The external page the visitor came from" }),
-        form: z.enum([...ENQUIRY_FORMS, ""]).meta({ description: "Which form sent it (\"\" for enquiries from before this was kept)" }),
-      })
-      .meta({ description: "Where the lead came from: the visitor's first UTM parameters or external referrer, or what an integration passed on" }),
-    sourceLabel: text.meta({ description: "One word for lists and charts: the UTM source, else the referring site, else direct" }),
-    firstStatusChangeAt: instant("When its status first changed from New (the 24-hour promise), or null"),
-    duplicateOf: z.array(text).meta({ description: "Enquiries with the same phone digits or e-mail within 90 days (possible duplicates); both are kept" }),
-  })
-  .meta({ id: "Enquiry" });
-/** What an anonymous POST /api/enquiries gets back (ENQUIRY_RECEIPT_FIELDS): no pipeline fields, no duplicate links. */
-const EnquiryReceipt = z
-  .object(Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, Enquiry.shape[key]])) as Pick<typeof Enquiry.shape, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>)
-  .strict()
-  .meta({ id: "EnquiryReceipt", description: "What an anonymous caller sent, as stored, with its id" });
-const TimelineEntry = z
-  .object({
-    id: text,
-    at: text.meta({ format: "date-time" }),
-    userId: text.nullable().meta({ description: "Who did it; null for the visitor's own submission or a deleted user" }),
-    userName: text.meta({ description: "The name at the time (\"\" for the visitor's submission)" }),
-    kind: z.enum(TIMELINE_KINDS),
-    fromValue: text.nullable(),
-    toValue: text.nullable(),
-    text: text.nullable().meta({ description: "A note's text, or a description of the change" }),
-  })
-  .meta({ id: "TimelineEntry" });
-const ContactQuery = z
-  .object({ ...contactSchema.shape, ...stored, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status })
-  .meta({ id: "ContactQuery" });
-const User = z
-  .object({
-    ...stored,
-    name: userCreateSchema.shape.name,
-    email: userCreateSchema.shape.email,
-    role: z.enum(USER_ROLES),
-    dailyDigest: z.boolean().meta({ description: "Gets the daily digest e-mail (on by default); each user switches it at /admin/users/me/digest" }),
-  })
-  .meta({ id: "User" });
-const AuditEntry = z
-  .object({
-    id: text,
-    at: text.meta({ format: "date-time", description: "When it happened (UTC)" }),
-    userId: text.nullable().meta({ description: "Who did it; null when no account is known (e.g. a failed sign-in for an unknown e-mail)" }),
-    userName: text.meta({ description: "The name at the time, kept after a rename or deletion" }),
-    ip: text,
-    requestId: text.meta({ description: "Matches the X-Request-Id header and the server's log" }),
-    action: z.enum(AUDIT_ACTIONS),
-    entityType: z.enum(AUDIT_ENTITY_TYPES),
-    entityId: text.nullable(),
-    summary: text,
-  })
-  .meta({ id: "AuditEntry" });
-const OutboxMessage = z
-  .object({
-    id: text.meta({ description: "Also the e-mail's Message-ID (<id@domain>) and the webhook's webhook-id (msg_<id>), the same on every retry" }),
-    kind: z.enum(OUTBOX_KINDS),
-    event: z.enum(OUTBOX_EVENTS),
-    recipient: text.meta({ description: "E-mail addresses (comma-separated), or the webhook's URL" }),
-    subject: text.meta({ description: "The e-mail's subject, or the webhook's event" }),
-    entityType: text.nullable().meta({ description: "enquiry or contact_query: what the message is about" }),
-    entityId: text.nullable(),
-    status: z.enum(OUTBOX_STATUSES).meta({ description: "waiting: an e-mail made while SMTP_URL was unset; it goes out once the app runs with it" }),
-    attempts: z.number().int(),
-    lastError: text.nullable(),
-    nextAttemptAt: text.meta({ format: "date-time" }),
-    lastAttemptAt: text.nullable().meta({ format: "date-time" }),
-    sentAt: text.nullable().meta({ format: "date-time" }),
-    createdAt: text.meta({ format: "date-time" }),
-    updatedAt: text.meta({ format: "date-time" }),
-  })
-  .meta({ id: "OutboxMessage" });
-
-const ApiError = z
-  .object({
-    error: z.object({
-      code: text.meta({ example: "invalid_input" }),
-      message: text,
-      fields: z.record(z.string(), z.string()).optional().meta({ description: "The rule's message per invalid field" }),
-    }),
-  })
-  .meta({ id: "Error" });
-
-// ---------------------------------------------------------------- request bodies
-
-const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
-const types = (kind: UploadKind) => [...new Set(UPLOAD_TYPES[kind].map((t) => t.mime))];
-
-const CourseJson = z
-  .object({
-    ...courseSchema.shape,
-    image: text.nullable().optional().meta({ description: "Absent or the current URL keeps the image; \"\" or null removes it; any other value is a 400. New files go in a multipart body." }),
-    syllabusFile: text.nullable().optional().meta({ description: "Absent or the current URL keeps the file; \"\" or null removes it; any other value is a 400." }),
-  })
-  .meta({ id: "CourseInput" });
-const fileField = (what: string, kind: UploadKind, max: number) =>
-  text.optional().meta({
-    contentMediaType: "application/octet-stream",
-    description: `A new ${what} file: ${types(kind).join(", ")} (judged by its content: 415 otherwise), at most ${mb(max)} (413 beyond). A text value "" removes the ${what}; the current URL keeps it; leaving the field out keeps it.`,
-  });
-const CourseMultipart = z
-  .object({ ...courseSchema.shape, image: fileField("image", "image", IMAGE_MAX_BYTES), syllabusFile: fileField("syllabus", "syllabus", SYLLABUS_MAX_BYTES) })
-  .meta({ description: "Lists are repeated parts (highlights, highlights …) or indexed entries (highlights[0], highlights[1] …). The whole body may not exceed the two files plus 1 MB." });
-const courseMultipartEncoding = { image: { contentType: types("image").join(", ") }, syllabusFile: { contentType: types("syllabus").join(", ") } };
-
-const EnquiryInput = z
-  .object({
-    ...enquiryApiSchema.shape,
-    source: sourceSchema,
-    batchDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional()
-      .meta({
-        format: "date",
-        description: "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
-      }),
-  })
-  .meta({ id: "EnquiryInput" });
-
-const UserUpdate = z.object(userUpdateSchema.shape).meta({
-  id: "UserUpdate",
-  description: "An admin editing a user: an empty or absent password keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
-});
-const absent = z.never().optional().meta({ description: "Must be left out: with name or email the body is an edit" });
-const PasswordChange = z
-  .object({
-    name: absent,
-    email: absent,
-    currentPassword: changePasswordSchema.shape.currentPassword,
-    password: changePasswordSchema.shape.newPassword,
-    confirmPassword: z.optional(changePasswordSchema.shape.confirmPassword).meta({ description: "When sent, must equal password" }),
-  })
-  .meta({
-    id: "PasswordChange",
-    description:
-      "Without name and email: a password change. One's own needs the right currentPassword (a wrong one is a 400 on currentPassword, throttled like a sign-in); an admin setting another user's password sends any currentPassword. newPassword is accepted in place of password.",
-  });
 
 // ---------------------------------------------------------------- operations
 
@@ -338,8 +155,9 @@ const FORM_LIMIT =
 const INFO = `JSON REST API of the institute's website and back office.
 
 - **Errors** answer \`{ "error": { "code", "message", "fields"? } }\`; \`fields\` holds the rule's message per invalid field.
-- **Text** is cleaned before it is checked: control characters (U+0000–U+001F except tab, line feed and carriage return; U+007F–U+009F) and lone surrogates (\\ud800 without its pair) are removed, single-line fields turn line breaks into spaces, and surrounding white space is trimmed. Lengths count Unicode characters after that, so a value the schema admits is never refused for its length; a required text must keep at least one other character (its \`pattern\`).
-- **Form-style values** are read too, as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, and "" in an optional text field means absent. Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
+- **Text** is cleaned before it is checked: control characters (U+0000–U+001F except tab, line feed and carriage return; U+007F–U+009F), Unicode noncharacters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) and lone surrogates (\\ud800 without its pair) are removed, single-line fields turn line breaks into spaces, and surrounding white space is trimmed. Lengths count Unicode characters after that, so a value the schema admits is never refused for its length; a required text must keep at least one visible character (its \`pattern\`): one made only of spaces or invisible characters (U+200B, U+00AD, U+2060, U+3164 …) is missing.
+- **JSON bodies** are held to this document's types: a boolean is \`true\` or \`false\`, a number a JSON number, and \`null\` is taken only where a field is nullable (400 naming the field otherwise). Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
+- **Form bodies** (URL-encoded or multipart) are read as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, and "" in an optional text field means absent. A file part is taken only where the operation takes a file; sent for a text field it is a 400.
 - **Lists** take \`page\` (1 to 1,000,000) and \`limit\` (1 to 100, default 20), and answer \`{ data, page, limit, total, pages }\`, newest first.
 - **Publication**: courses, schedules and reviews have a \`state\` (draft, scheduled, published) and a \`publishAt\`. Anonymous reads (lists and by id) see published records only (reviews: approved and published; schedules: of a published course): anything else is a 404 for them. Staff see every state and may filter lists with \`?state=\`. A create without \`state\` is published; an update without it keeps it. \`scheduled\` needs \`publishAt\` in the future (an ISO 8601 instant with offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm); it becomes published at that time, within about 15 seconds.
 - **Methods** a path does not list answer 405 with \`Allow\`; unknown paths under /api answer 404.

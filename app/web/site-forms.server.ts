@@ -11,7 +11,7 @@ import {
 } from "~/schemas/enquiry";
 import type { Actor } from "~/services/actor";
 import { submitContactQuery } from "~/services/contact-queries.server";
-import { ATTACHMENT_FIELD, submitEnquiry, type EnquiryChannel } from "~/services/enquiries.server";
+import { ATTACHMENT_FIELD, submitEnquiry, type EnquiryChannel } from "~/services/enquiry-submissions.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { isServiceError } from "~/services/service-error";
 import { visitorActor } from "./actor.server";

@@ -57,7 +57,11 @@ describe("schedules", () => {
 
   it("creates a batch with courseName copied from the course, whatever the client sends", async () => {
     const course = courses[1];
-    const r = await api.post("/api/schedules", { token: editor, json: batch(course.id, { courseName: "Made Up", id: "x", seats: "abc" }) });
+    // JSON is held to the document's types; a form body reads a non-numeric seat count as 0, like the site's form.
+    const typed = await api.post("/api/schedules", { token: editor, json: batch(course.id, { seats: "abc" }) });
+    expect([typed.status, typed.body.error?.fields]).toEqual([400, { seats: "Must be a number" }]);
+    const form = new URLSearchParams(Object.entries(batch(course.id, { courseName: "Made Up", id: "x", seats: "abc" })).map(([k, v]) => [k, String(v)]));
+    const r = await api.post("/api/schedules", { token: editor, body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ course: course.id, courseName: course.title, seats: 0, totalSeats: 30, mode: "online" });
     expect(r.body.data.id).not.toBe("x");

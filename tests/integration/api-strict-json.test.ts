@@ -100,3 +100,12 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/enquiries/{id}/status"].put.operationId).toBe("putEnquiriesByIdStatus");
   });
 });
+
+describe("JSON numbers", () => {
+  it("are JSON numbers: a rating or a seat count sent as text is refused", async () => {
+    const review = await api.post("/api/reviews", { token: admin, json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: "5", course, review: "Good" } });
+    expect([review.status, review.body.error?.fields]).toEqual([400, { rating: "Must be a number" }]);
+    const ok = await api.post("/api/reviews", { token: admin, json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: 5, course, review: "Good" } });
+    expect(ok.status).toBe(201);
+  });
+});

@@ -5,21 +5,9 @@ import { getSchedule, insertSchedule } from "~/models/schedule.server";
 import { insertCourse } from "~/models/course.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import type { StaffActor } from "~/services/actor";
-import {
-  addEnquiryNote,
-  assignEnquiry,
-  BATCH_FULL,
-  bulkUpdateEnquiries,
-  deleteEnquiry,
-  enquiryTimeline,
-  getEnquiryRecord,
-  listEnquiries,
-  resolveEnquiryFilter,
-  setEnquiryBatch,
-  setEnquiryStatus,
-  setFollowUp,
-  submitEnquiry,
-} from "~/services/enquiries.server";
+import { addEnquiryNote, assignEnquiry, BATCH_FULL, bulkUpdateEnquiries, deleteEnquiry, enquiryTimeline, setEnquiryBatch, setEnquiryStatus, setFollowUp } from "~/services/enquiries.server";
+import { getEnquiryRecord, listEnquiries, resolveEnquiryFilter } from "~/services/enquiry-lists.server";
+import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { addContactQueryNote, contactQueryTimeline, setContactQueryStatus, submitContactQuery } from "~/services/contact-queries.server";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";

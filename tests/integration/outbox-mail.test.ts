@@ -7,7 +7,7 @@ import { insertContactQuery } from "~/models/contact-query.server";
 import { insertEnquiry, type EnquiryInput } from "~/models/enquiry.server";
 import { claimOutboxMessage, listOutboxMessages } from "~/models/outbox.server";
 import { NOT_ONE_ADDRESS, queueContactQueryNotifications, queueEnquiryNotifications } from "~/services/notifications.server";
-import { submitEnquiry } from "~/services/enquiries.server";
+import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { useTestDatabase } from "../helpers/db";
 import { addresses, startSmtpSink } from "../helpers/smtp-sink";
 import { startWebhookSink } from "../helpers/webhook-sink";

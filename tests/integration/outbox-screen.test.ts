@@ -5,7 +5,7 @@ import { getOutboxMessage, listOutboxMessages } from "~/models/outbox.server";
 import * as dashboard from "~/routes/admin.dashboard";
 import * as outbox from "~/routes/admin.outbox";
 import { submitContactQuery } from "~/services/contact-queries.server";
-import { submitEnquiry } from "~/services/enquiries.server";
+import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { useTestDatabase } from "../helpers/db";
 import { flashOf, makeRequest, run, staffCookie } from "./admin-route-helpers";
 

@@ -1,0 +1,122 @@
+import { inTransaction } from "~db/client.server";
+import { discardUploads, type StoredUpload } from "~/infra/uploads.server";
+import { sourceLabel, type LeadSource } from "~/util/lead-source";
+import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
+import { findScheduleByCourseAndStart } from "~/models/schedule.server";
+import { insertTimelineEntry } from "~/models/timeline.server";
+import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema } from "~/schemas/enquiry";
+import { isCalendarDate } from "~/schemas/fields";
+import { sourceSchema } from "~/schemas/enquiry-pipeline";
+import type { EnquiryFormName } from "~/schemas/values";
+import type { Actor } from "./actor";
+import { record } from "./audit.server";
+import { withDuplicates, type EnquiryRecord } from "./enquiry-lists.server";
+import { queueEnquiryNotifications } from "./notifications.server";
+import { invalid } from "./service-error";
+import { fieldErrors } from "./validation";
+import { joinWaitlistIfFull } from "./waitlist.server";
+
+/**
+ * A visitor's enquiry (home form, /enquiry, the API): checked, stored with where it came from and its possible
+ * duplicates, and announced through the outbox, in one transaction. Following it up is enquiries.server.ts.
+ */
+
+/** Where an enquiry was sent from. The forms send an unticked WhatsApp box as nothing (false); the API defaults to true (spec §3). */
+export type EnquiryChannel = EnquiryFormName;
+
+/** The field that carries an enquiry's attachments (the /enquiry page's file input, and `filePaths` of a record). */
+export const ATTACHMENT_FIELD = "filePaths";
+
+const DUPLICATE_WINDOW_DAYS = 90;
+
+export type EnquirySubmission = {
+  channel: EnquiryChannel;
+  files?: StoredUpload[];
+  fileError?: string;
+  /** From the visitor's first-party cookie (the pages); an integration may send `source` in the body instead. */
+  source?: LeadSource | null;
+};
+
+const BATCH_DATE_MESSAGE = "batchDate must be a day as YYYY-MM-DD";
+
+/**
+ * Stores a new enquiry with the files already received (attachments come only from the /enquiry page), or
+ * refuses it with every field's message at once, a refused file (`fileError`) included. Status is always "new".
+ * In the same transaction: the batch named by `batchDate` (the schedule's Enroll Now), where it came from, links
+ * to possible duplicates, the first timeline line, and the staff alert, acknowledgement and webhooks, which the
+ * outbox delivers after the commit, never while the visitor waits. On any failure the files are removed:
+ * nothing is half-saved.
+ */
+export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquirySubmission): Promise<EnquiryRecord> {
+  const files = opts.files ?? [];
+  try {
+    const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+    const parsed = (opts.channel === "api" ? enquiryApiSchema : enquiryFormSchema).safeParse(body);
+    const sent = sourceSchema.safeParse(body.source);
+    const fields = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(sent.success ? {} : prefixed("source", fieldErrors(sent.error))) };
+    if (opts.fileError) fields[ATTACHMENT_FIELD] = opts.fileError;
+    // The API names a batch by its start day and is told when that is no day; the page's hidden field is ours.
+    const badBatchDate = opts.channel === "api" ? !isCalendarDate(String(body.batchDate)) : typeof body.batchDate !== "string";
+    if (body.batchDate !== undefined && body.batchDate !== null && badBatchDate) fields.batchDate = BATCH_DATE_MESSAGE;
+    if (!parsed.success || !sent.success || Object.keys(fields).length) throw invalid(fields);
+    const values = parsed.data;
+    const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };
+    const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
+    return await inTransaction(async () => {
+      const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
+      const enquiry = await insertEnquiry({
+        ...values,
+        filePaths: files.map((f) => f.storedName),
+        scheduleId: batch?.id ?? null,
+        source: { ...lead, form: opts.channel },
+        sourceLabel: sourceLabel(lead),
+      });
+      // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
+      if (batch) await joinWaitlistIfFull(enquiry, batch);
+      const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
+      await linkDuplicates(enquiry.id, await findEnquiriesLike(enquiry.phone, enquiry.email, since, enquiry.id));
+      await insertTimelineEntry("enquiry", enquiry.id, {
+        userId: actor.user?.id ?? null,
+        userName: actor.user?.name ?? "",
+        kind: "created",
+        fromValue: null,
+        toValue: opts.channel,
+        text: describeSource(enquiry),
+      });
+      if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
+      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
+      const [stored] = await withDuplicates([enquiry]);
+      await queueEnquiryNotifications(stored);
+      return stored;
+    });
+  } catch (error) {
+    await discardUploads(files);
+    throw error;
+  }
+}
+
+const prefixed = (prefix: string, fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "body" ? prefix : `${prefix}.${k}`, v]));
+const definedOnly = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const RECEIVED_FROM: Record<EnquiryFormName, string> = { home: "the home page form", "enquiry-page": "the enquiry page", api: "the API" };
+
+/** "Received from the enquiry page · campaign google / cpc / diwali-offer · referred by https://www.google.com/" */
+function describeSource(e: Enquiry): string {
+  const parts = [`Received from ${e.source.form ? RECEIVED_FROM[e.source.form] : "a form"}`];
+  const tags = [e.source.utmSource, e.source.utmMedium, e.source.utmCampaign].filter(Boolean);
+  if (tags.length) parts.push(`campaign ${tags.join(" / ")}`);
+  if (e.source.referrer) parts.push(`referred by ${e.source.referrer}`);
+  return parts.join(" · ");
+}
+
+export type EnquiryReceipt = Pick<EnquiryRecord, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>;
+
+/**
+ * A new enquiry as its sender may see it. Staff get the whole record; anyone else gets back only what they sent:
+ * duplicateOf (or the status, the assignee …) would tell a stranger whether an e-mail or phone number enquired
+ * in the last 90 days.
+ */
+export function enquiryAsSeenBy(actor: Actor, record: EnquiryRecord): EnquiryRecord | EnquiryReceipt {
+  if (actor.user) return record;
+  return Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, record[key]])) as EnquiryReceipt;
+}

@@ -39,7 +39,16 @@ function layerRules() {
     { name: "components", files: ["app/components/**"] },
     { name: "routes", files: ["app/routes/**"] },
   ];
-  const folder = { util: ["util", "env.server"], models: ["models"], infra: ["infra"], services: ["services"], web: ["web"], components: ["components"], routes: ["routes"], schemas: ["schemas"] };
+  const folder = {
+    util: ["util", "env.server"],
+    models: ["models"],
+    infra: ["infra"],
+    services: ["services"],
+    web: ["web"],
+    components: ["components"],
+    routes: ["routes"],
+    schemas: ["schemas"],
+  };
   return layers.slice(0, -1).map((layer, i) => {
     const above = layers.slice(i + 1).flatMap((l) => folder[l.name]);
     const group = above.flatMap((f) => [`~/${f}`, `~/${f}/*`, `../${f}/*`, `../../${f}/*`, `../app/${f}/*`]);
@@ -47,7 +56,12 @@ function layerRules() {
     return {
       files: layer.files,
       ignores: ["**/*.test.ts", "**/*.test.tsx"],
-      rules: { "no-restricted-imports": ["error", { patterns: [{ group, message: `The ${layer.name} layer imports only from the layers below it (docs/architecture.md).` }] }] },
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          { patterns: [{ group, message: `The ${layer.name} layer imports only from the layers below it (docs/architecture.md).` }] },
+        ],
+      },
     };
   });
 }

@@ -3,7 +3,15 @@ import { E2E_BASE_URL, E2E_PORT, E2E_PUBLIC_BASE_URL, E2E_PUBLIC_PORT } from "./
 
 const PUBLIC_SPECS = /(^|\/)(public-[^/]*|home)\.spec\.ts$/;
 
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -78,6 +78,7 @@ describe("loadEnv: e-mail and webhooks", () => {
     expect(loadEnv({}).WAITLIST_OFFER_HOURS).toBe(48);
     expect(loadEnv({ WAITLIST_OFFER_HOURS: "1" }).WAITLIST_OFFER_HOURS).toBe(1);
     expect(loadEnv({ WAITLIST_OFFER_HOURS: "720" }).WAITLIST_OFFER_HOURS).toBe(720);
-    for (const bad of ["0", "721", "1.5", "two days"]) expect(() => loadEnv({ WAITLIST_OFFER_HOURS: bad })).toThrow(/WAITLIST_OFFER_HOURS: must be a whole number of hours from 1 to 720/);
+    for (const bad of ["0", "721", "1.5", "two days"])
+      expect(() => loadEnv({ WAITLIST_OFFER_HOURS: bad })).toThrow(/WAITLIST_OFFER_HOURS: must be a whole number of hours from 1 to 720/);
   });
 });

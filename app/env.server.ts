@@ -10,7 +10,11 @@ const booleanish = z
 
 /** A positive whole number from an environment string, e.g. a rate limit. */
 const count = (what: string) =>
-  z.coerce.number({ error: `must be ${what}` }).int({ error: `must be ${what}` }).min(1, { error: `must be ${what} of at least 1` }).max(1_000_000);
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int({ error: `must be ${what}` })
+    .min(1, { error: `must be ${what} of at least 1` })
+    .max(1_000_000);
 
 /** A comma-separated list, empty entries dropped. */
 const list = (v: string) =>
@@ -46,7 +50,10 @@ const schema = z
     UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
     SESSION_SECRET: z.string().optional(),
     // Loose on purpose: local names such as admin@localhost are fine for the first account.
-    ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, { error: "must be an e-mail address" }).optional(),
+    ADMIN_EMAIL: z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+$/, { error: "must be an e-mail address" })
+      .optional(),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).max(128).optional(),
     SEED_DEMO: booleanish.default(true),
     PUBLIC_URL: z.string().url({ error: "must be a URL such as https://example.com" }).default("http://localhost:3000"),
@@ -63,15 +70,17 @@ const schema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: "must be a whole number of seconds" }).int().min(0).max(120).default(0),
     ENQUIRY_ATTACHMENT_QUOTA_MB: count("a whole number of megabytes").default(2048),
     // How long a seat offered from a batch's waitlist is held for the enquirer (app/services/waitlist.server.ts).
-    WAITLIST_OFFER_HOURS: z.coerce.number({ error: "must be a whole number of hours from 1 to 720" }).int({ error: "must be a whole number of hours from 1 to 720" }).min(1, { error: "must be a whole number of hours from 1 to 720" }).max(720, { error: "must be a whole number of hours from 1 to 720" }).default(48),
+    WAITLIST_OFFER_HOURS: z.coerce
+      .number({ error: "must be a whole number of hours from 1 to 720" })
+      .int({ error: "must be a whole number of hours from 1 to 720" })
+      .min(1, { error: "must be a whole number of hours from 1 to 720" })
+      .max(720, { error: "must be a whole number of hours from 1 to 720" })
+      .default(48),
     // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
     PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     PAGE_CACHE_MB: count("a whole number of megabytes").default(32),
     // Unset: nothing is sent; e-mails wait in the outbox until the app starts with SMTP_URL set.
-    SMTP_URL: z
-      .string()
-      .refine(isSmtpUrl, { message: "must be smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465" })
-      .optional(),
+    SMTP_URL: z.string().refine(isSmtpUrl, { message: "must be smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465" }).optional(),
     MAIL_FROM: z
       .string()
       .default(`${SITE.name} <no-reply@localhost>`)
@@ -89,7 +98,12 @@ const schema = z
       .optional(),
     WEBHOOK_SECRET: z.string().optional(),
     // The hour (0-23, Hyderabad time) from which each staff member's daily digest goes out (app/services/digest.server.ts).
-    DIGEST_HOUR: z.coerce.number({ error: "must be a whole hour from 0 to 23" }).int({ error: "must be a whole hour from 0 to 23" }).min(0, { error: "must be a whole hour from 0 to 23" }).max(23, { error: "must be a whole hour from 0 to 23" }).default(9),
+    DIGEST_HOUR: z.coerce
+      .number({ error: "must be a whole hour from 0 to 23" })
+      .int({ error: "must be a whole hour from 0 to 23" })
+      .min(0, { error: "must be a whole hour from 0 to 23" })
+      .max(23, { error: "must be a whole hour from 0 to 23" })
+      .default(9),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -6,9 +6,7 @@ import { useNonce } from "~/web/nonce";
 // the scripts' modulepreload hints, and the first paint does not queue behind twenty script downloads.
 import appStylesHref from "./app.css?url";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

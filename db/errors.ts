@@ -33,7 +33,8 @@ const DB_DOWN_CODES = new Set([
   "SQLITE_FULL",
   "SQLITE_CANTOPEN",
 ]);
-const DB_DOWN_MESSAGES = /Pool is closed|Queue limit reached|has already been destroyed|Database not opened|connect ETIMEDOUT|Connection lost|Can't add new command when connection is in closed state/i;
+const DB_DOWN_MESSAGES =
+  /Pool is closed|Queue limit reached|has already been destroyed|Database not opened|connect ETIMEDOUT|Connection lost|Can't add new command when connection is in closed state/i;
 
 /** An error, its causes, the errors it aggregates and any it wraps, without loops. */
 export function errorChain(error: unknown): unknown[] {
@@ -65,7 +66,6 @@ export function isDbUnavailable(error: unknown): boolean {
     return typeof message === "string" && DB_DOWN_MESSAGES.test(message);
   });
 }
-
 
 /** A row with this key or unique value already exists (SQLite and MySQL/MariaDB word it differently). */
 export function isUniqueViolation(error: unknown): boolean {

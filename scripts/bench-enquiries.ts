@@ -35,7 +35,13 @@ const { loader: exportCsv } = await import("~/routes/admin.enquiries.export[.]cs
 
 const FIRST = ["Ravi", "Priya", "Arjun", "Sneha", "Kiran", "Fatima", "Vikram", "Ananya", "Rahul", "Meera", "Imran", "Divya"];
 const LAST = ["Kumar", "Reddy", "Varma", "Kulkarni", "Das", "Khan", "Rao", "Iyer", "Menon", "Nair", "Shaikh", "Sharma"];
-const COURSES = ["SOC Analyst Training Program", "Cybersecurity Fundamentals", "Penetration Testing and Ethical Hacking", "Network Security Specialist", "Cloud Security Practitioner"];
+const COURSES = [
+  "SOC Analyst Training Program",
+  "Cybersecurity Fundamentals",
+  "Penetration Testing and Ethical Hacking",
+  "Network Security Specialist",
+  "Cloud Security Practitioner",
+];
 const STATUSES = ["new", "contacted", "enrolled", "closed"];
 const MODES = ["online", "offline", "hybrid"];
 
@@ -53,47 +59,49 @@ async function fill() {
   const t0 = Date.parse("2025-01-01T00:00:00Z");
   const BATCH = 1000; // 25 columns × 1000 rows stays under SQLite's bound-parameter limit (32,766)
   void t0;
-  await db().transaction().execute(async (trx) => {
-    for (let from = 0; from < COUNT; from += BATCH) {
-      const rows = [];
-      for (let i = from; i < Math.min(COUNT, from + BATCH); i++) {
-        // Spread over the last ~70 days, so the dashboard's windows (12 weeks, 30 and 90 days) all see rows.
-        const at = new Date(Date.now() - (COUNT - i) * 60_000).toISOString();
-        const status = STATUSES[(i * 13) % STATUSES.length];
-        const source = SOURCES[i % SOURCES.length];
-        const mobile = `9${String(100000000 + ((i * 7919) % 900000000)).padStart(9, "0")}`;
-        // Typed the way people type them; the search column holds the digits only (migration 0003).
-        const phone = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
-        rows.push({
-          id: `bench-${String(i).padStart(7, "0")}`,
-          fullName: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`,
-          email: `student${i}@example.com`,
-          phone,
-          phoneDigits: phone.replace(/\D/g, ""),
-          preferredCourse: COURSES[i % COURSES.length],
-          preferredMode: MODES[i % MODES.length],
-          message: "Is there a weekend batch?",
-          whatsappNotifications: i % 3 === 0 ? 0 : 1,
-          filePaths: "[]",
-          status,
-          createdAt: at,
-          updatedAt: at,
-          assigneeId: i % 4 === 3 ? null : staffIds[i % staffIds.length],
-          followUpAt: i % 5 === 0 ? new Date(Date.now() + ((i % 11) - 5) * 6 * 3_600_000).toISOString() : null,
-          scheduleId: null,
-          utmSource: source.utmSource,
-          utmMedium: source.utmMedium,
-          utmCampaign: source.utmCampaign,
-          referrer: source.referrer,
-          sourceForm: FORMS[i % FORMS.length],
-          sourceLabel: source.sourceLabel,
-          firstStatusChangeAt: status === "new" ? null : at,
-          possibleDuplicate: i % 50 === 0 ? 1 : 0,
-        });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      for (let from = 0; from < COUNT; from += BATCH) {
+        const rows = [];
+        for (let i = from; i < Math.min(COUNT, from + BATCH); i++) {
+          // Spread over the last ~70 days, so the dashboard's windows (12 weeks, 30 and 90 days) all see rows.
+          const at = new Date(Date.now() - (COUNT - i) * 60_000).toISOString();
+          const status = STATUSES[(i * 13) % STATUSES.length];
+          const source = SOURCES[i % SOURCES.length];
+          const mobile = `9${String(100000000 + ((i * 7919) % 900000000)).padStart(9, "0")}`;
+          // Typed the way people type them; the search column holds the digits only (migration 0003).
+          const phone = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+          rows.push({
+            id: `bench-${String(i).padStart(7, "0")}`,
+            fullName: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`,
+            email: `student${i}@example.com`,
+            phone,
+            phoneDigits: phone.replace(/\D/g, ""),
+            preferredCourse: COURSES[i % COURSES.length],
+            preferredMode: MODES[i % MODES.length],
+            message: "Is there a weekend batch?",
+            whatsappNotifications: i % 3 === 0 ? 0 : 1,
+            filePaths: "[]",
+            status,
+            createdAt: at,
+            updatedAt: at,
+            assigneeId: i % 4 === 3 ? null : staffIds[i % staffIds.length],
+            followUpAt: i % 5 === 0 ? new Date(Date.now() + ((i % 11) - 5) * 6 * 3_600_000).toISOString() : null,
+            scheduleId: null,
+            utmSource: source.utmSource,
+            utmMedium: source.utmMedium,
+            utmCampaign: source.utmCampaign,
+            referrer: source.referrer,
+            sourceForm: FORMS[i % FORMS.length],
+            sourceLabel: source.sourceLabel,
+            firstStatusChangeAt: status === "new" ? null : at,
+            possibleDuplicate: i % 50 === 0 ? 1 : 0,
+          });
+        }
+        await trx.insertInto("enquiries").values(rows).execute();
       }
-      await trx.insertInto("enquiries").values(rows).execute();
-    }
-  });
+    });
   return performance.now() - start;
 }
 
@@ -125,7 +133,8 @@ try {
   await openDb(process.env.DATABASE_URL!);
   await migrateToLatest(db());
   await createUserWithoutActor({ name: "Bench Editor", email: "bench@example.com", password: "bench-password-123", role: "editor" });
-  for (const name of ["Priya", "Arjun"]) await createUserWithoutActor({ name, email: `${name.toLowerCase()}@example.com`, password: "bench-password-123", role: "editor" });
+  for (const name of ["Priya", "Arjun"])
+    await createUserWithoutActor({ name, email: `${name.toLowerCase()}@example.com`, password: "bench-password-123", role: "editor" });
   staffIds = (await db().selectFrom("users").select("id").execute()).map((u) => u.id);
   const fillMs = await fill();
   console.log(`Filled ${COUNT.toLocaleString("en-US")} enquiries in ${(fillMs / 1000).toFixed(1)} s (SQLite, ${dir})`);
@@ -154,7 +163,11 @@ try {
   await time("Mode", "?mode=hybrid", cookie);
   await time("Source", "?source=instagram.com", cookie);
   await time("Form", "?form=api", cookie);
-  await time("Date range (one week)", `?from=${new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`, cookie);
+  await time(
+    "Date range (one week)",
+    `?from=${new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)}`,
+    cookie,
+  );
   await time("Mine + overdue + source + course", `?assignee=mine&followUp=overdue&source=google&course=${encodeURIComponent(COURSES[0])}`, cookie);
 
   const context = { cspNonce: "", clientIp: "127.0.0.1" };
@@ -193,7 +206,11 @@ try {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const start = performance.now();
-  const response = (await exportCsv({ request: new Request("http://localhost/admin/enquiries/export.csv", { headers: { Cookie: cookie } }), params: {}, context } as never)) as Response;
+  const response = (await exportCsv({
+    request: new Request("http://localhost/admin/enquiries/export.csv", { headers: { Cookie: cookie } }),
+    params: {},
+    context,
+  } as never)) as Response;
   let bytes = 0;
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {

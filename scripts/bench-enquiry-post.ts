@@ -47,9 +47,12 @@ const BODY = JSON.stringify({
 
 type Server = { name: string; url: string; proc: ChildProcess; dir: string; log: () => string; refused: Map<string, number> };
 
-
 function build(dir: string) {
-  const r = spawnSync(process.execPath, ["server/index.js", "--build-only"], { cwd: dir, env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, stdio: "inherit" });
+  const r = spawnSync(process.execPath, ["server/index.js", "--build-only"], {
+    cwd: dir,
+    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error(`build failed in ${dir}`);
 }
 
@@ -90,7 +93,13 @@ async function start(name: string, codeDir: string, env: Record<string, string> 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${name} exited:\n${out}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`${name} did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -136,14 +145,24 @@ async function load(server: Server, seconds: number): Promise<{ rps: number; bad
   let bad = 0;
   const one = () =>
     new Promise<void>((resolve) => {
-      const req = http.request({ host: hostname, port, path: "/api/enquiries", method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BODY) } }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode === 201) ok++;
-          else bad++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          path: "/api/enquiries",
+          method: "POST",
+          agent,
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BODY) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode === 201) ok++;
+            else bad++;
+            resolve();
+          });
+        },
+      );
       req.on("error", () => {
         bad++;
         resolve();
@@ -151,9 +170,11 @@ async function load(server: Server, seconds: number): Promise<{ rps: number; bad
       req.end(BODY);
     });
   const started = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < end) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) await one();
+    }),
+  );
   agent.destroy();
   return { rps: ok / ((Date.now() - started) / 1000), bad };
 }

@@ -16,7 +16,9 @@ import { ADMIN, ensureBuilt, freshDatabase, launchServer, type RunningServer } f
 import { freePort } from "../tests/helpers/ports";
 import { startHaproxy, type Proxy } from "../tests/helpers/haproxy";
 
-const { values: args } = parseArgs({ options: { seconds: { type: "string", default: "8" }, rounds: { type: "string", default: "3" }, concurrency: { type: "string", default: "24" } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: "string", default: "8" }, rounds: { type: "string", default: "3" }, concurrency: { type: "string", default: "24" } },
+});
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const CONCURRENCY = Number(args.concurrency);
@@ -39,7 +41,13 @@ async function measure(base: string, token: string, tag: string): Promise<{ rps:
           res = await fetch(`${base}/api/enquiries`, {
             method: "POST",
             headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-            body: JSON.stringify({ fullName: `Bench ${tag} ${n}-${i}`, email: `bench${n}x${i}@example.com`, phone: `9${String(n * 100_000 + i).padStart(9, "0")}`, preferredCourse: "SOC", preferredMode: "online" }),
+            body: JSON.stringify({
+              fullName: `Bench ${tag} ${n}-${i}`,
+              email: `bench${n}x${i}@example.com`,
+              phone: `9${String(n * 100_000 + i).padStart(9, "0")}`,
+              preferredCourse: "SOC",
+              preferredMode: "online",
+            }),
           });
         } else {
           res = await fetch(`${base}${pick < 4 ? "/" : pick < 7 ? "/courses" : "/api/courses"}`);
@@ -73,7 +81,11 @@ try {
   const one = await startHaproxy(await freePort(), backends.slice(0, 1));
   const two = await startHaproxy(await freePort(), backends);
   proxies.push(one, two);
-  const login = await fetch(`${one.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const login = await fetch(`${one.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   const { token } = (await login.json()) as { token: string };
   // Warm both instances (compiled routes, connection pools) before counting.
   await measure(two.url, token, "warm");
@@ -90,7 +102,9 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`\n${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}, ${CONCURRENCY} clients, ${SECONDS} s × ${ROUNDS} rounds each`);
-  console.log(`median: one instance ${median(results.one).toFixed(0)} req/s, two instances ${median(results.two).toFixed(0)} req/s, ratio ${(median(results.two) / median(results.one)).toFixed(2)}`);
+  console.log(
+    `median: one instance ${median(results.one).toFixed(0)} req/s, two instances ${median(results.two).toFixed(0)} req/s, ratio ${(median(results.two) / median(results.one)).toFixed(2)}`,
+  );
 } finally {
   for (const p of proxies) await p.stop();
   for (const s of servers) await s.stop();

@@ -63,7 +63,9 @@ async function photo(megapixels: number, seed: number): Promise<Buffer> {
       raw[i + 2] = 128 + 100 * Math.sin((x + y * seed) / 300) + noise;
     }
   }
-  const jpeg = await sharp(Buffer.from(raw.buffer), { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 60 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(raw.buffer), { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
   if (jpeg.length >= MAX_FILE_BYTES) throw new Error(`The ${side}×${side} photo came out at ${jpeg.length} bytes, over 5 MB`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, jpeg);
@@ -184,7 +186,11 @@ function summary(samples: Sample[], separator = "\n  "): string {
       const mine = samples.filter((s) => s.path === p);
       const ms = mine.map((s) => s.ms);
       const failed = mine.filter((s) => s.status !== 200).length;
-      return `${p.padEnd(8)} n=${String(mine.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(0).padStart(6)} ms  p99 ${percentile(ms, 99).toFixed(0).padStart(6)} ms  max ${Math.max(...ms).toFixed(0).padStart(6)} ms${failed ? `  not 200: ${failed}` : ""}`;
+      return `${p.padEnd(8)} n=${String(mine.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(0).padStart(6)} ms  p99 ${percentile(ms, 99).toFixed(0).padStart(6)} ms  max ${Math.max(
+        ...ms,
+      )
+        .toFixed(0)
+        .padStart(6)} ms${failed ? `  not 200: ${failed}` : ""}`;
     })
     .join(separator);
 }
@@ -241,8 +247,11 @@ async function round(photos: Buffer[], n: number): Promise<{ idle: Sample[]; bus
     const cpuAfter = cpuSeconds(server.pid);
     const peak = peakMemoryMb(server.pid);
 
-    console.log(`round ${n}: statuses ${JSON.stringify(result.statuses)}  wall ${(result.wall / 1000).toFixed(1)} s  per POST p50 ${(percentile(result.ms, 50) / 1000).toFixed(1)} s, max ${(Math.max(...result.ms) / 1000).toFixed(1)} s`);
-    if (cpuBefore !== null && cpuAfter !== null) console.log(`  server CPU during the flood: ${(cpuAfter - cpuBefore).toFixed(1)} s, peak memory ${peak?.toFixed(0)} MB`);
+    console.log(
+      `round ${n}: statuses ${JSON.stringify(result.statuses)}  wall ${(result.wall / 1000).toFixed(1)} s  per POST p50 ${(percentile(result.ms, 50) / 1000).toFixed(1)} s, max ${(Math.max(...result.ms) / 1000).toFixed(1)} s`,
+    );
+    if (cpuBefore !== null && cpuAfter !== null)
+      console.log(`  server CPU during the flood: ${(cpuAfter - cpuBefore).toFixed(1)} s, peak memory ${peak?.toFixed(0)} MB`);
     console.log(`  during the flood:\n    ${summary(busy, "\n    ")}`);
     return { idle, busy };
   } finally {
@@ -263,7 +272,9 @@ async function round(photos: Buffer[], n: number): Promise<{ idle: Sample[]; bus
 async function main() {
   const photos = await Promise.all(Array.from({ length: FILES }, (_, i) => photo(MEGAPIXELS, i + 1)));
   const sizes = photos.map((p) => `${(p.length / 1024 / 1024).toFixed(2)} MB`).join(", ");
-  console.log(`root ${ROOT}  RATE_LIMIT=${args["rate-limit"]}  ${REQUESTS} POSTs × ${FILES} JPEGs of ${MEGAPIXELS} MP (${sizes})  cores ${os.cpus().length}  rounds ${ROUNDS}`);
+  console.log(
+    `root ${ROOT}  RATE_LIMIT=${args["rate-limit"]}  ${REQUESTS} POSTs × ${FILES} JPEGs of ${MEGAPIXELS} MP (${sizes})  cores ${os.cpus().length}  rounds ${ROUNDS}`,
+  );
   const idle: Sample[] = [];
   const busy: Sample[] = [];
   for (let n = 1; n <= ROUNDS; n++) {

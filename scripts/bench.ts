@@ -61,7 +61,10 @@ async function load(url: string, target: Target): Promise<{ rps: number; p99: nu
     duration: SECONDS,
     headers: { "accept-encoding": "gzip" },
     ...(target.post
-      ? { method: "POST" as const, requests: [{ method: "POST" as const, headers: { "content-type": "application/json" }, setupRequest: (req) => ({ ...req, body: enquiryBody() }) }] }
+      ? {
+          method: "POST" as const,
+          requests: [{ method: "POST" as const, headers: { "content-type": "application/json" }, setupRequest: (req) => ({ ...req, body: enquiryBody() }) }],
+        }
       : {}),
   });
   const bad = result.non2xx + result.errors + result.timeouts;

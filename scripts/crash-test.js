@@ -61,7 +61,16 @@ for (let round = 1; round <= args.rounds; round++) {
   const { emails, integrity } = readBack(workspace.dbFile, PREFIX);
   const lost = [...acked].filter((e) => !emails.has(e));
   const unacknowledgedButStored = [...emails].filter((e) => e.startsWith(`${PREFIX}r${round}-`) && !acked.has(e)).length;
-  rounds.push({ round, loadMs: Math.round(loadMs), sent, acknowledged: ackedThisRound, lost: lost.length, unacknowledgedButStored, integrity, killedBy: signal });
+  rounds.push({
+    round,
+    loadMs: Math.round(loadMs),
+    sent,
+    acknowledged: ackedThisRound,
+    lost: lost.length,
+    unacknowledgedButStored,
+    integrity,
+    killedBy: signal,
+  });
   console.log(
     `round ${round}: killed (${signal}) ${Math.round(loadMs)} ms into full load; sent ${sent}, acknowledged ${ackedThisRound}, lost ${lost.length} (all rounds), stored without answer ${unacknowledgedButStored}, integrity_check ${integrity}`,
   );

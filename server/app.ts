@@ -36,7 +36,9 @@ export { env, securityHeaders };
 /** Opens the database (migrating and seeding as needed), then starts the orphan-upload sweep and the outbox worker. */
 export async function initApp(log: (line: string) => void = console.log): Promise<void> {
   if (env().PUBLIC_URL_DEFAULTED) {
-    log(`Warning: PUBLIC_URL is not set: links in search results and e-mails will point to ${env().PUBLIC_URL}. Set PUBLIC_URL to the site's public address (e.g. https://www.example.in).`);
+    log(
+      `Warning: PUBLIC_URL is not set: links in search results and e-mails will point to ${env().PUBLIC_URL}. Set PUBLIC_URL to the site's public address (e.g. https://www.example.in).`,
+    );
   }
   await openAndMigrate(log);
   startUploadSweeper(log);

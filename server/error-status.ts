@@ -44,7 +44,6 @@ export function classifyErrors(errors: unknown[]): ErrorClass | null {
   return null;
 }
 
-
 const unreachableListeners = new Set<() => void>();
 
 /** Runs `listener` each time databaseReachable() finds the database away (the page cache stops trusting what it knows). */

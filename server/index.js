@@ -153,7 +153,14 @@ async function main() {
     const line = /^([A-Za-z][!#$%&'*+.^_`|~0-9A-Za-z-]*) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket?.toString("latin1") ?? "");
     if (error.code === "HPE_INVALID_METHOD" && line) return answerRaw(socket, line[1], line[2]);
     // Anything else keeps Node's own answer (400, or 408/431 for slow or oversized headers).
-    if (socket.writable) socket.end(error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n" : error.code === "HPE_HEADER_OVERFLOW" ? "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n" : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    if (socket.writable)
+      socket.end(
+        error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n"
+          : error.code === "HPE_HEADER_OVERFLOW"
+            ? "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n"
+            : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n",
+      );
     else socket.destroy();
   });
   httpServer.timeout = SOCKET_IDLE_MS;

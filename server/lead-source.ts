@@ -67,7 +67,13 @@ export function leadSource(req: Request, res: Response, next: NextFunction) {
   const referrer = externalReferrer(req);
   const known = leadSourceFromCookieHeader(req.headers.cookie);
   if (utm || (referrer && !known)) {
-    const value = encodeLeadSource({ utmSource: null, utmMedium: null, utmCampaign: null, ...utm, referrer: referrer ?? (utm ? null : (known?.referrer ?? null)) });
+    const value = encodeLeadSource({
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      ...utm,
+      referrer: referrer ?? (utm ? null : (known?.referrer ?? null)),
+    });
     const secure = env().PUBLIC_URL.startsWith("https:") && env().NODE_ENV === "production" ? "; Secure" : "";
     res.append("Set-Cookie", `${LEAD_COOKIE}=${value}; Path=/; Max-Age=${LEAD_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`);
   }

@@ -34,11 +34,18 @@ function trackErrors(build: ServerBuild): ServerBuild {
     const id = `[${context?.[REQUEST_ID] ?? "-"}]`;
     // A body the server cannot read is the client's mistake: one line, not a stack trace per probe.
     const input = inputErrorClass(error);
-    if (input) return console.warn(id, `${input.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    if (input)
+      return console.warn(
+        id,
+        `${input.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     const inner = error && typeof error === "object" && "error" in error && (error as { error?: unknown }).error;
     // React Router's own 4xx (a POST where no route has an action: 405) is the client's mistake too.
     if (isRouteErrorResponse(error) && error.status < 500) {
-      return console.warn(id, `${error.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${inner instanceof Error ? inner.message : error.statusText}`);
+      return console.warn(
+        id,
+        `${error.status} ${args.request.method} ${new URL(args.request.url).pathname}: ${inner instanceof Error ? inner.message : error.statusText}`,
+      );
     }
     console.error(id, inner || error);
   };

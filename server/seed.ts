@@ -47,9 +47,36 @@ export function demoCourses(): SeedCourse[] {
         ["Capstone and internship", ["24x7 SOC simulation shifts", "Capstone investigation", "Interview preparation"]],
       ]),
       batches: [
-        { startDate: daysFromNow(9), endDate: daysFromNow(129), time: "7:00 AM - 9:00 AM", days: "Mon, Wed, Fri", mode: "online", location: "Live online (Zoom)", seats: 6, totalSeats: 30 },
-        { startDate: daysFromNow(16), endDate: daysFromNow(136), time: "6:30 PM - 9:30 PM", days: "Tue, Thu", mode: "offline", location: "HITEC City campus, Hyderabad", seats: 18, totalSeats: 25 },
-        { startDate: daysFromNow(37), endDate: daysFromNow(157), time: "10:00 AM - 1:00 PM", days: "Sat, Sun", mode: "hybrid", location: "HITEC City campus and online", seats: 24, totalSeats: 30 },
+        {
+          startDate: daysFromNow(9),
+          endDate: daysFromNow(129),
+          time: "7:00 AM - 9:00 AM",
+          days: "Mon, Wed, Fri",
+          mode: "online",
+          location: "Live online (Zoom)",
+          seats: 6,
+          totalSeats: 30,
+        },
+        {
+          startDate: daysFromNow(16),
+          endDate: daysFromNow(136),
+          time: "6:30 PM - 9:30 PM",
+          days: "Tue, Thu",
+          mode: "offline",
+          location: "HITEC City campus, Hyderabad",
+          seats: 18,
+          totalSeats: 25,
+        },
+        {
+          startDate: daysFromNow(37),
+          endDate: daysFromNow(157),
+          time: "10:00 AM - 1:00 PM",
+          days: "Sat, Sun",
+          mode: "hybrid",
+          location: "HITEC City campus and online",
+          seats: 24,
+          totalSeats: 30,
+        },
       ],
     },
     {
@@ -67,8 +94,26 @@ export function demoCourses(): SeedCourse[] {
         ["Attacks and defences", ["Malware families", "Social engineering", "Firewalls, IDS and endpoint protection"]],
       ]),
       batches: [
-        { startDate: daysFromNow(5), endDate: daysFromNow(47), time: "6:30 PM - 8:30 PM", days: "Mon, Wed, Fri", mode: "online", location: "Live online (Zoom)", seats: 22, totalSeats: 30 },
-        { startDate: daysFromNow(21), endDate: daysFromNow(63), time: "9:30 AM - 12:30 PM", days: "Sat, Sun", mode: "offline", location: "HITEC City campus, Hyderabad", seats: 15, totalSeats: 20 },
+        {
+          startDate: daysFromNow(5),
+          endDate: daysFromNow(47),
+          time: "6:30 PM - 8:30 PM",
+          days: "Mon, Wed, Fri",
+          mode: "online",
+          location: "Live online (Zoom)",
+          seats: 22,
+          totalSeats: 30,
+        },
+        {
+          startDate: daysFromNow(21),
+          endDate: daysFromNow(63),
+          time: "9:30 AM - 12:30 PM",
+          days: "Sat, Sun",
+          mode: "offline",
+          location: "HITEC City campus, Hyderabad",
+          seats: 15,
+          totalSeats: 20,
+        },
       ],
     },
     {
@@ -87,7 +132,16 @@ export function demoCourses(): SeedCourse[] {
         ["Reporting", ["Risk rating", "Executive and technical reports"]],
       ]),
       batches: [
-        { startDate: daysFromNow(28), endDate: daysFromNow(118), time: "7:00 PM - 9:00 PM", days: "Tue, Thu, Sat", mode: "online", location: "Live online (Zoom)", seats: 12, totalSeats: 25 },
+        {
+          startDate: daysFromNow(28),
+          endDate: daysFromNow(118),
+          time: "7:00 PM - 9:00 PM",
+          days: "Tue, Thu, Sat",
+          mode: "online",
+          location: "Live online (Zoom)",
+          seats: 12,
+          totalSeats: 25,
+        },
       ],
     },
     {
@@ -95,8 +149,7 @@ export function demoCourses(): SeedCourse[] {
       category: "intermediate",
       duration: "2 months",
       featured: false,
-      description:
-        "Design, harden and monitor enterprise networks: firewalls, VPNs, IDS/IPS and network forensics, with configuration labs on real equipment.",
+      description: "Design, harden and monitor enterprise networks: firewalls, VPNs, IDS/IPS and network forensics, with configuration labs on real equipment.",
       highlights: ["Firewall and VPN configuration labs", "IDS/IPS tuning with Suricata", "Network forensics with Wireshark", "Zero-trust architecture"],
       modes: ["offline"],
       syllabus: syllabus("Network Security Specialist", [
@@ -105,7 +158,16 @@ export function demoCourses(): SeedCourse[] {
         ["Monitoring", ["IDS/IPS", "NetFlow and packet analysis"]],
       ]),
       batches: [
-        { startDate: daysFromNow(12), endDate: daysFromNow(72), time: "10:00 AM - 1:00 PM", days: "Mon to Fri", mode: "offline", location: "HITEC City campus, Hyderabad", seats: 9, totalSeats: 20 },
+        {
+          startDate: daysFromNow(12),
+          endDate: daysFromNow(72),
+          time: "10:00 AM - 1:00 PM",
+          days: "Mon to Fri",
+          mode: "offline",
+          location: "HITEC City campus, Hyderabad",
+          seats: 9,
+          totalSeats: 20,
+        },
       ],
     },
     {
@@ -113,23 +175,63 @@ export function demoCourses(): SeedCourse[] {
       category: "intermediate",
       duration: "8 weeks",
       featured: false,
-      description:
-        "Secure workloads on AWS and Azure: identity and access management, logging, posture management and incident response in the cloud.",
+      description: "Secure workloads on AWS and Azure: identity and access management, logging, posture management and incident response in the cloud.",
       highlights: ["AWS and Azure security labs", "IAM policies and least privilege", "Cloud logging and detection", "Cloud incident response"],
       modes: ["online"],
       syllabus: "",
       batches: [
-        { startDate: daysFromNow(44), endDate: daysFromNow(100), time: "8:00 PM - 10:00 PM", days: "Mon, Wed", mode: "online", location: "Live online (Zoom)", seats: 27, totalSeats: 30 },
+        {
+          startDate: daysFromNow(44),
+          endDate: daysFromNow(100),
+          time: "8:00 PM - 10:00 PM",
+          days: "Mon, Wed",
+          mode: "online",
+          location: "Live online (Zoom)",
+          seats: 27,
+          totalSeats: 30,
+        },
       ],
     },
   ];
 }
 
 const MORE_REVIEWS = [
-  { name: "Rahul Menon", position: "Incident Responder at Kavach Infosec", course: "SOC Analyst Training Program", rating: 5, image: "/images/avatars/rahul-menon.svg", review: "Structured, practical and honest. The 24x7 SOC simulation week was intense but it made the real job feel familiar from day one.", approved: true },
-  { name: "Fatima Khan", position: "Junior Penetration Tester at RedOrbit Security", course: "Penetration Testing and Ethical Hacking", rating: 5, image: "/images/avatars/fatima-khan.svg", review: "The web application labs and report-writing sessions are what got me through my technical interview.", approved: true },
-  { name: "Vikram Rao", position: "Cloud Security Associate at Nimbus Secure", course: "Cloud Security Practitioner", rating: 4, image: "/images/avatars/vikram-rao.svg", review: "Great coverage of AWS IAM and logging. I would have liked one more week on Azure, but the mentors filled the gaps.", approved: true },
-  { name: "Ananya Iyer", position: "Final-year B.Tech student", course: "Cybersecurity Fundamentals", rating: 5, image: "/images/avatars/ananya-iyer.svg", review: "Clear explanations and patient trainers. I am joining the SOC Analyst batch next.", approved: false },
+  {
+    name: "Rahul Menon",
+    position: "Incident Responder at Kavach Infosec",
+    course: "SOC Analyst Training Program",
+    rating: 5,
+    image: "/images/avatars/rahul-menon.svg",
+    review: "Structured, practical and honest. The 24x7 SOC simulation week was intense but it made the real job feel familiar from day one.",
+    approved: true,
+  },
+  {
+    name: "Fatima Khan",
+    position: "Junior Penetration Tester at RedOrbit Security",
+    course: "Penetration Testing and Ethical Hacking",
+    rating: 5,
+    image: "/images/avatars/fatima-khan.svg",
+    review: "The web application labs and report-writing sessions are what got me through my technical interview.",
+    approved: true,
+  },
+  {
+    name: "Vikram Rao",
+    position: "Cloud Security Associate at Nimbus Secure",
+    course: "Cloud Security Practitioner",
+    rating: 4,
+    image: "/images/avatars/vikram-rao.svg",
+    review: "Great coverage of AWS IAM and logging. I would have liked one more week on Azure, but the mentors filled the gaps.",
+    approved: true,
+  },
+  {
+    name: "Ananya Iyer",
+    position: "Final-year B.Tech student",
+    course: "Cybersecurity Fundamentals",
+    rating: 5,
+    image: "/images/avatars/ananya-iyer.svg",
+    review: "Clear explanations and patient trainers. I am joining the SOC Analyst batch next.",
+    approved: false,
+  },
 ];
 
 /** Demo content for an empty database. Timestamps are spaced so "newest first" shows the flagship course first. */

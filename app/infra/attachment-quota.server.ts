@@ -78,10 +78,12 @@ function freshScan(folder: string): Promise<Scan> {
     own.running = running;
     return running;
   }
-  own.next ??= own.running.catch(() => {}).then(() => {
-    own.next = undefined;
-    return freshScan(folder);
-  });
+  own.next ??= own.running
+    .catch(() => {})
+    .then(() => {
+      own.next = undefined;
+      return freshScan(folder);
+    });
   return own.next;
 }
 

@@ -322,10 +322,27 @@ export function page(heading: string, body: React.ReactNode): string {
           <tbody>
             <tr>
               <td align="center" style={{ padding: "24px 12px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}
+                >
                   <tbody>
                     <tr>
-                      <td style={{ backgroundColor: BRAND, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0", fontSize: "18px", fontWeight: "bold" }}>{SITE.name}</td>
+                      <td
+                        style={{
+                          backgroundColor: BRAND,
+                          color: "#ffffff",
+                          padding: "16px 24px",
+                          borderRadius: "8px 8px 0 0",
+                          fontSize: "18px",
+                          fontWeight: "bold",
+                        }}
+                      >
+                        {SITE.name}
+                      </td>
                     </tr>
                     <tr>
                       <td style={{ padding: "24px", fontSize: "15px", lineHeight: "1.5" }}>
@@ -361,7 +378,11 @@ export function A({ href, children }: { href: string; children: React.ReactNode 
 }
 
 function Pre({ children }: { children: React.ReactNode }) {
-  return <p style={{ margin: "0 0 16px", whiteSpace: "pre-wrap", backgroundColor: "#f8fafc", border: "1px solid #e2e8f0", borderRadius: "6px", padding: "12px" }}>{children}</p>;
+  return (
+    <p style={{ margin: "0 0 16px", whiteSpace: "pre-wrap", backgroundColor: "#f8fafc", border: "1px solid #e2e8f0", borderRadius: "6px", padding: "12px" }}>
+      {children}
+    </p>
+  );
 }
 
 function Details({ rows }: { rows: Row[] }) {
@@ -382,7 +403,18 @@ function Details({ rows }: { rows: Row[] }) {
 function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <p style={{ margin: "24px 0" }}>
-      <a href={href} style={{ display: "inline-block", backgroundColor: "#1e40af", color: "#ffffff", padding: "10px 18px", borderRadius: "6px", textDecoration: "none", fontWeight: "bold" }}>
+      <a
+        href={href}
+        style={{
+          display: "inline-block",
+          backgroundColor: "#1e40af",
+          color: "#ffffff",
+          padding: "10px 18px",
+          borderRadius: "6px",
+          textDecoration: "none",
+          fontWeight: "bold",
+        }}
+      >
         {children}
       </a>
     </p>

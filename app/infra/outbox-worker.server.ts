@@ -101,8 +101,13 @@ async function deliver(row: OutboxDelivery): Promise<void> {
   }
   const registered = renderers.get(row.template);
   const waitlist = row.template === WAITLIST_MAIL_TEMPLATE;
-  if (!registered && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template)) throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
-  const mail = registered ? await registered(row) : waitlist ? await renderWaitlistOfferMail(row.entityId ?? "") : renderMail(row.template as MailTemplate, await mailPayload(row));
+  if (!registered && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template))
+    throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
+  const mail = registered
+    ? await registered(row)
+    : waitlist
+      ? await renderWaitlistOfferMail(row.entityId ?? "")
+      : renderMail(row.template as MailTemplate, await mailPayload(row));
   const addresses = row.recipient.split(",").map((a) => a.trim());
   await sendMail({
     id: row.id,
@@ -136,7 +141,9 @@ async function attempt(row: OutboxDelivery, log: (line: string) => void): Promis
     // The subject names the visitor and the recipient is their address or a webhook's secret URL: the log gets
     // the message's id and event, the address's domain, the URL's origin (the Outbox screen shows the rest to admins).
     const to = row.kind === "email" ? emailForLog(row.recipient) : urlForLog(row.recipient);
-    log(`Outbox: ${what} ${row.id} (${row.event}) to ${to}, attempt ${row.attempts}: ${redactForLog(message)}. ${outcome.status === "failed" ? "Giving up." : `Next try at ${outcome.nextAttemptAt}.`}`);
+    log(
+      `Outbox: ${what} ${row.id} (${row.event}) to ${to}, attempt ${row.attempts}: ${redactForLog(message)}. ${outcome.status === "failed" ? "Giving up." : `Next try at ${outcome.nextAttemptAt}.`}`,
+    );
   } finally {
     clearInterval(heartbeat);
   }

@@ -18,7 +18,21 @@ function formErrors(schema: Parameters<typeof parseWithSchema>[1], entries: Reco
 }
 
 // Common ones of every kind the list holds, and at its far end (the 10,000th of 8 characters or more is near rank 27,667).
-const COMMON = ["password", "12345678", "iloveyou", "trustno1", "qwerty123", "password1", "passw0rd", "changeme", "letmein1", "welcome1", "admin123", "P@ssw0rd", "Welcome123"];
+const COMMON = [
+  "password",
+  "12345678",
+  "iloveyou",
+  "trustno1",
+  "qwerty123",
+  "password1",
+  "passw0rd",
+  "changeme",
+  "letmein1",
+  "welcome1",
+  "admin123",
+  "P@ssw0rd",
+  "Welcome123",
+];
 const UNCOMMON = ["long-enough-password", "correct horse battery staple", "Zq8!vR2#pL0w", "api-Admin-password-1", "editor-password-1"];
 
 describe("isCommonPassword", () => {
@@ -69,8 +83,12 @@ describe("every form that sets a password refuses a common one, with the same me
 
   it("a short one is told only that it is short; a common one of 8 or more that it is common", () => {
     expect(formErrors(userCreateSchema, { name: "A", email: "a@b.co", password: "123456" })).toEqual({ password: "Password must be at least 8 characters" });
-    expect(userCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "qwerty" }).error?.issues.map((i) => i.message)).toEqual(["Password must be at least 8 characters"]);
-    expect(userCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "x".repeat(129) }).error?.issues.map((i) => i.message)).toEqual(["Password must be at most 128 characters"]);
+    expect(userCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "qwerty" }).error?.issues.map((i) => i.message)).toEqual([
+      "Password must be at least 8 characters",
+    ]);
+    expect(userCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "x".repeat(129) }).error?.issues.map((i) => i.message)).toEqual([
+      "Password must be at most 128 characters",
+    ]);
   });
 
   it("signing in with a common password is not refused: accounts made before the rule can still sign in", () => {

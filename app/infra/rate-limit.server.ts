@@ -35,8 +35,27 @@ function build(raw: RawDriver) {
   // stores' own timers: those would run on SQLite outside Kysely's connection lock and are never stopped.
   const limiter = (keyPrefix: string, points: number, duration: number): Limiter =>
     raw.dialect === "sqlite"
-      ? new RateLimiterSQLite({ storeClient: raw.database, storeType: "better-sqlite3", tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration })
-      : new RateLimiterMySQL({ storeClient: raw.pool, storeType: "pool", dbName: raw.databaseName, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration });
+      ? new RateLimiterSQLite({
+          storeClient: raw.database,
+          storeType: "better-sqlite3",
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          keyPrefix,
+          points,
+          duration,
+        })
+      : new RateLimiterMySQL({
+          storeClient: raw.pool,
+          storeType: "pool",
+          dbName: raw.databaseName,
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          keyPrefix,
+          points,
+          duration,
+        });
   return {
     raw,
     env: e,

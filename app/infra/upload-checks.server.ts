@@ -49,12 +49,7 @@ function officePolicy(kind: UploadKind): DocxPolicy {
 }
 
 /** The file's real type when it is one this kind of upload accepts (a DOC or DOCX only when its checks pass), else null. */
-export async function detectType(
-  file: string,
-  kind: UploadKind,
-  originalName: string,
-  signal?: AbortSignal,
-): Promise<{ ext: string; mime: string } | null> {
+export async function detectType(file: string, kind: UploadKind, originalName: string, signal?: AbortSignal): Promise<{ ext: string; mime: string } | null> {
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   if (!detected) return null;
   let ext: string = detected.ext;

@@ -22,7 +22,6 @@ import type { UploadKind } from "~/schemas/uploads";
  *   tmp/        parts being received
  */
 
-
 export type UploadRule = {
   /** Form field name, e.g. "image", "syllabusFile", "attachments". */
   field: string;
@@ -99,7 +98,10 @@ function randomName(): string {
 /** A display-safe file name: no path, no control characters, at most 100 characters. */
 export function cleanFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, "/"));
-  const cleaned = base.replace(/[^\w.\- ()]+/g, "_").replace(/^\.+/, "").trim();
+  const cleaned = base
+    .replace(/[^\w.\- ()]+/g, "_")
+    .replace(/^\.+/, "")
+    .trim();
   return (cleaned || "file").slice(-100);
 }
 
@@ -266,10 +268,16 @@ async function checkAndPlace(item: Pending, signal: AbortSignal): Promise<Stored
  * Counts a request's attachments against the quota before any of them is checked, all together: one request
  * keeps all its files or none. Files over the size limit or empty are refused anyway and not counted.
  */
-async function reserveAttachments(pending: Pending[], fail: (rule: UploadRule, kind: UploadErrorKind, message: string) => void): Promise<AttachmentSpace | null> {
+async function reserveAttachments(
+  pending: Pending[],
+  fail: (rule: UploadRule, kind: UploadErrorKind, message: string) => void,
+): Promise<AttachmentSpace | null> {
   const attachments = pending.filter((p) => p.rule.kind === "attachment" && !p.tooBig && p.size > 0);
   if (!attachments.length) return null;
-  const space = await reserveAttachmentSpace(DIR.attachment, attachments.reduce((sum, p) => sum + p.size, 0));
+  const space = await reserveAttachmentSpace(
+    DIR.attachment,
+    attachments.reduce((sum, p) => sum + p.size, 0),
+  );
   if (!space) for (const p of attachments) fail(p.rule, "quota", ENQUIRY_ATTACHMENTS_FULL_MESSAGE);
   return space;
 }

@@ -38,7 +38,8 @@ export async function renderWaitlistOfferMail(enquiryId: string): Promise<Render
     "",
     SITE.name,
   ].join("\n");
-  const html = page("A seat is free for you", (
+  const html = page(
+    "A seat is free for you",
     <>
       <P>Dear {enquiry.fullName},</P>
       <P>
@@ -47,11 +48,14 @@ export async function renderWaitlistOfferMail(enquiryId: string): Promise<Render
       <P>
         We are holding it for you until <strong>{until}</strong>. <A href={link}>Open this link and confirm to take the seat</A>.
       </P>
-      <P muted>If you no longer want the seat, you can decline it on the same page, so the next person waiting gets it. If you do nothing, the offer lapses at that time.</P>
+      <P muted>
+        If you no longer want the seat, you can decline it on the same page, so the next person waiting gets it. If you do nothing, the offer lapses at that
+        time.
+      </P>
       <P muted>
         Questions? Call or WhatsApp us on {SITE.phone}. {SITE.name}
       </P>
-    </>
-  ));
+    </>,
+  );
   return { text, html, toName: enquiry.fullName };
 }

@@ -39,12 +39,7 @@ function filtered(filter: ContactQueryFilter) {
   if (term) {
     const digits = phoneSearchDigits(term);
     q = q.where((eb) =>
-      eb.or([
-        contains("name", term),
-        contains("email", term),
-        contains("phone", term),
-        ...(digits ? [contains("phoneDigits", digits)] : []),
-      ]),
+      eb.or([contains("name", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]),
     );
   }
   return q;

@@ -77,9 +77,7 @@ export function slugify(title: string): string {
 
 async function uniqueSlug(title: string): Promise<string> {
   const base = slugify(title);
-  const taken = new Set(
-    (await db().selectFrom("courses").select("slug").where("slug", "like", `${base}%`).execute()).map((r) => r.slug),
-  );
+  const taken = new Set((await db().selectFrom("courses").select("slug").where("slug", "like", `${base}%`).execute()).map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
@@ -110,7 +108,10 @@ export async function listCourses(filter: CourseFilter = {}): Promise<Page<Cours
 export async function listAllCourses(filter: { category?: string; featured?: boolean; audience?: Audience } = {}): Promise<Course[]> {
   const rows = await filtered({ ...filter, audience: filter.audience ?? "public" })
     .selectAll()
-    .orderBy("createdAt", "desc").orderBy("id", "desc").limit(1000).execute();
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1000)
+    .execute();
   return rows.map(toCourse);
 }
 
@@ -130,7 +131,10 @@ export async function getCourseBySlug(slug: string, audience: Audience = "public
 }
 
 export async function countCourses(): Promise<number> {
-  const r = await db().selectFrom("courses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const r = await db()
+    .selectFrom("courses")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -16,7 +16,9 @@ export async function listDigestRecipientsWithout(day: string): Promise<DigestRe
     .where("role", "in", [...USER_ROLES])
     .where("dailyDigest", "=", 1)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("digests_sent").select("digests_sent.userId").whereRef("digests_sent.userId", "=", "users.id").where("digests_sent.day", "=", day))),
+      not(
+        exists(selectFrom("digests_sent").select("digests_sent.userId").whereRef("digests_sent.userId", "=", "users.id").where("digests_sent.day", "=", day)),
+      ),
     )
     .orderBy("createdAt")
     .orderBy("id")
@@ -41,6 +43,10 @@ export async function getDigestPreference(userId: string): Promise<boolean | nul
 
 /** False when the user does not exist. */
 export async function setDigestPreference(userId: string, on: boolean): Promise<boolean> {
-  const r = await db().updateTable("users").set({ dailyDigest: on ? 1 : 0 }).where("id", "=", userId).executeTakeFirst();
+  const r = await db()
+    .updateTable("users")
+    .set({ dailyDigest: on ? 1 : 0 })
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }

@@ -103,12 +103,7 @@ function filtered(filter: EnquiryFilter) {
   if (term) {
     const digits = phoneSearchDigits(term);
     q = q.where((eb) =>
-      eb.or([
-        contains("fullName", term),
-        contains("email", term),
-        contains("phone", term),
-        ...(digits ? [contains("phoneDigits", digits)] : []),
-      ]),
+      eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]),
     );
   }
   return q;
@@ -229,7 +224,11 @@ export async function deleteEnquiryRow(id: string): Promise<Enquiry | null> {
 /** A deleted staff member or batch is no longer named by any enquiry. */
 export async function clearEnquiryReferences(field: "assigneeId" | "scheduleId", ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await db().updateTable("enquiries").set({ [field]: null }).where(field, "in", ids).execute();
+  await db()
+    .updateTable("enquiries")
+    .set({ [field]: null })
+    .where(field, "in", ids)
+    .execute();
 }
 
 // ---------------------------------------------------------------- possible duplicates
@@ -258,7 +257,12 @@ export async function linkDuplicates(id: string, others: string[]): Promise<void
   const createdAt = nowIso();
   await db()
     .insertInto("enquiry_duplicates")
-    .values(others.flatMap((other) => [{ enquiryId: id, otherId: other, createdAt }, { enquiryId: other, otherId: id, createdAt }]))
+    .values(
+      others.flatMap((other) => [
+        { enquiryId: id, otherId: other, createdAt },
+        { enquiryId: other, otherId: id, createdAt },
+      ]),
+    )
     .execute();
 }
 
@@ -273,7 +277,10 @@ export async function duplicatesOf(ids: string[]): Promise<Map<string, string[]>
 
 /** A deleted enquiry's links go, both ways. */
 export async function unlinkDuplicates(id: string): Promise<void> {
-  await db().deleteFrom("enquiry_duplicates").where((eb) => eb.or([eb("enquiryId", "=", id), eb("otherId", "=", id)])).execute();
+  await db()
+    .deleteFrom("enquiry_duplicates")
+    .where((eb) => eb.or([eb("enquiryId", "=", id), eb("otherId", "=", id)]))
+    .execute();
 }
 
 // ---------------------------------------------------------------- figures for the dashboard
@@ -319,7 +326,12 @@ export async function countInWindows(windows: { from: string; before: string }[]
 
 /** How many enquiries received since `since` are in each status now. */
 export async function countByStatusSince(since: string): Promise<Record<string, number>> {
-  const rows = await db().selectFrom("enquiries").where("createdAt", ">=", since).select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const rows = await db()
+    .selectFrom("enquiries")
+    .where("createdAt", ">=", since)
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 

@@ -230,7 +230,11 @@ export async function listOutboxMessages(filter: OutboxFilter = {}): Promise<Pag
 /** For the dashboard: messages waiting for e-mail, and messages that failed since `since`. */
 export async function countOutboxTrouble(since: string): Promise<{ waiting: number; failedRecently: number }> {
   const [waiting, failed] = await Promise.all([
-    db().selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "waiting").executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "waiting")
+      .executeTakeFirstOrThrow(),
     db()
       .selectFrom("outbox")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -240,4 +244,3 @@ export async function countOutboxTrouble(since: string): Promise<{ waiting: numb
   ]);
   return { waiting: Number(waiting.n), failedRecently: Number(failed.n) };
 }
-

@@ -88,7 +88,10 @@ export async function reviewStats(): Promise<{ count: number; average: number | 
 }
 
 export async function countReviews(): Promise<number> {
-  const r = await db().selectFrom("reviews").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const r = await db()
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

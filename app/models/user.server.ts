@@ -6,7 +6,6 @@ import type { UsersTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
 
-
 export type { Role };
 
 /** A user as the app and the API show it: never the password or its hash. */
@@ -24,7 +23,15 @@ export type User = {
 export type UserWithSecret = User & { passwordHash: string; sessionVersion: number };
 
 function toUser(row: Selectable<UsersTable>): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? "admin" : "editor", createdAt: row.createdAt, updatedAt: row.updatedAt, dailyDigest: Boolean(row.dailyDigest) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "editor",
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    dailyDigest: Boolean(row.dailyDigest),
+  };
 }
 
 export function normaliseEmail(email: string): string {
@@ -41,7 +48,10 @@ export async function listUsers(filter: PageInput = {}): Promise<Page<User>> {
   const { page, limit, offset } = pageBounds(filter);
   const [rows, count] = await Promise.all([
     db().selectFrom("users").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
-    db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return toPage(rows.map(toUser), Number(count.n), page, limit);
 }
@@ -58,7 +68,10 @@ export async function listAdminEmails(): Promise<string[]> {
 }
 
 export async function countUsers(): Promise<number> {
-  const r = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const r = await db()
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -115,13 +115,28 @@ export async function firstWaiting(scheduleId: string): Promise<WaitlistEntry | 
  * this call moved it. Two instances racing for the same entry: exactly one gets true.
  */
 export async function moveEntry(id: string, from: WaitlistEntryStatus[], to: WaitlistEntryStatus): Promise<boolean> {
-  const r = await db().updateTable("waitlist_entries").set({ status: to, updatedAt: nowIso() }).where("id", "=", id).where("status", "in", from).executeTakeFirst();
+  const r = await db()
+    .updateTable("waitlist_entries")
+    .set({ status: to, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 export async function insertOffer(entry: WaitlistEntry, o: { id: string; tokenHash: string; expiresAt: string; createdAt?: string }): Promise<WaitlistOffer> {
   const { id, tokenHash, expiresAt, createdAt = nowIso() } = o;
-  const row = { id, entryId: entry.id, scheduleId: entry.scheduleId, enquiryId: entry.enquiryId, tokenHash, status: "open", createdAt, expiresAt, closedAt: null };
+  const row = {
+    id,
+    entryId: entry.id,
+    scheduleId: entry.scheduleId,
+    enquiryId: entry.enquiryId,
+    tokenHash,
+    status: "open",
+    createdAt,
+    expiresAt,
+    closedAt: null,
+  };
   await db().insertInto("waitlist_offers").values(row).execute();
   return toOffer(row);
 }
@@ -138,7 +153,9 @@ export async function findOfferByTokenHash(tokenHash: string): Promise<WaitlistO
 
 /** The enquiry's open offer, if any (at most one: an enquiry is on one list at a time). */
 export async function openOfferOfEnquiry(enquiryId: string): Promise<WaitlistOffer | null> {
-  const row = await current(db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("status", "=", "open")).limit(1).executeTakeFirst();
+  const row = await current(db().selectFrom("waitlist_offers").selectAll().where("enquiryId", "=", enquiryId).where("status", "=", "open"))
+    .limit(1)
+    .executeTakeFirst();
   return row ? toOffer(row) : null;
 }
 
@@ -171,7 +188,11 @@ export async function schedulesWithSeatsAndWaiting(limit = 100): Promise<string[
  * the offer's row, so of two acceptances (or an acceptance and the expiry job) in any instances exactly one wins.
  * On MariaDB the UPDATE also locks the row until the transaction ends.
  */
-export async function closeOffer(id: string, to: Exclude<WaitlistOfferStatus, "open">, opts: { notExpiredAt?: string; expiredAt?: string } = {}): Promise<boolean> {
+export async function closeOffer(
+  id: string,
+  to: Exclude<WaitlistOfferStatus, "open">,
+  opts: { notExpiredAt?: string; expiredAt?: string } = {},
+): Promise<boolean> {
   let q = db().updateTable("waitlist_offers").set({ status: to, closedAt: nowIso() }).where("id", "=", id).where("status", "=", "open");
   if (opts.notExpiredAt) q = q.where("expiresAt", ">", opts.notExpiredAt);
   if (opts.expiredAt) q = q.where("expiresAt", "<=", opts.expiredAt);

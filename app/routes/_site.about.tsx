@@ -47,15 +47,15 @@ export default function About() {
           <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
             <h2 className="text-2xl font-bold text-slate-900">Our Mission</h2>
             <p className="mt-4 text-slate-700">
-              To make every learner job-ready for the security operations center: hands-on skills on enterprise tools, real
-              incident experience through internships, and the mentorship it takes to land and keep the first job.
+              To make every learner job-ready for the security operations center: hands-on skills on enterprise tools, real incident experience through
+              internships, and the mentorship it takes to land and keep the first job.
             </p>
           </article>
           <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
             <h2 className="text-2xl font-bold text-slate-900">Our Vision</h2>
             <p className="mt-4 text-slate-700">
-              To be India's most trusted launchpad for cybersecurity careers, closing the skills gap with analysts who can defend
-              organisations from their first day on the job.
+              To be India's most trusted launchpad for cybersecurity careers, closing the skills gap with analysts who can defend organisations from their first
+              day on the job.
             </p>
           </article>
         </div>

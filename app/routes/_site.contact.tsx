@@ -54,7 +54,11 @@ export default function Contact() {
   const actionData = useActionData<typeof action>();
   return (
     <main id="main">
-      <PageHero title="Contact Us" crumbs={[{ name: "Contact" }]} intro={`Questions about a course, fees or placements? We reply within ${SITE.responseHours} hours.`} />
+      <PageHero
+        title="Contact Us"
+        crumbs={[{ name: "Contact" }]}
+        intro={`Questions about a course, fees or placements? We reply within ${SITE.responseHours} hours.`}
+      />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
         <aside aria-labelledby="details-title" className="space-y-8 lg:col-span-1">
           <div>

@@ -56,7 +56,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const summary = courseSummary(course);
   const upcoming = batches.map(scheduleSummary);
   const preview = publicCourse ? null : { state: course.state, publishAt: course.publishAt };
-  const page = { course: { ...summary, modes: course.modes }, batches: upcoming, syllabus: syllabusView(course), seo: pageSeo(publicOrigin(), summary, upcoming), preview };
+  const page = {
+    course: { ...summary, modes: course.modes },
+    batches: upcoming,
+    syllabus: syllabusView(course),
+    seo: pageSeo(publicOrigin(), summary, upcoming),
+    preview,
+  };
   return preview ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 
@@ -104,7 +110,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="check-list mt-4 grid gap-3 sm:grid-cols-2">
                 {course.highlights.map((h) => (
-                  <li key={h} className="text-slate-800">{h}</li>
+                  <li key={h} className="text-slate-800">
+                    {h}
+                  </li>
                 ))}
               </ul>
             </section>

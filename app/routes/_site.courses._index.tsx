@@ -79,10 +79,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       />
       {failed ? (
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <Notice
-            tone="error"
-            action={<TryAgain action="/courses" params={{ category }} />}
-          >
+          <Notice tone="error" action={<TryAgain action="/courses" params={{ category }} />}>
             Failed to load courses. Please try again later.
           </Notice>
         </div>

@@ -89,7 +89,11 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <main id="main">
-      <PageHero title="Student Success Stories" crumbs={[{ name: "Reviews" }]} intro="Hear from learners who moved into security operations, testing and cloud security roles." />
+      <PageHero
+        title="Student Success Stories"
+        crumbs={[{ name: "Reviews" }]}
+        intro="Hear from learners who moved into security operations, testing and cloud security roles."
+      />
       <section aria-label="Review statistics" className="border-b border-slate-200">
         <dl className="mx-auto grid max-w-5xl gap-4 px-4 py-10 sm:grid-cols-3 sm:px-6">
           {stats.map((s) => (
@@ -105,7 +109,12 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           <h2 id="reviews-title" className="sr-only">
             Reviews
           </h2>
-          <FilterLinks label="Filter reviews by course" options={COURSE_FILTERS} current={course} hrefFor={(v) => (v ? `/reviews?course=${encodeURIComponent(v)}` : "/reviews")} />
+          <FilterLinks
+            label="Filter reviews by course"
+            options={COURSE_FILTERS}
+            current={course}
+            hrefFor={(v) => (v ? `/reviews?course=${encodeURIComponent(v)}` : "/reviews")}
+          />
           <div className="mt-10 space-y-8">
             {failed ? (
               <Notice tone="error" action={<TryAgain action="/reviews" params={{ course }} />}>

@@ -67,10 +67,7 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-10">
             {failed ? (
-              <Notice
-                tone="error"
-                action={<TryAgain action="/schedules" params={{ mode }} />}
-              >
+              <Notice tone="error" action={<TryAgain action="/schedules" params={{ mode }} />}>
                 Failed to load course schedules. Please try again later.
               </Notice>
             ) : batches.length ? (

@@ -19,7 +19,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.seo ?? [];
 }
 
-const seo = () => seoMeta({ title: "Your waitlist seat", description: "Confirm the seat held for you from a batch's waitlist.", path: "/waitlist/offer", origin: publicOrigin(), noindex: true });
+const seo = () =>
+  seoMeta({
+    title: "Your waitlist seat",
+    description: "Confirm the seat held for you from a batch's waitlist.",
+    path: "/waitlist/offer",
+    origin: publicOrigin(),
+    noindex: true,
+  });
 
 // The token is personal: no copy in a shared cache, and no Referer carrying it to another site.
 export function headers() {
@@ -124,7 +131,11 @@ function OfferBody({ offer, token, justDone, busy }: { offer: OfferView; token: 
       <h2 className="text-2xl font-bold text-slate-900">{offer.state === "declined" ? "Seat declined" : "This offer is closed"}</h2>
       <p className="mt-3 text-slate-700">{message}</p>
       <p className="mt-3 text-slate-700">
-        Questions? Call us on <a href={SITE.phoneHref} className="font-semibold text-brand-700 underline">{SITE.phone}</a> or see the{" "}
+        Questions? Call us on{" "}
+        <a href={SITE.phoneHref} className="font-semibold text-brand-700 underline">
+          {SITE.phone}
+        </a>{" "}
+        or see the{" "}
         <Link to="/schedules" className="font-semibold text-brand-700 underline">
           upcoming batches
         </Link>

@@ -44,7 +44,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithFlash(request, details, { kind: "notice", message: "Note added." });
     } catch (error) {
       if (!isServiceError(error)) console.error("[admin] adding a note to a contact query failed:", error);
-      return redirectWithFlash(request, isServiceError(error, "notFound") ? back : details, { kind: "error", message: isServiceError(error) ? error.message : CONTACT_QUERY_STATUS_FAILED });
+      return redirectWithFlash(request, isServiceError(error, "notFound") ? back : details, {
+        kind: "error",
+        message: isServiceError(error) ? error.message : CONTACT_QUERY_STATUS_FAILED,
+      });
     }
   }
   const status = intent === "reply" ? "replied" : intent === "status" ? form.get("status") : null;

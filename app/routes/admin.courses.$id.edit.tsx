@@ -20,7 +20,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await submitCourseForm(request, await requireStaff({ request, context }), params.id);
   if (outcome.ok) {
-    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
+    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), {
+      kind: "notice",
+      message: `Course ${outcome.course.title} saved`,
+    });
   }
   const { status, result, message, notice } = outcome;
   return data({ result, message, notice }, { status });
@@ -32,7 +35,13 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
   return (
     <DialogRoute title="Edit Course" description={course.title} backTo={backTo} size="lg">
       {/* Keyed by the record, so moving from one course's form to another's starts fresh (spec §4: the form resets when opened). */}
-      <CourseForm key={`${course.id}-${course.updatedAt}`} course={course} actionData={actionData} backTo={backTo} saveUrl={`/admin/courses/save?id=${encodeURIComponent(course.id)}`} />
+      <CourseForm
+        key={`${course.id}-${course.updatedAt}`}
+        course={course}
+        actionData={actionData}
+        backTo={backTo}
+        saveUrl={`/admin/courses/save?id=${encodeURIComponent(course.id)}`}
+      />
     </DialogRoute>
   );
 }

@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitCourseForm(request, await requireStaff({ request, context }), null);
   if (outcome.ok) {
-    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), { kind: "notice", message: `Course ${outcome.course.title} saved` });
+    return redirectWithFlash(request, listHref("/admin/courses", new URL(request.url).search), {
+      kind: "notice",
+      message: `Course ${outcome.course.title} saved`,
+    });
   }
   const { status, result, message, notice } = outcome;
   return data({ result, message, notice }, { status });

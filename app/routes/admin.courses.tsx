@@ -25,7 +25,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { list, error } = await loadPage(url, () => listCourses({ page, state: readStateFilter(url) }), COURSE_LOAD_FAILED, "courses");
   return {
     error,
-    list: { ...list, data: list.data.map((c) => ({ id: c.id, title: c.title, category: c.category, duration: c.duration, featured: c.featured, image: c.image, state: c.state, publishAt: c.publishAt })) },
+    list: {
+      ...list,
+      data: list.data.map((c) => ({
+        id: c.id,
+        title: c.title,
+        category: c.category,
+        duration: c.duration,
+        featured: c.featured,
+        image: c.image,
+        state: c.state,
+        publishAt: c.publishAt,
+      })),
+    },
   };
 }
 
@@ -98,7 +110,11 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
             header: "Actions",
             cell: (c) => (
               <div className="flex flex-wrap gap-1">
-                <Link to={withSearch(`/admin/courses/${c.id}/edit`)} preventScrollReset className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                <Link
+                  to={withSearch(`/admin/courses/${c.id}/edit`)}
+                  preventScrollReset
+                  className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                >
                   Edit<span className="sr-only"> {c.title}</span>
                 </Link>
                 <DeleteButton

@@ -37,13 +37,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   return {
-    pipeline: { ...pipeline, myFollowUps: { ...pipeline.myFollowUps, next: pipeline.myFollowUps.next.map((f) => ({ ...f, at: formatDateTime(f.followUpAt) })) } },
+    pipeline: {
+      ...pipeline,
+      myFollowUps: { ...pipeline.myFollowUps, next: pipeline.myFollowUps.next.map((f) => ({ ...f, at: formatDateTime(f.followUpAt) })) },
+    },
     // Unset, every canonical link and e-mail link says localhost: worth a word to whoever runs the site.
     publicUrlMissing: env().PUBLIC_URL_DEFAULTED ? env().PUBLIC_URL : null,
     outbox,
     isAdmin: actor.user.role === "admin",
     counts: { courses, activeSchedules, reviews, newEnquiries },
-    recentEnquiries: recentEnquiries.data.map((e) => ({ id: e.id, fullName: e.fullName, preferredCourse: e.preferredCourse, status: e.status, createdAt: e.createdAt })),
+    recentEnquiries: recentEnquiries.data.map((e) => ({
+      id: e.id,
+      fullName: e.fullName,
+      preferredCourse: e.preferredCourse,
+      status: e.status,
+      createdAt: e.createdAt,
+    })),
     recentReviews: recentReviews.data.map((r) => ({ id: r.id, name: r.name, course: r.course, rating: r.rating, approved: r.approved })),
   };
 }
@@ -62,7 +71,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Dashboard" description="An overview of courses, batches, reviews and enquiries." />
       {publicUrlMissing ? (
         <WarningBanner className="mb-4">
-          PUBLIC_URL is not set: links in search results and e-mails will point to localhost ({publicUrlMissing}). Set PUBLIC_URL to the site&apos;s public address and restart.
+          PUBLIC_URL is not set: links in search results and e-mails will point to localhost ({publicUrlMissing}). Set PUBLIC_URL to the site&apos;s public
+          address and restart.
         </WarningBanner>
       ) : null}
       <OutboxBanner health={outbox} isAdmin={isAdmin} />

@@ -46,7 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }));
   const today = siteToday();
   // Batches still to come, and the one it names whatever its dates.
-  const batches = schedules.filter((s) => s.endDate >= today || s.id === record.scheduleId).map((s) => ({ id: s.id, label: batchLabel(s), full: s.seats <= 0 }));
+  const batches = schedules
+    .filter((s) => s.endDate >= today || s.id === record.scheduleId)
+    .map((s) => ({ id: s.id, label: batchLabel(s), full: s.seats <= 0 }));
   const batch = schedules.find((s) => s.id === record.scheduleId);
   const now = Date.now();
   const waiting = waitingMs(record, now);
@@ -87,7 +89,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const DONE: Record<string, string> = { assign: "Owner saved.", "assign-me": "Assigned to you.", "follow-up": "Follow-up saved.", "clear-follow-up": "Follow-up cleared.", batch: "Batch saved.", note: "Note added." };
+const DONE: Record<string, string> = {
+  assign: "Owner saved.",
+  "assign-me": "Assigned to you.",
+  "follow-up": "Follow-up saved.",
+  "clear-follow-up": "Follow-up cleared.",
+  batch: "Batch saved.",
+  note: "Note added.",
+};
 
 /**
  * intent=status sets any status (spec §4), closes the details and reloads the list. The follow-up forms (owner,

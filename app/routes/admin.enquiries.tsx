@@ -96,7 +96,12 @@ export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      <Tabs param="status" label="Filter enquiries by status" basePath="/admin/enquiries" tabs={[{ value: "", label: "All Enquiries" }, ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))]} />
+      <Tabs
+        param="status"
+        label="Filter enquiries by status"
+        basePath="/admin/enquiries"
+        tabs={[{ value: "", label: "All Enquiries" }, ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }))]}
+      />
       <ListSearch basePath="/admin/enquiries" label="Search enquiries" placeholder="Name, e-mail or phone" />
       <EnquiryFilters values={values} options={options} />
       <ErrorBanner message={error} className="mb-4" />

@@ -49,10 +49,14 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <>
-      <PageHeader title="Outbox" description="E-mails and webhooks sent for new enquiries and contact messages, newest first. Times are Hyderabad time (IST)." />
+      <PageHeader
+        title="Outbox"
+        description="E-mails and webhooks sent for new enquiries and contact messages, newest first. Times are Hyderabad time (IST)."
+      />
       {mailConfigured ? null : (
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          E-mail is not set up, so no e-mail is sent. Set <code className="font-mono">SMTP_URL</code> and restart the app: the messages waiting for it go out then.
+          E-mail is not set up, so no e-mail is sent. Set <code className="font-mono">SMTP_URL</code> and restart the app: the messages waiting for it go out
+          then.
         </p>
       )}
       <Tabs

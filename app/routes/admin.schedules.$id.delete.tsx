@@ -34,8 +34,8 @@ export default function DeleteSchedule({ loaderData }: Route.ComponentProps) {
   return (
     <ConfirmDeletePage title="Delete Schedule" backTo={backTo}>
       <p>
-        Are you sure you want to delete the <strong>{schedule.courseName}</strong> batch from {formatDate(schedule.startDate)} to{" "}
-        {formatDate(schedule.endDate)}? This cannot be undone.
+        Are you sure you want to delete the <strong>{schedule.courseName}</strong> batch from {formatDate(schedule.startDate)} to {formatDate(schedule.endDate)}
+        ? This cannot be undone.
       </p>
     </ConfirmDeletePage>
   );

@@ -22,7 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const [schedule, courses, waitlist] = await Promise.all([getSchedule(params.id), loadCourseOptions(), batchWaitlist(params.id)]);
   if (!schedule) throw data("Schedule not found", { status: 404 });
-  const lines = waitlist.map((l) => ({ id: l.id, enquiryId: l.enquiryId, fullName: l.fullName, email: l.email, joined: formatDateTime(l.joinedAt), offeredUntil: l.offerExpiresAt ? formatDateTime(l.offerExpiresAt) : null }));
+  const lines = waitlist.map((l) => ({
+    id: l.id,
+    enquiryId: l.enquiryId,
+    fullName: l.fullName,
+    email: l.email,
+    joined: formatDateTime(l.joinedAt),
+    offeredUntil: l.offerExpiresAt ? formatDateTime(l.offerExpiresAt) : null,
+  }));
   return { schedule, courses, waitlist: lines };
 }
 

@@ -55,9 +55,17 @@ export function ErrorBoundary() {
         : "Something went wrong on our side. Please try again.";
   const body = (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-brand-900">{status === 403 ? "Access denied" : status === 404 ? "Not found" : "Unexpected Application Error!"}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-brand-900">
+        {status === 403 ? "Access denied" : status === 404 ? "Not found" : "Unexpected Application Error!"}
+      </h1>
       <ErrorBanner message={message} />
     </>
   );
-  return layout ? <AdminShell user={layout.user} flash={null}>{body}</AdminShell> : <main className="mx-auto max-w-xl p-8">{body}</main>;
+  return layout ? (
+    <AdminShell user={layout.user} flash={null}>
+      {body}
+    </AdminShell>
+  ) : (
+    <main className="mx-auto max-w-xl p-8">{body}</main>
+  );
 }

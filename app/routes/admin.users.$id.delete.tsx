@@ -40,7 +40,9 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
   if (isMe) {
     return (
       <ConfirmDeletePage title="Delete User" backTo={backTo} error={<ErrorBanner message={error} className="mb-4" />} disabled>
-        <p>{user.name} ({user.email}) is your own account.</p>
+        <p>
+          {user.name} ({user.email}) is your own account.
+        </p>
       </ConfirmDeletePage>
     );
   }

@@ -32,10 +32,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const to = listHref("/admin/users", new URL(request.url).search);
   const version = saved.password?.own ? saved.password.sessionVersion : null;
-  return redirectWithFlash(request, to, { kind: "notice", message: `User ${saved.user.name} saved` }, {
-    // A new password ends the user's sessions; keep the admin who set their own signed in.
-    update: version !== null ? (session) => keepSessionAfterPasswordChange(session, version) : undefined,
-  });
+  return redirectWithFlash(
+    request,
+    to,
+    { kind: "notice", message: `User ${saved.user.name} saved` },
+    {
+      // A new password ends the user's sessions; keep the admin who set their own signed in.
+      update: version !== null ? (session) => keepSessionAfterPasswordChange(session, version) : undefined,
+    },
+  );
 }
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {

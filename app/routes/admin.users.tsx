@@ -49,17 +49,34 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
         caption="Users"
         empty="No users found"
         columns={[
-          { header: "Name", hideLabelOnCards: true, cell: (u) => <span className="font-semibold text-slate-900">{u.name}{u.id === meId ? <span className="ml-1 text-xs font-normal text-slate-600">(you)</span> : null}</span> },
+          {
+            header: "Name",
+            hideLabelOnCards: true,
+            cell: (u) => (
+              <span className="font-semibold text-slate-900">
+                {u.name}
+                {u.id === meId ? <span className="ml-1 text-xs font-normal text-slate-600">(you)</span> : null}
+              </span>
+            ),
+          },
           { header: "Email", cell: (u) => <span className="break-all">{u.email}</span> },
           { header: "Role", cell: (u) => <StatusBadge tone={u.role === "admin" ? "purple" : "blue"}>{USER_ROLE_LABELS[u.role]}</StatusBadge> },
           {
             header: "Actions",
             cell: (u) => (
               <div className="flex flex-wrap items-start gap-1">
-                <Link to={withSearch(`/admin/users/${u.id}/password`)} preventScrollReset className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                <Link
+                  to={withSearch(`/admin/users/${u.id}/password`)}
+                  preventScrollReset
+                  className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                >
                   Change password<span className="sr-only"> of {u.name}</span>
                 </Link>
-                <Link to={withSearch(`/admin/users/${u.id}/edit`)} preventScrollReset className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                <Link
+                  to={withSearch(`/admin/users/${u.id}/edit`)}
+                  preventScrollReset
+                  className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                >
                   Edit<span className="sr-only"> {u.name}</span>
                 </Link>
                 <DeleteButton

@@ -31,12 +31,15 @@ export default function DigestSettings({ loaderData }: Route.ComponentProps) {
   const { on, hour, email, sentToday, nextDay } = loaderData;
   return (
     <>
-      <PageHeader title="Daily digest e-mail" description="One e-mail a day with your follow-ups, new enquiries waiting for an answer and waitlist offers running out." />
+      <PageHeader
+        title="Daily digest e-mail"
+        description="One e-mail a day with your follow-ups, new enquiries waiting for an answer and waitlist offers running out."
+      />
       <div className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm text-slate-700">
-          From {hourLabel(hour)} Hyderabad time, sent to <strong>{email}</strong>: your overdue follow-ups and those due today, New enquiries
-          waiting more than 24 hours (yours and unassigned ones) and waitlist offers that expire today, each with a link to the enquiry. On a
-          day with nothing to list, no e-mail is sent.
+          From {hourLabel(hour)} Hyderabad time, sent to <strong>{email}</strong>: your overdue follow-ups and those due today, New enquiries waiting more than
+          24 hours (yours and unassigned ones) and waitlist offers that expire today, each with a link to the enquiry. On a day with nothing to list, no e-mail
+          is sent.
         </p>
         <Form method="post" className="space-y-4">
           <label className="flex items-center gap-3 text-sm font-semibold text-slate-900">

@@ -22,9 +22,11 @@ const handle = endpoint({
     const body = await readApiBody(args.request);
     if (body.currentPassword !== undefined && body.name === undefined && body.email === undefined) {
       const newPassword = body.password ?? body.newPassword;
-      const changed = await changePassword(actor, id, { currentPassword: body.currentPassword, newPassword, confirmPassword: body.confirmPassword ?? newPassword }).catch(
-        renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"),
-      );
+      const changed = await changePassword(actor, id, {
+        currentPassword: body.currentPassword,
+        newPassword,
+        confirmPassword: body.confirmPassword ?? newPassword,
+      }).catch(renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"));
       return json({ data: changed.user, token: await freshToken(changed) });
     }
     const { user, password } = await updateUser(actor, id, body);

@@ -12,7 +12,10 @@ export const AUDIT_LOG_DATE_ORDER = "The to date cannot be before the from date"
  */
 export const auditLogFilterSchema = z
   .object({
-    user: preprocess(blankToUndefined, z.optional(z.string().check(z.maxLength(36, "user must be at most 36 characters"), z.describe("A user id: only what this user did")))),
+    user: preprocess(
+      blankToUndefined,
+      z.optional(z.string().check(z.maxLength(36, "user must be at most 36 characters"), z.describe("A user id: only what this user did"))),
+    ),
     entityType: preprocess(blankToUndefined, z.optional(z.enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${oneOf(AUDIT_ENTITY_TYPES)}` }))),
     from: optionalDay("YYYY-MM-DD: from the start of this day in Hyderabad (IST)"),
     to: optionalDay("YYYY-MM-DD: up to the end of this day in Hyderabad (IST), included; not before from"),

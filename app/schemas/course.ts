@@ -3,8 +3,6 @@ import { choice, flag, optionalText, requiredText, textList } from "./fields";
 import { COURSE_CATEGORIES } from "./values";
 import { publicationFields } from "./publication";
 
-
-
 /**
  * A course's text fields. The image and the syllabus file are checked by the upload parser
  * (app/infra/uploads.server.ts) with the messages below.

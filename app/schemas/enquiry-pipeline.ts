@@ -10,7 +10,10 @@ import { enquiryUpdateSchema } from "./enquiry";
 
 /** "" or null clears; anything else is an id (checked against the database by the service). */
 const optionalId = (label: string) =>
-  preprocess((v) => (v === "" ? null : v), z.nullable(z.optional(z.string({ error: `${label} must be an id` }).check(z.maxLength(36, `${label} must be an id`)))));
+  preprocess(
+    (v) => (v === "" ? null : v),
+    z.nullable(z.optional(z.string({ error: `${label} must be an id` }).check(z.maxLength(36, `${label} must be an id`)))),
+  );
 
 export const FOLLOW_UP_MESSAGE = "Enter the follow-up date and time";
 

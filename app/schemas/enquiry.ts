@@ -2,7 +2,6 @@ import * as z from "zod/mini";
 import { DELIVERY_MODES, ENQUIRY_STATUSES, oneOf } from "./values";
 import { blankToUndefined, choice, cleanText, flag, optionalText, preprocess, requiredEmail, requiredText } from "./fields";
 
-
 export const PHONE_MESSAGE = "Valid 10-digit phone number is required";
 
 /**
@@ -58,9 +57,18 @@ export const enquiryFormSchema = z.object({ ...fields, whatsappNotifications: fl
 /** The JSON API: whatsappNotifications defaults to true (spec §3). */
 export const enquiryApiSchema = z.object({ ...fields, whatsappNotifications: flag(true) });
 
-
 /** The fields a visitor sends, as stored, with the id and time: all an anonymous submission gets back. */
-export const ENQUIRY_RECEIPT_FIELDS = ["id", "fullName", "email", "phone", "preferredCourse", "preferredMode", "message", "whatsappNotifications", "createdAt"] as const;
+export const ENQUIRY_RECEIPT_FIELDS = [
+  "id",
+  "fullName",
+  "email",
+  "phone",
+  "preferredCourse",
+  "preferredMode",
+  "message",
+  "whatsappNotifications",
+  "createdAt",
+] as const;
 
 export const enquiryStatusSchema = z.object({
   status: choice(ENQUIRY_STATUSES, `Status must be one of ${oneOf(ENQUIRY_STATUSES)}`),

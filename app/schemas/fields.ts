@@ -69,7 +69,9 @@ export function preprocess<T extends z.core.$ZodType>(prepare: (v: unknown) => u
 export function requiredText(message: string, max: number, label = "This field", lines: Lines = "single") {
   return preprocess(
     cleanThenBlank(lines === "multi"),
-    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`), z.regex(VISIBLE, message)),
+    z
+      .string({ error: message })
+      .check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`), z.regex(VISIBLE, message)),
   );
 }
 
@@ -106,19 +108,22 @@ export const isTrueFlag = (v: unknown): boolean =>
   v === true || (typeof v === "number" && v !== 0) || (typeof v === "string" && TRUE.has(v.trim().toLowerCase()));
 /** A checkbox or JSON boolean. An absent checkbox means `whenMissing` (a default, so the document shows it as optional). */
 export function flag(whenMissing: boolean) {
-  return z._default(preprocess(
-    (v) => {
-      if (v === undefined || v === null) return whenMissing;
-      if (typeof v === "string") {
-        const s = v.trim().toLowerCase();
-        if (TRUE.has(s)) return true;
-        if (FALSE.has(s)) return false;
-      }
-      if (typeof v === "number") return v !== 0;
-      return v;
-    },
-    z.boolean({ error: "Must be true or false" }),
-  ), whenMissing);
+  return z._default(
+    preprocess(
+      (v) => {
+        if (v === undefined || v === null) return whenMissing;
+        if (typeof v === "string") {
+          const s = v.trim().toLowerCase();
+          if (TRUE.has(s)) return true;
+          if (FALSE.has(s)) return false;
+        }
+        if (typeof v === "number") return v !== 0;
+        return v;
+      },
+      z.boolean({ error: "Must be true or false" }),
+    ),
+    whenMissing,
+  );
 }
 
 /** Whole numbers as the spec's forms parse them: a non-numeric value becomes 0. */
@@ -139,21 +144,29 @@ export function wholeNumber(min: number, minMessage: string, max = 100000) {
 
 /** A list of short texts; blank entries are dropped (a form always posts the empty last highlight). Missing is an empty list. */
 export function textList(maxItems: number, maxLength: number, label: string) {
-  return z._default(preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === "") return [];
-      const list = Array.isArray(v) ? v : [v];
-      return list.map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item)).filter((item) => item !== null && blankToUndefined(item) !== undefined);
-    },
-    z
-      .array(z.string({ error: `${label} must be text` }).check(z.maxLength(maxLength, `Each ${label.toLowerCase()} must be at most ${maxLength} characters`)))
-      .check(z.maxLength(maxItems, `At most ${maxItems} ${label.toLowerCase()} entries`)),
-  ), () => []);
+  return z._default(
+    preprocess(
+      (v) => {
+        if (v === undefined || v === null || v === "") return [];
+        const list = Array.isArray(v) ? v : [v];
+        return list
+          .map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item))
+          .filter((item) => item !== null && blankToUndefined(item) !== undefined);
+      },
+      z
+        .array(
+          z.string({ error: `${label} must be text` }).check(z.maxLength(maxLength, `Each ${label.toLowerCase()} must be at most ${maxLength} characters`)),
+        )
+        .check(z.maxLength(maxItems, `At most ${maxItems} ${label.toLowerCase()} entries`)),
+    ),
+    () => [],
+  );
 }
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** YYYY-MM-DD that names a real day (not 2026-02-30): the pattern is in the document, the rest in its description. */
-export const isCalendarDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+export const isCalendarDate = (v: string) =>
+  DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export const DAY_MESSAGE = "Enter a date as YYYY-MM-DD";
 
@@ -162,13 +175,11 @@ export const optionalDay = (description: string) =>
   preprocess(
     blankToUndefined,
     z.optional(
-      z
-        .string()
-        .check(
-          z.regex(DATE_PATTERN, DAY_MESSAGE),
-          z.refine((v) => v >= "1970-01-01" && isCalendarDate(v), { message: DAY_MESSAGE }),
-          z.meta({ format: "date", description: `${description}; a real day from 1970-01-01 on` }),
-        ),
+      z.string().check(
+        z.regex(DATE_PATTERN, DAY_MESSAGE),
+        z.refine((v) => v >= "1970-01-01" && isCalendarDate(v), { message: DAY_MESSAGE }),
+        z.meta({ format: "date", description: `${description}; a real day from 1970-01-01 on` }),
+      ),
     ),
   );
 

@@ -1,7 +1,18 @@
 import * as z from "zod/mini";
 import { auditLogFilterSchema } from "./audit-log";
 import { cleanText, optionalDay, preprocess } from "./fields";
-import { COURSE_CATEGORIES, CONTACT_STATUSES, DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, oneOf, OUTBOX_STATUSES, PUBLICATION_STATES, REVIEW_STATUSES } from "./values";
+import {
+  COURSE_CATEGORIES,
+  CONTACT_STATUSES,
+  DELIVERY_MODES,
+  ENQUIRY_FORMS,
+  ENQUIRY_STATUSES,
+  FOLLOW_UP_FILTERS,
+  oneOf,
+  OUTBOX_STATUSES,
+  PUBLICATION_STATES,
+  REVIEW_STATUSES,
+} from "./values";
 
 /**
  * The query parameters of the API's lists (GET /api/courses?page=2&category=advanced …), one schema per list:
@@ -54,7 +65,12 @@ const BOOLEAN_TEXT = ["true", "false"] as const;
 /** Staff only: one publication state. Anonymous callers always get published records only, whatever it says. */
 const stateParam = oneOfParam("state", PUBLICATION_STATES, "Staff only: draft, scheduled or published; anonymous callers always get published records only");
 
-export const courseListParams = z.object({ ...paging, category: oneOfParam("category", COURSE_CATEGORIES), featured: oneOfParam("featured", BOOLEAN_TEXT), state: stateParam });
+export const courseListParams = z.object({
+  ...paging,
+  category: oneOfParam("category", COURSE_CATEGORIES),
+  featured: oneOfParam("featured", BOOLEAN_TEXT),
+  state: stateParam,
+});
 
 export const scheduleListParams = z.object({
   ...paging,
@@ -85,7 +101,11 @@ export const enquiryListParams = z.object({
   to: optionalDay("Received up to the end of this day in Hyderabad (IST), included"),
 });
 
-export const contactQueryListParams = z.object({ ...paging, status: oneOfParam("status", CONTACT_STATUSES), q: textParam("q", "Search in name, e-mail and phone") });
+export const contactQueryListParams = z.object({
+  ...paging,
+  status: oneOfParam("status", CONTACT_STATUSES),
+  q: textParam("q", "Search in name, e-mail and phone"),
+});
 
 export const userListParams = z.object(paging);
 

@@ -19,17 +19,25 @@ export function readStateFilter(url: URL): PublicationState | undefined {
 export const publicationFields = {
   state: preprocess(
     blankToUndefined,
-    z.optional(z.enum(PUBLICATION_STATES, { error: STATE_MESSAGE }).check(z.describe("draft, scheduled (public from publishAt) or published; omitted: published on create, unchanged on update"))),
+    z.optional(
+      z
+        .enum(PUBLICATION_STATES, { error: STATE_MESSAGE })
+        .check(z.describe("draft, scheduled (public from publishAt) or published; omitted: published on create, unchanged on update")),
+    ),
   ),
   publishAt: preprocess(
     (v) => (v === "" ? null : v),
     z.nullable(
       z.optional(
-        z.string({ error: PUBLISH_AT_MESSAGE }).check(
-          z.trim(),
-          z.maxLength(40, PUBLISH_AT_MESSAGE),
-          z.describe("When a scheduled record becomes public: ISO 8601 with offset, or YYYY-MM-DDTHH:mm in Hyderabad time (IST). Required and in the future when state is scheduled."),
-        ),
+        z
+          .string({ error: PUBLISH_AT_MESSAGE })
+          .check(
+            z.trim(),
+            z.maxLength(40, PUBLISH_AT_MESSAGE),
+            z.describe(
+              "When a scheduled record becomes public: ISO 8601 with offset, or YYYY-MM-DDTHH:mm in Hyderabad time (IST). Required and in the future when state is scheduled.",
+            ),
+          ),
       ),
     ),
   ),

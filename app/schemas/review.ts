@@ -15,7 +15,10 @@ export const reviewSchema = z.object({
   ),
   course: requiredText("Course is required", 200, "Course"),
   review: requiredText("Review text is required", 5000, "Review text", "multi"),
-  type: z._default(preprocess((v) => (v === null || v === "" ? "text" : v), choice(REVIEW_TYPES, `Review type must be one of ${oneOf(REVIEW_TYPES)}`)), "text"),
+  type: z._default(
+    preprocess((v) => (v === null || v === "" ? "text" : v), choice(REVIEW_TYPES, `Review type must be one of ${oneOf(REVIEW_TYPES)}`)),
+    "text",
+  ),
   linkedin: optionalUrl("LinkedIn profile"),
   videoThumbnail: optionalUrl("Video thumbnail URL"),
   approved: flag(false),

@@ -3,7 +3,6 @@ import { DELIVERY_MODES } from "./values";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
 import { publicationFields } from "./publication";
 
-
 export const scheduleSchema = z
   .object({
     course: requiredText("Course is required", 36, "Course"),
@@ -28,7 +27,9 @@ export const scheduleSchema = z
       }
     }),
     // Rules JSON Schema cannot state, for the OpenAPI document (the course's existence is the service's check).
-    z.describe("Also checked: both dates are real days, endDate is not before startDate, seats is at most totalSeats, and course is the id of an existing course (400 naming the field otherwise)."),
+    z.describe(
+      "Also checked: both dates are real days, endDate is not before startDate, seats is at most totalSeats, and course is the id of an existing course (400 naming the field otherwise).",
+    ),
   );
 
 export const SCHEDULE_DEFAULTS = { mode: "online", seats: 20, totalSeats: 30 } as const;

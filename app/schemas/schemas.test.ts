@@ -78,7 +78,12 @@ describe("enquiry form (spec §5)", () => {
 
 describe("control characters", () => {
   it("are removed from text fields; line breaks stay only in multi-line ones", () => {
-    const v = courseSchema.parse({ title: "Ctl\u0001Test\u0085 One\nTwo", category: "advanced", description: "Line\u0000 one\r\nLine\ttwo\u009f", highlights: ["A\u0007b"] });
+    const v = courseSchema.parse({
+      title: "Ctl\u0001Test\u0085 One\nTwo",
+      category: "advanced",
+      description: "Line\u0000 one\r\nLine\ttwo\u009f",
+      highlights: ["A\u0007b"],
+    });
     expect(v.title).toBe("CtlTest One Two");
     expect(v.description).toBe("Line one\nLine\ttwo");
     expect(v.highlights).toEqual(["Ab"]);
@@ -107,7 +112,10 @@ describe("noncharacters", () => {
       const hex = c.codePointAt(0)!.toString(16);
       expect(cleanText(`A${c}B`, false), hex).toBe("AB");
       expect(cleanText(`A${c}\nB`, true), hex).toBe("A\nB");
-      expect(courseSchema.parse({ title: `T${c}`, category: "advanced", description: `D${c}`, duration: `${c}6 weeks`, highlights: [`H${c}`] }), hex).toMatchObject({
+      expect(
+        courseSchema.parse({ title: `T${c}`, category: "advanced", description: `D${c}`, duration: `${c}6 weeks`, highlights: [`H${c}`] }),
+        hex,
+      ).toMatchObject({
         title: "T",
         description: "D",
         duration: "6 weeks",
@@ -120,7 +128,10 @@ describe("noncharacters", () => {
 
   it("alone leave a required field empty and an optional one missing", () => {
     const all = NONCHARACTERS.join("");
-    expect(formErrors(contactSchema, { name: all, email: "a@b.co", message: "\ufffe\uffff" })).toEqual({ name: "Name is required", message: "Message is required" });
+    expect(formErrors(contactSchema, { name: all, email: "a@b.co", message: "\ufffe\uffff" })).toEqual({
+      name: "Name is required",
+      message: "Message is required",
+    });
     expect(contactSchema.safeParse({ name: "\u{10ffff}", email: "a@b.co", message: "Hi" }).error?.issues[0].message).toBe("Name is required");
     expect(contactSchema.parse({ name: "A", email: "a@b.co", message: "Hi", subject: all }).subject).toBeUndefined();
     expect(courseSchema.parse({ title: "T", category: "advanced", description: "D", highlights: ["\ufdd0", "Labs"] }).highlights).toEqual(["Labs"]);
@@ -137,13 +148,18 @@ describe("noncharacters", () => {
       fc.constantFrom("a", " ", "\n", "\r", "\t", "\u0001", "\u009f", "\ud800", "\udc00", "\ud83d", "\ude00", "\ufffe", "\uffff", "\ufdd0", "\u200b"),
       fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
     );
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+    const bad =
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Noncharacter_Code_Point}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
     fc.assert(
-      fc.property(fc.array(unit, { maxLength: 12 }).map((a) => a.join("")), fc.boolean(), (raw, multiline) => {
-        const once = cleanText(raw, multiline);
-        return !bad.test(once) && cleanText(once, multiline) === once;
-      }),
+      fc.property(
+        fc.array(unit, { maxLength: 12 }).map((a) => a.join("")),
+        fc.boolean(),
+        (raw, multiline) => {
+          const once = cleanText(raw, multiline);
+          return !bad.test(once) && cleanText(once, multiline) === once;
+        },
+      ),
       { seed: 20260512, numRuns: 2000 },
     );
   });
@@ -168,13 +184,19 @@ describe("text with nothing visible in it", () => {
 
   for (const [label, chars] of Object.entries(INVISIBLE)) {
     it(`${label}: a required field of only these fails as required, with the message an empty one gets`, () => {
-      const empty = { form: formErrors(contactSchema, { ...contact, name: "", message: "" }), json: contactSchema.safeParse({ ...contact, name: "" }).error?.issues[0].message };
+      const empty = {
+        form: formErrors(contactSchema, { ...contact, name: "", message: "" }),
+        json: contactSchema.safeParse({ ...contact, name: "" }).error?.issues[0].message,
+      };
       expect(empty.form).toEqual({ name: "Name is required", message: "Message is required" });
       for (const value of [...chars, chars.join(""), chars.join(" ")]) {
         const shown = [...value].map((c) => c.codePointAt(0)!.toString(16)).join(" ");
         expect(formErrors(contactSchema, { ...contact, name: value, message: value }), shown).toEqual(empty.form);
         const json = contactSchema.safeParse({ ...contact, name: value });
-        expect(json.error?.issues.map((i) => i.message), shown).toEqual([empty.json]);
+        expect(
+          json.error?.issues.map((i) => i.message),
+          shown,
+        ).toEqual([empty.json]);
         expect(VISIBLE.test(value), shown).toBe(false);
       }
     });
@@ -183,7 +205,14 @@ describe("text with nothing visible in it", () => {
       for (const value of [...chars, chars.join("")]) {
         const shown = [...value].map((c) => c.codePointAt(0)!.toString(16)).join(" ");
         expect(contactSchema.parse({ ...contact, subject: value, phone: value }), shown).toEqual(contactSchema.parse({ ...contact, subject: "", phone: "" }));
-        const course = courseSchema.parse({ title: "T", category: "advanced", description: "D", duration: value, syllabus: value, highlights: [value, "Labs", value] });
+        const course = courseSchema.parse({
+          title: "T",
+          category: "advanced",
+          description: "D",
+          duration: value,
+          syllabus: value,
+          highlights: [value, "Labs", value],
+        });
         expect(course.duration, shown).toBeUndefined();
         expect(course.syllabus, shown).toBeUndefined();
         expect(course.highlights, shown).toEqual(["Labs"]);
@@ -192,8 +221,14 @@ describe("text with nothing visible in it", () => {
   }
 
   it("every class at once is still empty, in each kind of required field", () => {
-    expect(formErrors(courseSchema, { title: ALL, category: "advanced", description: ALL })).toEqual({ title: "Title is required", description: "Description is required" });
-    expect(formErrors(userCreateSchema, { name: ALL, email: ALL, password: "a-long-password" })).toEqual({ name: "Name is required", email: "Email is required" });
+    expect(formErrors(courseSchema, { title: ALL, category: "advanced", description: ALL })).toEqual({
+      title: "Title is required",
+      description: "Description is required",
+    });
+    expect(formErrors(userCreateSchema, { name: ALL, email: ALL, password: "a-long-password" })).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+    });
     expect(formErrors(enquiryFormSchema, { fullName: ALL, email: "r@x.in", phone: "9876543210", preferredCourse: ALL, preferredMode: "online" })).toEqual({
       fullName: "Full name is required",
       preferredCourse: "Please select a course",
@@ -208,15 +243,25 @@ describe("text with nothing visible in it", () => {
     const keep = ["👩\u200d💻", "👨\u200d👩\u200d👧", "❤\ufe0f", "Zo\u00ade", "\u200bRavi\u200b", "ग्\u200dय", "A\u2800B", "\u3164A", "葛\u{e0100}"];
     for (const name of keep) {
       expect(contactSchema.parse({ ...contact, name }).name, name).toBe(name);
-      expect(courseSchema.parse({ title: name, category: "advanced", description: "D", highlights: [name] }), name).toMatchObject({ title: name, highlights: [name] });
+      expect(courseSchema.parse({ title: name, category: "advanced", description: "D", highlights: [name] }), name).toMatchObject({
+        title: name,
+        highlights: [name],
+      });
     }
   });
 });
 
 describe("course form", () => {
   it("requires title, category and description; keeps highlights as a list without blanks", () => {
-    expect(formErrors(courseSchema, {})).toMatchObject({ title: "Title is required", category: "Category is required", description: "Description is required" });
-    const s = parseWithSchema(form({ title: "T", category: "advanced", description: "D", "highlights[0]": "Labs", "highlights[1]": "", "highlights[2]": "Jobs", featured: "on" }), courseSchema);
+    expect(formErrors(courseSchema, {})).toMatchObject({
+      title: "Title is required",
+      category: "Category is required",
+      description: "Description is required",
+    });
+    const s = parseWithSchema(
+      form({ title: "T", category: "advanced", description: "D", "highlights[0]": "Labs", "highlights[1]": "", "highlights[2]": "Jobs", featured: "on" }),
+      courseSchema,
+    );
     expect(s.status).toBe("success");
     if (s.status === "success") expect(s.value).toMatchObject({ highlights: ["Labs", "Jobs"], featured: true, category: "advanced" });
     expect(formErrors(courseSchema, { title: "T", category: "expert", description: "D" })).toEqual({ category: "Category is required" });
@@ -224,9 +269,21 @@ describe("course form", () => {
 });
 
 describe("schedule form", () => {
-  const ok = { course: "c1", startDate: "2027-01-05", endDate: "2027-03-05", time: "6:30 PM - 9:30 PM", days: "Mon, Wed, Fri", mode: "online", location: "Online", seats: "20", totalSeats: "30" };
+  const ok = {
+    course: "c1",
+    startDate: "2027-01-05",
+    endDate: "2027-03-05",
+    time: "6:30 PM - 9:30 PM",
+    days: "Mon, Wed, Fri",
+    mode: "online",
+    location: "Online",
+    seats: "20",
+    totalSeats: "30",
+  };
   it("requires every field and parses integers (non-numeric becomes 0)", () => {
-    expect(Object.keys(formErrors(scheduleSchema, {})).sort()).toEqual(["course", "days", "endDate", "location", "mode", "startDate", "time", "totalSeats"].sort());
+    expect(Object.keys(formErrors(scheduleSchema, {})).sort()).toEqual(
+      ["course", "days", "endDate", "location", "mode", "startDate", "time", "totalSeats"].sort(),
+    );
     const s = parseWithSchema(form({ ...ok, seats: "abc" }), scheduleSchema);
     expect(s.status === "success" && s.value.seats).toBe(0);
     expect(formErrors(scheduleSchema, { ...ok, totalSeats: "0" })).toEqual({ totalSeats: "Total seats must be at least 1" });
@@ -243,7 +300,9 @@ describe("review form", () => {
     expect(Object.keys(formErrors(reviewSchema, {})).sort()).toEqual(["course", "image", "name", "position", "rating", "review"]);
     const v = reviewSchema.parse({ name: "A", position: "P", image: "/images/a.svg", rating: 5, course: "C", review: "R" });
     expect(v).toMatchObject({ approved: false, type: "text" });
-    expect(formErrors(reviewSchema, { name: "A", position: "P", image: "javascript:alert(1)", rating: "5", course: "C", review: "R" })).toEqual({ image: "Profile image URL must be a valid URL" });
+    expect(formErrors(reviewSchema, { name: "A", position: "P", image: "javascript:alert(1)", rating: "5", course: "C", review: "R" })).toEqual({
+      image: "Profile image URL must be a valid URL",
+    });
   });
 });
 
@@ -275,8 +334,13 @@ describe("the patterns the OpenAPI document states", () => {
   });
 
   it("a date matching the document's pattern and format is one the server takes", () => {
-    const day = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-    fc.assert(fc.property(day, (v) => isCalendarDate(v)), { seed: 20260512, numRuns: 2000 });
+    const day = fc
+      .date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, (v) => isCalendarDate(v)),
+      { seed: 20260512, numRuns: 2000 },
+    );
     for (const v of ["2024-02-29", "2000-02-29", "0000-01-01"]) expect(isCalendarDate(v), v).toBe(true);
     for (const v of ["2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "26-01-01"]) expect(isCalendarDate(v), v).toBe(false);
   });

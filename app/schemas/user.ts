@@ -2,8 +2,6 @@ import * as z from "zod/mini";
 import { choice, emptyToUndefined, preprocess, requiredEmail, requiredText } from "./fields";
 import { oneOf, USER_ROLES } from "./values";
 
-
-
 export const PASSWORD_MISMATCH = "New passwords do not match";
 /** The spec has no word for it; the same on every screen and in the API. */
 export const COMMON_PASSWORD = "This password is too common. Please choose a less common one.";
@@ -22,18 +20,19 @@ export function checkCommonPasswordsWith(check: (password: string) => boolean): 
 export const PASSWORD_MIN_LENGTH = 8;
 /** A new password: 8 to 128 characters (DESIGN.md §4.6) and not a common one; a short one is told only its length. */
 const password = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .check(
-      z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, abort: true }),
-      z.maxLength(128, "Password must be at most 128 characters"),
-      z.refine((v: string) => !isCommonPassword(v), { message: COMMON_PASSWORD }),
-    );
+  z.string({ error: requiredMessage }).check(
+    z.minLength(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, abort: true }),
+    z.maxLength(128, "Password must be at most 128 characters"),
+    z.refine((v: string) => !isCommonPassword(v), { message: COMMON_PASSWORD }),
+  );
 
 const base = {
   name: requiredText("Name is required", 100, "Name"),
   email: requiredEmail("Email is required", "Valid email is required"),
-  role: z._default(preprocess((v) => (v === null || v === "" ? "editor" : v), choice(USER_ROLES, `Role must be one of ${oneOf(USER_ROLES)}`)), "editor"),
+  role: z._default(
+    preprocess((v) => (v === null || v === "" ? "editor" : v), choice(USER_ROLES, `Role must be one of ${oneOf(USER_ROLES)}`)),
+    "editor",
+  ),
 };
 
 export const userCreateSchema = z.object({

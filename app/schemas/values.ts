@@ -48,7 +48,21 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { approved: "Approved", pending: "Pending" };
 
 /** What a staff action did, as the audit log records it. */
-export const AUDIT_ACTIONS = ["create", "update", "delete", "status", "approve", "note", "password", "role", "sign-in", "sign-in-failed", "sign-out", "resend", "publish"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "status",
+  "approve",
+  "note",
+  "password",
+  "role",
+  "sign-in",
+  "sign-in-failed",
+  "sign-out",
+  "resend",
+  "publish",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: "Created",
@@ -96,7 +110,14 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = { email: "E-mail", webhook: "Webhook" };
 
 /** What a message is about; a webhook's event type. */
-export const OUTBOX_EVENTS = ["enquiry.created", "contact_query.created", "enquiry.status_changed", "staff.digest", "enquiry.enrolled", "enquiry.waitlist_offer"] as const;
+export const OUTBOX_EVENTS = [
+  "enquiry.created",
+  "contact_query.created",
+  "enquiry.status_changed",
+  "staff.digest",
+  "enquiry.enrolled",
+  "enquiry.waitlist_offer",
+] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
 /** "a, b, c": for "must be one of" messages. */

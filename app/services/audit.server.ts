@@ -33,7 +33,11 @@ export function changeSummary<T extends Record<string, unknown>>(before: T, afte
       return text.length > 40 ? `${text.slice(0, 37)}...` : text;
     };
     const scalar = (v: unknown) => v === null || v === undefined || typeof v !== "object";
-    parts.push(scalar(a) && scalar(b) && String(a ?? "").length <= 40 && String(b ?? "").length <= 40 ? `${field}: ${short(a) || "(empty)"} → ${short(b) || "(empty)"}` : field);
+    parts.push(
+      scalar(a) && scalar(b) && String(a ?? "").length <= 40 && String(b ?? "").length <= 40
+        ? `${field}: ${short(a) || "(empty)"} → ${short(b) || "(empty)"}`
+        : field,
+    );
   }
   return parts.length ? `Changed ${parts.join("; ")}` : "No changes";
 }

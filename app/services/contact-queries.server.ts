@@ -18,7 +18,14 @@ export async function submitContactQuery(actor: Actor, input: unknown): Promise<
   const values = parseInput(contactSchema, input);
   return inTransaction(async () => {
     const query = await insertContactQuery(values);
-    await insertTimelineEntry("contact_query", query.id, { userId: actor.user?.id ?? null, userName: actor.user?.name ?? "", kind: "created", fromValue: null, toValue: null, text: "Received" });
+    await insertTimelineEntry("contact_query", query.id, {
+      userId: actor.user?.id ?? null,
+      userName: actor.user?.name ?? "",
+      kind: "created",
+      fromValue: null,
+      toValue: null,
+      text: "Received",
+    });
     if (actor.user) await record(actor, "create", "contact_query", query.id, query.name);
     await queueContactQueryNotifications(query);
     return query;
@@ -34,7 +41,14 @@ export async function setContactQueryStatus(actor: StaffActor, id: string, input
     const saved = await setContactQueryStatusRow(id, status);
     if (!saved) throw notFound("Contact query");
     if (before.status !== saved.status) {
-      await insertTimelineEntry("contact_query", id, { userId: actor.user.id, userName: actor.user.name, kind: "status", fromValue: before.status, toValue: saved.status, text: null });
+      await insertTimelineEntry("contact_query", id, {
+        userId: actor.user.id,
+        userName: actor.user.name,
+        kind: "status",
+        fromValue: before.status,
+        toValue: saved.status,
+        text: null,
+      });
     }
     await record(actor, "status", "contact_query", id, `${saved.name}: ${before.status} → ${saved.status}`);
     return saved;
@@ -52,7 +66,8 @@ export async function deleteContactQuery(actor: StaffActor, id: string): Promise
   });
 }
 
-export const addContactQueryNote = (actor: StaffActor, id: string, input: unknown) => addNote(actor, "contact_query", id, input, async (i) => (await getContactQuery(i)) !== null);
+export const addContactQueryNote = (actor: StaffActor, id: string, input: unknown) =>
+  addNote(actor, "contact_query", id, input, async (i) => (await getContactQuery(i)) !== null);
 
 export async function contactQueryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getContactQuery(id))) throw notFound("Contact query");

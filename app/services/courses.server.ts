@@ -32,7 +32,20 @@ const FILE_REFERENCE_MESSAGE: Record<"image" | "syllabusFile", string> = {
   syllabusFile: "Syllabus file must be an uploaded file, or empty to remove it",
 };
 
-const FIELDS = ["title", "category", "duration", "description", "featured", "highlights", "modes", "image", "syllabusFile", "syllabusFileName", "state", "publishAt"] as const;
+const FIELDS = [
+  "title",
+  "category",
+  "duration",
+  "description",
+  "featured",
+  "highlights",
+  "modes",
+  "image",
+  "syllabusFile",
+  "syllabusFileName",
+  "state",
+  "publishAt",
+] as const;
 
 /**
  * What the row's image or syllabus file becomes. A new upload wins; a remove request (the form's Remove

@@ -8,7 +8,14 @@ import type { RenderedMail } from "~/infra/mail-templates.server";
 import { mailConfigured, PermanentMailError } from "~/infra/mail.server";
 import { publicOrigin } from "~/util/origin.server";
 import { registerMailRenderer } from "~/infra/outbox-worker.server";
-import { digestSentOn, getDigestPreference, insertDigestSent, listDigestRecipientsWithout, setDigestPreference, type DigestRecipient } from "~/models/digest.server";
+import {
+  digestSentOn,
+  getDigestPreference,
+  insertDigestSent,
+  listDigestRecipientsWithout,
+  setDigestPreference,
+  type DigestRecipient,
+} from "~/models/digest.server";
 import { listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import { getUser } from "~/models/user.server";
 import { listOpenOffersExpiringBetween } from "~/models/waitlist.server";
@@ -96,7 +103,9 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
       key: "offers",
       title: "Waitlist offers expiring today",
       total: offers.length,
-      lines: offers.slice(0, limit).map((o) => line({ id: o.enquiryId, fullName: o.fullName }, o.expiresAt, o.assigneeId ? "yours, offer ends" : "unassigned, offer ends")),
+      lines: offers
+        .slice(0, limit)
+        .map((o) => line({ id: o.enquiryId, fullName: o.fullName }, o.expiresAt, o.assigneeId ? "yours, offer ends" : "unassigned, offer ends")),
     },
   ];
   return { day: today, name: person.name, sections, settingsLink: `${publicOrigin()}/admin/users/me/digest` };

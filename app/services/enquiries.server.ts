@@ -1,7 +1,15 @@
 import { inTransaction } from "~db/client.server";
 import { siteDateTimeToUtc } from "~/util/dates";
 import { deleteAttachments } from "~/infra/uploads.server";
-import { clearEnquiryReferences, deleteEnquiryRow, getEnquiry, unlinkDuplicates, updateEnquiryRow, type Enquiry, type EnquiryChanges } from "~/models/enquiry.server";
+import {
+  clearEnquiryReferences,
+  deleteEnquiryRow,
+  getEnquiry,
+  unlinkDuplicates,
+  updateEnquiryRow,
+  type Enquiry,
+  type EnquiryChanges,
+} from "~/models/enquiry.server";
 import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
 import { getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
@@ -52,7 +60,13 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const holds = status === "enrolled" && scheduleId !== null;
   if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!);
-  if (holds && (!wasHolding || scheduleId !== before.scheduleId) && !change.heldSeat && !(await claimOfferedSeat(before.id, scheduleId!)) && !(await takeSeat(scheduleId!))) {
+  if (
+    holds &&
+    (!wasHolding || scheduleId !== before.scheduleId) &&
+    !change.heldSeat &&
+    !(await claimOfferedSeat(before.id, scheduleId!)) &&
+    !(await takeSeat(scheduleId!))
+  ) {
     throw conflict(`${BATCH_FULL}`, { status: BATCH_FULL }, "batch_full");
   }
 
@@ -68,7 +82,8 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
   if (!saved) throw notFound("Enquiry");
 
   const who = { userId: actor.user.id, userName: actor.user.name, text: null };
-  const line = (kind: TimelineEntry["kind"], fromValue: string | null, toValue: string | null) => insertTimelineEntry("enquiry", before.id, { ...who, kind, fromValue, toValue });
+  const line = (kind: TimelineEntry["kind"], fromValue: string | null, toValue: string | null) =>
+    insertTimelineEntry("enquiry", before.id, { ...who, kind, fromValue, toValue });
   if (row.status) {
     await line("status", before.status, saved.status);
     await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${before.status} → ${saved.status}`);
@@ -180,7 +195,8 @@ export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Pr
       try {
         await applyChange(actor, before, { status, assigneeId });
       } catch (error) {
-        if (error instanceof ServiceError && error.code === "batch_full") throw conflict(`${before.fullName}: ${BATCH_FULL}`, { status: `${before.fullName}: ${BATCH_FULL}` }, "batch_full");
+        if (error instanceof ServiceError && error.code === "batch_full")
+          throw conflict(`${before.fullName}: ${BATCH_FULL}`, { status: `${before.fullName}: ${BATCH_FULL}` }, "batch_full");
         throw error;
       }
     }
@@ -188,7 +204,8 @@ export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Pr
   });
 }
 
-export const addEnquiryNote = (actor: StaffActor, id: string, input: unknown) => addNote(actor, "enquiry", id, input, async (i) => (await getEnquiry(i)) !== null);
+export const addEnquiryNote = (actor: StaffActor, id: string, input: unknown) =>
+  addNote(actor, "enquiry", id, input, async (i) => (await getEnquiry(i)) !== null);
 
 export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getEnquiry(id))) throw notFound("Enquiry");
@@ -209,7 +226,13 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
     await deleteTimeline("enquiry", id);
     await unlinkDuplicates(id);
     await forgetOutboxMessagesAbout("enquiry", id);
-    await record(actor, "delete", "enquiry", id, `${enquiry.fullName} (${enquiry.preferredCourse})${enquiry.filePaths.length ? `, ${enquiry.filePaths.length} file(s)` : ""}`);
+    await record(
+      actor,
+      "delete",
+      "enquiry",
+      id,
+      `${enquiry.fullName} (${enquiry.preferredCourse})${enquiry.filePaths.length ? `, ${enquiry.filePaths.length} file(s)` : ""}`,
+    );
     return enquiry;
   });
   await deleteAttachments(deleted.filePaths).catch((error) => console.error("Removing an enquiry's files failed:", error));

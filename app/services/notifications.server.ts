@@ -4,7 +4,14 @@ import { cleanHeaderText, isPlainAddress } from "~/util/email-address";
 import { mailConfigured } from "~/infra/mail.server";
 import { DIGEST_TEMPLATE } from "~/infra/digest-mail.server";
 import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/infra/waitlist-mail.server";
-import { CONTACT_ACK_SUBJECT, contactAlertSubject, ENQUIRY_ACK_SUBJECT, enquiryAlertSubject, enrolmentSubject, type MailTemplate } from "~/infra/mail-templates.server";
+import {
+  CONTACT_ACK_SUBJECT,
+  contactAlertSubject,
+  ENQUIRY_ACK_SUBJECT,
+  enquiryAlertSubject,
+  enrolmentSubject,
+  type MailTemplate,
+} from "~/infra/mail-templates.server";
 import { nudgeOutbox, retryUntilFrom } from "~/infra/outbox-worker.server";
 import { webhookUrls } from "~/infra/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
@@ -62,7 +69,11 @@ export type EnquiryStatusChange = {
  * One webhook per WEBHOOK_URL for an enquiry whose status has just changed (call it only when it did), inside
  * the change's transaction: the status screen, the bulk action and the API all come through applyChange.
  */
-export async function queueEnquiryStatusChange(actor: StaffActor, before: Pick<Enquiry, "id" | "status">, after: Pick<Enquiry, "status" | "updatedAt">): Promise<void> {
+export async function queueEnquiryStatusChange(
+  actor: StaffActor,
+  before: Pick<Enquiry, "id" | "status">,
+  after: Pick<Enquiry, "status" | "updatedAt">,
+): Promise<void> {
   const data: EnquiryStatusChange = {
     id: before.id,
     previousStatus: before.status,
@@ -111,7 +122,15 @@ async function queue(plan: Plan): Promise<void> {
 
   const staff = plan.alert ? (e.NOTIFY_EMAIL ?? (await listAdminEmails()).filter(isPlainAddress)) : [];
   if (plan.alert && staff.length) {
-    rows.push({ ...base, kind: "email", template: plan.alert.template, recipient: staff.join(", "), subject: cleanHeaderText(plan.alert.subject, 300), payload, status: emailStatus });
+    rows.push({
+      ...base,
+      kind: "email",
+      template: plan.alert.template,
+      recipient: staff.join(", "),
+      subject: cleanHeaderText(plan.alert.subject, 300),
+      payload,
+      status: emailStatus,
+    });
   }
   // The sender's address is theirs to type: one that is not a single plain address gets no mail (and the
   // screen says why) rather than a mail to whatever it might be read as.

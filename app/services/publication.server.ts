@@ -42,7 +42,8 @@ export async function publishDueItems(now = nowIso()): Promise<PublishedRow[]> {
   return inTransaction(async () => {
     const published = await publishDueRows(now);
     const system: Actor = { user: null, ip: "", requestId: "" };
-    for (const row of published) await record(system, "publish", ENTITY[row.table], row.id, `${row.label}: published as scheduled`, { userId: null, userName: "System" });
+    for (const row of published)
+      await record(system, "publish", ENTITY[row.table], row.id, `${row.label}: published as scheduled`, { userId: null, userName: "System" });
     return published;
   });
 }

@@ -1,6 +1,15 @@
 import { inTransaction } from "~db/client.server";
 import type { Page } from "~/models/paging.server";
-import { approveReviewRow, deleteReviewRow, getReview as getReviewRow, insertReview, listReviews as listReviewRows, updateReviewRow, type Review, type ReviewFilter } from "~/models/review.server";
+import {
+  approveReviewRow,
+  deleteReviewRow,
+  getReview as getReviewRow,
+  insertReview,
+  listReviews as listReviewRows,
+  updateReviewRow,
+  type Review,
+  type ReviewFilter,
+} from "~/models/review.server";
 import { reviewSchema } from "~/schemas/review";
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";

@@ -10,13 +10,25 @@ import { parseInput } from "./validation";
 /** Notes on the timelines of enquiries and contact queries (the changes themselves are recorded by their services). */
 
 /** A staff note on an enquiry's or contact query's timeline. */
-export async function addNote(actor: StaffActor, subject: TimelineSubject, id: string, input: unknown, exists: (id: string) => Promise<boolean>): Promise<TimelineEntry> {
+export async function addNote(
+  actor: StaffActor,
+  subject: TimelineSubject,
+  id: string,
+  input: unknown,
+  exists: (id: string) => Promise<boolean>,
+): Promise<TimelineEntry> {
   const { text } = parseInput(noteSchema, input);
   return inTransaction(async () => {
     if (!(await exists(id))) throw notFound(subject === "enquiry" ? "Enquiry" : "Contact query");
-    const entry = await insertTimelineEntry(subject, id, { userId: actor.user.id, userName: actor.user.name, kind: "note", fromValue: null, toValue: null, text });
+    const entry = await insertTimelineEntry(subject, id, {
+      userId: actor.user.id,
+      userName: actor.user.name,
+      kind: "note",
+      fromValue: null,
+      toValue: null,
+      text,
+    });
     await record(actor, "note", subject, id, text.length > 60 ? `${text.slice(0, 57)}...` : text);
     return entry;
   });
 }
-

@@ -18,7 +18,13 @@ import { batchTitle, releaseOfferFor, WAITLIST_ACTOR } from "./waitlist.server";
 export type OfferState = "open" | "accepted" | "expired" | "declined" | "withdrawn" | "unknown";
 
 /** `acceptedNow`: this very request accepted it (a repeated click, or a second tab, finds it already accepted). */
-export type OfferView = { state: OfferState; acceptedNow?: boolean; fullName?: string; batch?: Pick<Schedule, "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location">; expiresAt?: string };
+export type OfferView = {
+  state: OfferState;
+  acceptedNow?: boolean;
+  fullName?: string;
+  batch?: Pick<Schedule, "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location">;
+  expiresAt?: string;
+};
 
 async function describe(offer: WaitlistOffer | null, now = new Date()): Promise<OfferView> {
   if (!offer) return { state: "unknown" };

@@ -57,7 +57,12 @@ export function offerHours(): number {
 
 // ---------------------------------------------------------------- timeline
 
-async function line(enquiryId: string, step: WaitlistStep, text: string, who: { userId: string | null; userName: string } = { userId: null, userName: WAITLIST_ACTOR.user.name }) {
+async function line(
+  enquiryId: string,
+  step: WaitlistStep,
+  text: string,
+  who: { userId: string | null; userName: string } = { userId: null, userName: WAITLIST_ACTOR.user.name },
+) {
   await insertTimelineEntry("enquiry", enquiryId, { ...who, kind: "waitlist", fromValue: null, toValue: step, text });
 }
 
@@ -211,17 +216,28 @@ export async function batchWaitlist(scheduleId: string): Promise<WaitlistLine[]>
 }
 
 /** "Waitlist: position 2 for <batch>" (or offered, until when) for the enquiry's details; null when not on a list. */
-export async function enquiryWaitlistStatus(enquiryId: string): Promise<{ position: number; status: WaitlistEntry["status"]; batch: string; scheduleId: string; offerExpiresAt: string | null } | null> {
+export async function enquiryWaitlistStatus(
+  enquiryId: string,
+): Promise<{ position: number; status: WaitlistEntry["status"]; batch: string; scheduleId: string; offerExpiresAt: string | null } | null> {
   const entry = await activeEntryOfEnquiry(enquiryId);
   if (!entry) return null;
   const batch = await getSchedule(entry.scheduleId);
   const offer = entry.status === "offered" ? await openOfferOfEnquiry(enquiryId) : null;
-  return { position: await positionOf(entry), status: entry.status, batch: batch ? batchTitle(batch) : "(deleted batch)", scheduleId: entry.scheduleId, offerExpiresAt: offer?.expiresAt ?? null };
+  return {
+    position: await positionOf(entry),
+    status: entry.status,
+    batch: batch ? batchTitle(batch) : "(deleted batch)",
+    scheduleId: entry.scheduleId,
+    offerExpiresAt: offer?.expiresAt ?? null,
+  };
 }
 
-
 /** The batch a Join waitlist link names, when it is full (the /enquiry page then says the visitor joins its waitlist). */
-export async function fullBatchFor(courseTitle: string, startDate: string, mode: DeliveryMode): Promise<Pick<Schedule, "courseName" | "startDate" | "mode"> | null> {
+export async function fullBatchFor(
+  courseTitle: string,
+  startDate: string,
+  mode: DeliveryMode,
+): Promise<Pick<Schedule, "courseName" | "startDate" | "mode"> | null> {
   const batch = await findScheduleByCourseAndStart(courseTitle, startDate, mode);
   return batch && batch.seats <= 0 ? { courseName: batch.courseName, startDate: batch.startDate, mode: batch.mode } : null;
 }

@@ -79,9 +79,7 @@ export function courseInstanceLd(batch: LdBatch) {
     startDate: batch.startDate,
     endDate: batch.endDate,
     location:
-      batch.mode === "online"
-        ? { "@type": "VirtualLocation", name: batch.location }
-        : { "@type": "Place", name: batch.location, address: postalAddress() },
+      batch.mode === "online" ? { "@type": "VirtualLocation", name: batch.location } : { "@type": "Place", name: batch.location, address: postalAddress() },
     courseSchedule: {
       "@type": "Schedule",
       ...(minutes ? { duration: isoDuration(minutes) } : {}),
@@ -124,7 +122,14 @@ export function courseLd(origin: string, course: LdCourse, batches: LdBatch[]) {
     ...(timeRequired ? { timeRequired } : {}),
     provider: { "@type": "EducationalOrganization", name: SITE.name, url: `${origin}/`, sameAs: `${origin}/` },
     // No public price list: the offer says it is paid and where to enquire.
-    offers: [{ "@type": "Offer", category: "Paid", url: absoluteUrl(origin, `/enquiry?course=${encodeURIComponent(course.title)}`), availability: "https://schema.org/InStock" }],
+    offers: [
+      {
+        "@type": "Offer",
+        category: "Paid",
+        url: absoluteUrl(origin, `/enquiry?course=${encodeURIComponent(course.title)}`),
+        availability: "https://schema.org/InStock",
+      },
+    ],
     ...(instances.length ? { hasCourseInstance: instances } : {}),
   };
 }

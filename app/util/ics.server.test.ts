@@ -74,7 +74,12 @@ describe("text", () => {
     const line = `DESCRIPTION:${"ह".repeat(60)}`; // 3 octets each
     const folded = foldLine(line);
     for (const part of folded.split("\r\n")) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
-    expect(folded.split("\r\n").slice(1).every((p) => p.startsWith(" "))).toBe(true);
+    expect(
+      folded
+        .split("\r\n")
+        .slice(1)
+        .every((p) => p.startsWith(" ")),
+    ).toBe(true);
     expect(folded.replaceAll("\r\n ", "")).toBe(line);
     expect(foldLine("SHORT:x")).toBe("SHORT:x");
   });
@@ -122,7 +127,16 @@ describe("buildCalendar", () => {
   });
 
   it("starts on the first matching day and keeps the last day (Tue, Thu, 6:30 PM - 9:30 PM, offline)", () => {
-    const e = one(batch({ days: "Tue, Thu", time: "6:30 PM - 9:30 PM", startDate: "2027-01-04", endDate: "2027-01-14", mode: "offline", location: "HITEC City campus, Hyderabad" }));
+    const e = one(
+      batch({
+        days: "Tue, Thu",
+        time: "6:30 PM - 9:30 PM",
+        startDate: "2027-01-04",
+        endDate: "2027-01-14",
+        mode: "offline",
+        location: "HITEC City campus, Hyderabad",
+      }),
+    );
     expect(e.occurrences).toEqual(["2027-01-05 18:30–21:30", "2027-01-07 18:30–21:30", "2027-01-12 18:30–21:30", "2027-01-14 18:30–21:30"]);
     expect(e.location).toBe("HITEC City campus, Hyderabad");
   });

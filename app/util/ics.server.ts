@@ -141,7 +141,11 @@ function addDays(day: string, n: number): string {
 }
 const weekdayOf = (day: string): Weekday => WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
 /** An instant as UTC basic format: "20270105T133000Z". */
-const utcStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** The first day on or after `from`, up to `until`, that is one of `days`; null when there is none. */
 function firstOn(days: Weekday[], from: string, until: string): string | null {
@@ -153,12 +157,14 @@ function firstOn(days: Weekday[], from: string, until: string): string | null {
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped; other controls dropped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n?/g, "\n")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, "\\n");
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, "\\n")
+  );
 }
 
 /** Lines of at most 75 octets (§3.1): longer ones go on after CRLF and a space, never splitting a character. */
@@ -225,7 +231,11 @@ export function whenLines(b: Pick<CalendarBatch, "startDate" | "endDate" | "time
         `RRULE:FREQ=WEEKLY;${byDay};UNTIL=${until}`,
       ];
     }
-    return [`DTSTART;VALUE=DATE:${basicDate(first)}`, `DTEND;VALUE=DATE:${basicDate(addDays(first, 1))}`, `RRULE:FREQ=WEEKLY;${byDay};UNTIL=${basicDate(b.endDate)}`];
+    return [
+      `DTSTART;VALUE=DATE:${basicDate(first)}`,
+      `DTEND;VALUE=DATE:${basicDate(addDays(first, 1))}`,
+      `RRULE:FREQ=WEEKLY;${byDay};UNTIL=${basicDate(b.endDate)}`,
+    ];
   }
   return [`DTSTART;VALUE=DATE:${basicDate(b.startDate)}`, `DTEND;VALUE=DATE:${basicDate(addDays(b.endDate, 1))}`];
 }

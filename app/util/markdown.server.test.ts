@@ -18,7 +18,9 @@ describe("renderMarkdown", () => {
   });
 
   it("removes scripts, event handlers and javascript: links", () => {
-    const html = renderMarkdown('<script>alert(1)</script><img src="x" onerror="alert(1)"><iframe src="https://e.vil"></iframe>\n\n[a](javascript:alert(1)) [b](https://example.com)');
+    const html = renderMarkdown(
+      '<script>alert(1)</script><img src="x" onerror="alert(1)"><iframe src="https://e.vil"></iframe>\n\n[a](javascript:alert(1)) [b](https://example.com)',
+    );
     expect(html).not.toMatch(/<script|onerror|<iframe|href="javascript:/i);
     expect(html).toContain('href="https://example.com"');
   });

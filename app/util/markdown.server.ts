@@ -4,12 +4,50 @@ import { BACKGROUND_COLORS, TEXT_COLORS } from "~/config/palette";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const oneOf = (values: readonly { value: string }[]) =>
-  new RegExp(`^(${values.filter((v) => v.value).map((v) => escapeRe(v.value)).join("|")})$`, "i");
+  new RegExp(
+    `^(${values
+      .filter((v) => v.value)
+      .map((v) => escapeRe(v.value))
+      .join("|")})$`,
+    "i",
+  );
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "del", "ins",
-    "ul", "ol", "li", "blockquote", "code", "pre", "a", "img", "span", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "code",
+    "pre",
+    "a",
+    "img",
+    "span",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "sup",
+    "sub",
   ],
   allowedAttributes: {
     a: ["href", "title"],
@@ -27,7 +65,24 @@ const SANITIZE: sanitizeHtml.IOptions = {
   // Dropped together with their content. sanitize-html passes the content of a disallowed <xmp> through
   // unescaped (it is raw text to the parser), so "<xmp><script>…</script></xmp>" would come out as a live
   // script tag unless xmp is listed here; the others hold raw text, markup for another parser, or nothing a reader needs.
-  nonTextTags: ["script", "style", "textarea", "option", "select", "xmp", "noembed", "noframes", "noscript", "plaintext", "iframe", "template", "title", "object", "svg", "math"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "select",
+    "xmp",
+    "noembed",
+    "noframes",
+    "noscript",
+    "plaintext",
+    "iframe",
+    "template",
+    "title",
+    "object",
+    "svg",
+    "math",
+  ],
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,

@@ -28,13 +28,23 @@ export function formFailure(error: unknown, form: FormData, failedMessage: strin
       case "tooLarge":
       case "unsupportedType":
         // A refusal with a name of its own (a wrong current password) also shows in the banner (spec §8).
-        return { status: 400, result: replyWithErrors(form, error.fields, { hideFields, formErrors: Object.keys(error.fields).length && error.code === "invalid_input" ? [] : [error.message] }) };
+        return {
+          status: 400,
+          result: replyWithErrors(form, error.fields, {
+            hideFields,
+            formErrors: Object.keys(error.fields).length && error.code === "invalid_input" ? [] : [error.message],
+          }),
+        };
       case "unauthorized": // a wrong e-mail or password: the rule's message, never which of the two
         return { status: 401, result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }) };
       case "conflict":
         return { status: 409, result: replyWithErrors(form, error.fields, { hideFields, formErrors: [error.message] }) };
       case "tooMany":
-        return { status: 429, result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }), headers: retryAfterHeaders({ retryAfter: error.retryAfter ?? 60 }) };
+        return {
+          status: 429,
+          result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }),
+          headers: retryAfterHeaders({ retryAfter: error.retryAfter ?? 60 }),
+        };
       case "notFound":
         return { status: 404, result: replyWithErrors(form, {}, { hideFields, formErrors: [failedMessage] }) };
       default:

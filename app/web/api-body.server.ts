@@ -127,4 +127,3 @@ export function formToObject(form: FormData | URLSearchParams): Record<string, u
   }
   return out;
 }
-

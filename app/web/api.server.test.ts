@@ -20,7 +20,9 @@ describe("API errors", () => {
       const res = await call(error);
       expect(res.status, error.message).toBe(503);
       expect(res.headers.get("Retry-After")).toBe("5");
-      expect(await res.json()).toEqual({ error: { code: "service_unavailable", message: "The service is temporarily unavailable. Please try again in a moment." } });
+      expect(await res.json()).toEqual({
+        error: { code: "service_unavailable", message: "The service is temporarily unavailable. Please try again in a moment." },
+      });
     }
   });
 
@@ -39,7 +41,9 @@ describe("API errors", () => {
 
     const bad = await call(invalid({ from: "Enter a date as YYYY-MM-DD" }));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: "invalid_input", message: "Enter a date as YYYY-MM-DD", fields: { from: "Enter a date as YYYY-MM-DD" } } });
+    expect(await bad.json()).toEqual({
+      error: { code: "invalid_input", message: "Enter a date as YYYY-MM-DD", fields: { from: "Enter a date as YYYY-MM-DD" } },
+    });
 
     const slow = await call(tooMany("Too many attempts. Try again later.", 42));
     expect(slow.status).toBe(429);

@@ -3,7 +3,16 @@ import type { Course } from "~/models/course.server";
 import type { StaffActor } from "~/services/actor";
 import { saveCourse, type CourseSubmission } from "~/services/courses.server";
 import { isServiceError } from "~/services/service-error";
-import { courseSchema, COURSE_SAVE_FAILED, IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
+import {
+  courseSchema,
+  COURSE_SAVE_FAILED,
+  IMAGE_MAX_BYTES,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  SYLLABUS_MAX_BYTES,
+  SYLLABUS_SIZE_MESSAGE,
+  SYLLABUS_TYPE_MESSAGE,
+} from "~/schemas/course";
 import { formToObject, readApiBody, refuseFileParts, safeBody } from "./api-body.server";
 import { parseWithSchema, replyWithErrors } from "./form-submission";
 import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "~/infra/uploads.server";
@@ -15,7 +24,13 @@ import { BadMultipartError, discardUploads, isMultipart, parseMultipart, Request
  */
 
 /** A course image; images inserted in the syllabus editor follow the same rule. */
-export const COURSE_IMAGE_RULE: UploadRule = { field: "image", kind: "image", maxBytes: IMAGE_MAX_BYTES, sizeMessage: IMAGE_SIZE_MESSAGE, typeMessage: IMAGE_TYPE_MESSAGE };
+export const COURSE_IMAGE_RULE: UploadRule = {
+  field: "image",
+  kind: "image",
+  maxBytes: IMAGE_MAX_BYTES,
+  sizeMessage: IMAGE_SIZE_MESSAGE,
+  typeMessage: IMAGE_TYPE_MESSAGE,
+};
 export const COURSE_SYLLABUS_RULE: UploadRule = {
   field: "syllabusFile",
   kind: "syllabus",
@@ -44,7 +59,9 @@ export async function receiveCourseForm(request: Request): Promise<{ form: FormD
 /** An API course save: multipart with files, or a JSON / form body when no file is sent. */
 export async function receiveCourseApiBody(request: Request): Promise<CourseSubmission> {
   if (!isMultipart(request)) return { fields: await readApiBody(request), files: [] };
-  const { formData, files, errors, errorKinds, unexpectedFiles } = await parseMultipart(safeBody(request), COURSE_UPLOAD_RULES, { maxBytes: COURSE_MULTIPART_MAX_BYTES });
+  const { formData, files, errors, errorKinds, unexpectedFiles } = await parseMultipart(safeBody(request), COURSE_UPLOAD_RULES, {
+    maxBytes: COURSE_MULTIPART_MAX_BYTES,
+  });
   if (unexpectedFiles.length) {
     await discardUploads(files);
     refuseFileParts(unexpectedFiles);
@@ -56,8 +73,7 @@ export async function receiveCourseApiBody(request: Request): Promise<CourseSubm
 export const FILES_NOT_KEPT = "Files are kept only when the course is saved: choose the image or syllabus file again.";
 
 export type CourseFormOutcome =
-  | { ok: true; course: Course }
-  | { ok: false; status: number; result: SubmissionResult<string[]> | null; message: string | null; notice: string | null };
+  { ok: true; course: Course } | { ok: false; status: number; result: SubmissionResult<string[]> | null; message: string | null; notice: string | null };
 
 /**
  * The Add/Edit Course form's post, for its no-JavaScript action and its progress-reporting upload endpoint:
@@ -69,7 +85,8 @@ export async function submitCourseForm(request: Request, actor: StaffActor, id: 
   try {
     received = await receiveCourseForm(request);
   } catch (error) {
-    if (error instanceof RequestTooLargeError || error instanceof BadMultipartError) return { ok: false, status: error.status, result: null, message: error.message, notice: null };
+    if (error instanceof RequestTooLargeError || error instanceof BadMultipartError)
+      return { ok: false, status: error.status, result: null, message: error.message, notice: null };
     throw error;
   }
   const { form, submission } = received;
@@ -96,7 +113,8 @@ function courseFormFailure(error: unknown, form: FormData, hadFiles: boolean): C
   if (isServiceError(error) && ["invalid", "tooLarge", "unsupportedType"].includes(error.kind)) {
     return { status: 400, result: replyWithErrors(form, error.fields), message: error.message, notice };
   }
-  if (isServiceError(error, "notFound")) return { status: 404, result: replyWithErrors(form, {}, { formErrors: [COURSE_SAVE_FAILED] }), message: COURSE_SAVE_FAILED, notice: null };
+  if (isServiceError(error, "notFound"))
+    return { status: 404, result: replyWithErrors(form, {}, { formErrors: [COURSE_SAVE_FAILED] }), message: COURSE_SAVE_FAILED, notice: null };
   console.error("[admin] saving a course failed:", error);
   return { status: 500, result: replyWithErrors(form, {}, { formErrors: [COURSE_SAVE_FAILED] }), message: COURSE_SAVE_FAILED, notice };
 }

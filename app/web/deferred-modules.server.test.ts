@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { deferModules as deferModulesInBytes, DEFERRED_TYPE } from "./deferred-modules.server";
 
-const head = '<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/entry.js" nonce="N1"/><link rel="modulepreload" href="/assets/root.js" nonce="N1"/></head>';
+const head =
+  '<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/entry.js" nonce="N1"/><link rel="modulepreload" href="/assets/root.js" nonce="N1"/></head>';
 const module = '<script nonce="N1" type="module" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>';
 const page = `<!DOCTYPE html><html>${head}<body><main>Hi</main><script nonce="N1">window.x=1</script>${module}<script nonce="N1">window.y=2</script></body></html>`;
 
@@ -38,7 +39,12 @@ describe("public pages start their modules after the first paint", () => {
     };
     const start = /<script nonce="N1">(\(function[\s\S]*?)<\/script>/.exec(deferModules(page)!)![1];
     const window = {}; // no PerformanceObserver: the frame after the first starts it
-    new Function("window", "document", "requestAnimationFrame", "setTimeout", start)(window, document, (f: () => void) => f(), (f: () => void) => f());
+    new Function("window", "document", "requestAnimationFrame", "setTimeout", start)(
+      window,
+      document,
+      (f: () => void) => f(),
+      (f: () => void) => f(),
+    );
     expect(appended).toEqual([
       { rel: "modulepreload", href: "/assets/entry.js", nonce: "N2" },
       { rel: "modulepreload", href: "/assets/root.js", nonce: "N2" },

@@ -16,10 +16,13 @@ export function readEnquiryListQuery(url: URL): { query: EnquiryListQuery; value
   const values: Partial<Record<EnquiryFilterParam, string>> = {};
   for (const key of ENQUIRY_FILTER_PARAMS) {
     // Cleaned like any text: the filter form shows it again.
-    const value = cleanText(url.searchParams.get(key) ?? "", false).trim().slice(0, 200);
+    const value = cleanText(url.searchParams.get(key) ?? "", false)
+      .trim()
+      .slice(0, 200);
     if (value) values[key] = value;
   }
-  const pick = <T extends string>(value: string | undefined, allowed: readonly T[]) => ((allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined);
+  const pick = <T extends string>(value: string | undefined, allowed: readonly T[]) =>
+    (allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
   const day = (value: string | undefined) => (value && isCalendarDate(value) ? value : undefined);
   const query: EnquiryListQuery = {
     page,

@@ -3,7 +3,6 @@ import * as z from "zod/mini";
 import { cleanText } from "~/schemas/fields";
 import { fieldName } from "~/util/field-name";
 
-
 /**
  * A form post checked against one of the schemas in app/schemas, as conform's Submission: the same call runs in
  * the browser (useForm's onValidate) and in the route actions.
@@ -13,15 +12,17 @@ import { fieldName } from "~/util/field-name";
  * it: they read FormData's "" and a JSON body's missing value alike (app/schemas/fields.ts).
  */
 export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | URLSearchParams, schema: S): Submission<z.input<S>, string[], z.output<S>> {
-  return echoedClean(parse<z.output<S>, string[]>(payload, {
-    resolve(value) {
-      const result = z.safeParse(schema, value);
-      if (result.success) return { value: result.data };
-      const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
-      return { error };
-    },
-  })) as Submission<z.input<S>, string[], z.output<S>>;
+  return echoedClean(
+    parse<z.output<S>, string[]>(payload, {
+      resolve(value) {
+        const result = z.safeParse(schema, value);
+        if (result.success) return { value: result.data };
+        const error: Record<string, string[]> = {};
+        for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
+        return { error };
+      },
+    }),
+  ) as Submission<z.input<S>, string[], z.output<S>>;
 }
 
 /**

@@ -12,7 +12,9 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
   const raw = url.searchParams.get("status") ?? "";
   const status = (statuses as readonly string[]).includes(raw) ? (raw as S) : undefined;
   // Cleaned like any text: the search is shown again in its field.
-  const q = cleanText(url.searchParams.get("q") ?? "", false).trim().slice(0, SEARCH_MAX);
+  const q = cleanText(url.searchParams.get("q") ?? "", false)
+    .trim()
+    .slice(0, SEARCH_MAX);
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
   return { status, q, page };
 }
@@ -22,7 +24,22 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
  * follow-up, course, mode, source, form), the audit log's (user, entity type), a date range and the publication state, so paging,
  * the jump back to the last page and a dialog opened over the list keep the filter that was set.
  */
-export const LIST_PARAMS = ["status", "q", "page", "assignee", "followUp", "course", "mode", "source", "form", "user", "entityType", "from", "to", "state"] as const;
+export const LIST_PARAMS = [
+  "status",
+  "q",
+  "page",
+  "assignee",
+  "followUp",
+  "course",
+  "mode",
+  "source",
+  "form",
+  "user",
+  "entityType",
+  "from",
+  "to",
+  "state",
+] as const;
 export type ListParam = (typeof LIST_PARAMS)[number];
 
 /** The list URL with the given search string (as found on a child route's URL), minus anything foreign. */

@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, DELIVERY_MODES, ENQUIRY_FORMS, OUTBOX_EVENTS, OUTBOX_KINDS, OUTBOX_STATUSES, PUBLICATION_STATES, TIMELINE_KINDS, USER_ROLES } from "~/schemas/values";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  DELIVERY_MODES,
+  ENQUIRY_FORMS,
+  OUTBOX_EVENTS,
+  OUTBOX_KINDS,
+  OUTBOX_STATUSES,
+  PUBLICATION_STATES,
+  TIMELINE_KINDS,
+  USER_ROLES,
+} from "~/schemas/values";
 import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
@@ -20,7 +31,9 @@ const stored = { id: text, createdAt: text.meta({ format: "date-time" }), update
 // Courses, batches and reviews: always carry their publication (anonymous callers only ever see published ones).
 const publication = {
   state: z.enum(PUBLICATION_STATES).meta({ description: "draft, scheduled or published; anonymous callers only ever see published records" }),
-  publishAt: text.nullable().meta({ format: "date-time", description: "UTC: when a scheduled record goes public (or when it did); null for drafts and records published directly" }),
+  publishAt: text
+    .nullable()
+    .meta({ format: "date-time", description: "UTC: when a scheduled record goes public (or when it did); null for drafts and records published directly" }),
 };
 
 // ---------------------------------------------------------------- records
@@ -40,8 +53,12 @@ export const Course = z
     ...publication,
   })
   .meta({ id: "Course" });
-export const Schedule = z.object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }), ...publication }).meta({ id: "Schedule" });
-export const Review = z.object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication }).meta({ id: "Review" });
+export const Schedule = z
+  .object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }), ...publication })
+  .meta({ id: "Schedule" });
+export const Review = z
+  .object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication })
+  .meta({ id: "Review" });
 const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
 export const Enquiry = z
   .object({
@@ -59,7 +76,7 @@ export const Enquiry = z
         utmMedium: text.nullable(),
         utmCampaign: text.nullable(),
         referrer: text.nullable().meta({ description: "The external page the visitor came from" }),
-        form: z.enum([...ENQUIRY_FORMS, ""]).meta({ description: "Which form sent it (\"\" for enquiries from before this was kept)" }),
+        form: z.enum([...ENQUIRY_FORMS, ""]).meta({ description: 'Which form sent it ("" for enquiries from before this was kept)' }),
       })
       .meta({ description: "Where the lead came from: the visitor's first UTM parameters or external referrer, or what an integration passed on" }),
     sourceLabel: text.meta({ description: "One word for lists and charts: the UTM source, else the referring site, else direct" }),
@@ -69,7 +86,9 @@ export const Enquiry = z
   .meta({ id: "Enquiry" });
 /** What an anonymous POST /api/enquiries gets back (ENQUIRY_RECEIPT_FIELDS): no pipeline fields, no duplicate links. */
 export const EnquiryReceipt = z
-  .object(Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, Enquiry.shape[key]])) as Pick<typeof Enquiry.shape, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>)
+  .object(
+    Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, Enquiry.shape[key]])) as Pick<typeof Enquiry.shape, (typeof ENQUIRY_RECEIPT_FIELDS)[number]>,
+  )
   .strict()
   .meta({ id: "EnquiryReceipt", description: "What an anonymous caller sent, as stored, with its id" });
 export const TimelineEntry = z
@@ -77,7 +96,7 @@ export const TimelineEntry = z
     id: text,
     at: text.meta({ format: "date-time" }),
     userId: text.nullable().meta({ description: "Who did it; null for the visitor's own submission or a deleted user" }),
-    userName: text.meta({ description: "The name at the time (\"\" for the visitor's submission)" }),
+    userName: text.meta({ description: 'The name at the time ("" for the visitor\'s submission)' }),
     kind: z.enum(TIMELINE_KINDS),
     fromValue: text.nullable(),
     toValue: text.nullable(),
@@ -148,8 +167,14 @@ const types = (kind: UploadKind) => [...new Set(UPLOAD_TYPES[kind].map((t) => t.
 export const CourseJson = z
   .object({
     ...courseSchema.shape,
-    image: text.nullable().optional().meta({ description: "Absent or the current URL keeps the image; \"\" or null removes it; any other value is a 400. New files go in a multipart body." }),
-    syllabusFile: text.nullable().optional().meta({ description: "Absent or the current URL keeps the file; \"\" or null removes it; any other value is a 400." }),
+    image: text
+      .nullable()
+      .optional()
+      .meta({ description: 'Absent or the current URL keeps the image; "" or null removes it; any other value is a 400. New files go in a multipart body.' }),
+    syllabusFile: text
+      .nullable()
+      .optional()
+      .meta({ description: 'Absent or the current URL keeps the file; "" or null removes it; any other value is a 400.' }),
   })
   .meta({ id: "CourseInput" });
 const fileField = (what: string, kind: UploadKind, max: number) =>
@@ -159,7 +184,10 @@ const fileField = (what: string, kind: UploadKind, max: number) =>
   });
 export const CourseMultipart = z
   .object({ ...courseSchema.shape, image: fileField("image", "image", IMAGE_MAX_BYTES), syllabusFile: fileField("syllabus", "syllabus", SYLLABUS_MAX_BYTES) })
-  .meta({ description: "Lists are repeated parts (highlights, highlights …) or indexed entries (highlights[0], highlights[1] …). The whole body may not exceed the two files plus 1 MB." });
+  .meta({
+    description:
+      "Lists are repeated parts (highlights, highlights …) or indexed entries (highlights[0], highlights[1] …). The whole body may not exceed the two files plus 1 MB.",
+  });
 export const courseMultipartEncoding = { image: { contentType: types("image").join(", ") }, syllabusFile: { contentType: types("syllabus").join(", ") } };
 
 export const EnquiryInput = z
@@ -172,14 +200,16 @@ export const EnquiryInput = z
       .optional()
       .meta({
         format: "date",
-        description: "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
+        description:
+          "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
       }),
   })
   .meta({ id: "EnquiryInput" });
 
 export const UserUpdate = z.object(userUpdateSchema.shape).meta({
   id: "UserUpdate",
-  description: "An admin editing a user: an empty or absent password keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
+  description:
+    "An admin editing a user: an empty or absent password keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
 });
 const absent = z.never().optional().meta({ description: "Must be left out: with name or email the body is an edit" });
 export const PasswordChange = z

@@ -4,14 +4,43 @@ import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { enquiryStatusSchema } from "~/schemas/enquiry";
 import { enquiryPipelineUpdateSchema, noteSchema } from "~/schemas/enquiry-pipeline";
-import { auditLogListParams, contactQueryListParams, courseListParams, enquiryListParams, outboxListParams, reviewListParams, scheduleListParams, userListParams } from "~/schemas/list-params";
+import {
+  auditLogListParams,
+  contactQueryListParams,
+  courseListParams,
+  enquiryListParams,
+  outboxListParams,
+  reviewListParams,
+  scheduleListParams,
+  userListParams,
+} from "~/schemas/list-params";
 import { loginSchema } from "~/schemas/login";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import { userCreateSchema } from "~/schemas/user";
 import { MAX_BODY_BYTES } from "~/infra/uploads.server";
 import { sessionCookieName } from "./session.server";
-import { text, Course, Schedule, Review, Enquiry, EnquiryReceipt, TimelineEntry, ContactQuery, User, AuditEntry, OutboxMessage, ApiError, mb, CourseJson, CourseMultipart, courseMultipartEncoding, EnquiryInput, UserUpdate, PasswordChange } from "./openapi-schemas.server";
+import {
+  text,
+  Course,
+  Schedule,
+  Review,
+  Enquiry,
+  EnquiryReceipt,
+  TimelineEntry,
+  ContactQuery,
+  User,
+  AuditEntry,
+  OutboxMessage,
+  ApiError,
+  mb,
+  CourseJson,
+  CourseMultipart,
+  courseMultipartEncoding,
+  EnquiryInput,
+  UserUpdate,
+  PasswordChange,
+} from "./openapi-schemas.server";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so
@@ -53,12 +82,19 @@ const retryAfter = { "Retry-After": z.string().optional().meta({ description: "S
 function errors(method: string, o: Op): Record<number, ZodOpenApiResponseObject> {
   const takesBody = Boolean(o.body || o.multipart);
   const out: Record<number, ZodOpenApiResponseObject> = {};
-  if (takesBody || o.query) out[400] = error(`Invalid input: \`fields\` holds the message per field${takesBody ? "; or a malformed JSON body, or a body type the API does not read" : ""}`);
+  if (takesBody || o.query)
+    out[400] = error(
+      `Invalid input: \`fields\` holds the message per field${takesBody ? "; or a malformed JSON body, or a body type the API does not read" : ""}`,
+    );
   out[401] = error(
-    o.unauthorized ?? (o.access === "public" || o.access === "optional" ? "A token was sent but is invalid or has expired (none is needed)" : "No token, or an invalid or expired one"),
+    o.unauthorized ??
+      (o.access === "public" || o.access === "optional"
+        ? "A token was sent but is invalid or has expired (none is needed)"
+        : "No token, or an invalid or expired one"),
     { "WWW-Authenticate": z.string().optional() },
   );
-  if (o.access === "admin" || method !== "get") out[403] = error(o.access === "admin" ? "Not an admin, or a cross-site write with the session cookie" : "A cross-site write with the session cookie");
+  if (o.access === "admin" || method !== "get")
+    out[403] = error(o.access === "admin" ? "Not an admin, or a cross-site write with the session cookie" : "A cross-site write with the session cookie");
   if (o.path) out[404] = error("No record with this id");
   if (takesBody) out[413] = error(`Body too large: ${mb(MAX_BODY_BYTES)} for JSON and forms${o.multipart ? "; a file over its limit" : ""}`);
   for (const code of o.extra ?? []) out[code] = EXTRA[code];
@@ -74,7 +110,13 @@ const EXTRA: Record<number, ZodOpenApiResponseObject> = {
 };
 
 const listOf = (item: Schema) =>
-  z.object({ data: z.array(item), page: z.number().int().min(1), limit: z.number().int().min(1), total: z.number().int().min(0), pages: z.number().int().min(1) });
+  z.object({
+    data: z.array(item),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    total: z.number().int().min(0),
+    pages: z.number().int().min(1),
+  });
 
 function op(method: string, o: Op): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
@@ -164,113 +206,166 @@ const INFO = `JSON REST API of the institute's website and back office.
 - **Rate limits**: sign-in is throttled per address and per account; creating an enquiry or a contact query anonymously is limited per IP address, and a staff token is not counted.`;
 
 export function buildOpenApiDocument(serverUrl = "/") {
-  return withOperationIds(createDocument({
-    openapi: "3.1.0",
-    info: { title: "SOC Analyst training institute API", version: "1.0.0", description: INFO },
-    servers: [{ url: serverUrl }],
-    security: [{ bearer: [] }, { cookie: [] }],
-    components: {
-      securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /api/auth/login" },
-        cookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "The back office's session; writes must be same-origin" },
-      },
-    },
-    paths: {
-      ...crud({
-        name: "courses",
-        one: "course",
-        record: Course,
-        query: courseListParams,
-        read: "public",
-        create: "staff",
-        body: CourseJson,
-        multipart: CourseMultipart,
-        writeDescription: "JSON, or multipart/form-data to send an image or a syllabus file. Modes other than online, offline and hybrid are dropped.",
-      }),
-      ...crud({ name: "schedules", one: "schedule", record: Schedule, query: scheduleListParams, read: "public", create: "staff", body: scheduleSchema }),
-      ...crud({ name: "reviews", one: "review", record: Review, query: reviewListParams, read: "optional", create: "staff", body: reviewSchema }),
-      "/api/reviews/{id}/approve": { put: op("put", { summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
-      ...crud({
-        name: "enquiries",
-        one: "enquiry",
-        record: Enquiry,
-        query: enquiryListParams,
-        read: "staff",
-        create: "optional",
-        body: EnquiryInput,
-        update: enquiryPipelineUpdateSchema,
-        updateExtra: [409],
-        createExtra: [429],
-        created: z.union([Enquiry, EnquiryReceipt]),
-        createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
-        updateDescription:
-          "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. Enrolled takes a seat of the batch: 409 when it is full.",
-      }),
-      "/api/enquiries/{id}/status": {
-        put: op("put", { summary: "Set the status", description: "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 when it is full; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist.", access: "staff", ok: 200, data: Enquiry, body: enquiryStatusSchema, path: true, extra: [409] }),
-      },
-      "/api/enquiries/{id}/timeline": { get: op("get", { summary: "Notes and every recorded change, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }) },
-      "/api/enquiries/{id}/notes": { post: op("post", { summary: "Add a note to the timeline", access: "staff", ok: 201, data: TimelineEntry, body: noteSchema, path: true }) },
-      "/api/contact-queries": {
-        get: op("get", { summary: "List contact queries, newest first", access: "staff", ok: 200, data: ContactQuery, list: true, query: contactQueryListParams }),
-        post: op("post", { summary: "Send a contact query", description: FORM_LIMIT, access: "optional", ok: 201, data: ContactQuery, body: contactSchema, extra: [429] }),
-      },
-      "/api/contact-queries/{id}": {
-        get: op("get", { summary: "Read a contact query", access: "staff", ok: 200, data: ContactQuery, path: true }),
-        delete: op("delete", { summary: "Delete a contact query", access: "staff", ok: 204, path: true }),
-      },
-      "/api/contact-queries/{id}/status": { put: op("put", { summary: "Set the status", access: "staff", ok: 200, data: ContactQuery, body: contactStatusSchema, path: true }) },
-      "/api/contact-queries/{id}/timeline": { get: op("get", { summary: "Notes and status changes, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }) },
-      "/api/contact-queries/{id}/notes": { post: op("post", { summary: "Add a note to the timeline", access: "staff", ok: 201, data: TimelineEntry, body: noteSchema, path: true }) },
-      "/api/auth/login": {
-        post: {
-          ...op("post", {
-            summary: "Sign in for a bearer token",
-            description: "Wrong credentials are a 401 with one message whether or not the e-mail exists; repeated failures are throttled (429).",
-            access: "public",
-            unauthorized: "Wrong e-mail or password (a token sent along is ignored)",
-            ok: 200,
-            body: loginSchema,
-            extra: [429],
-            answer: z.object({ token: text, expiresIn: z.number().int().meta({ description: "Seconds" }), user: User.pick({ id: true, name: true, email: true, role: true }) }),
-          }),
+  return withOperationIds(
+    createDocument({
+      openapi: "3.1.0",
+      info: { title: "SOC Analyst training institute API", version: "1.0.0", description: INFO },
+      servers: [{ url: serverUrl }],
+      security: [{ bearer: [] }, { cookie: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /api/auth/login" },
+          cookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "The back office's session; writes must be same-origin" },
         },
       },
-      "/api/auth/register": { post: op("post", { summary: "Create a staff user", access: "admin", ok: 201, data: User, body: userCreateSchema, extra: [409] }) },
-      "/api/auth/me": { get: op("get", { summary: "The signed-in user", access: "staff", ok: 200, data: User }) },
-      "/api/auth/logout": { post: op("post", { summary: "Sign out: ends the token sent (or this browser session); other sessions go on", access: "staff", ok: 204 }) },
-      "/api/auth/users/{id}": { get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }) },
-      "/api/audit-log": {
-        get: op("get", {
-          summary: "List the audit log, newest first: who changed what, signed in or out",
-          description: "to may not be before from (400).",
-          access: "admin",
-          ok: 200,
-          data: AuditEntry,
-          list: true,
-          query: auditLogListParams,
+      paths: {
+        ...crud({
+          name: "courses",
+          one: "course",
+          record: Course,
+          query: courseListParams,
+          read: "public",
+          create: "staff",
+          body: CourseJson,
+          multipart: CourseMultipart,
+          writeDescription: "JSON, or multipart/form-data to send an image or a syllabus file. Modes other than online, offline and hybrid are dropped.",
         }),
-      },
-      "/api/outbox": {
-        get: op("get", { summary: "List the outbox, newest first: e-mails and webhooks for new enquiries and contact queries", access: "admin", ok: 200, data: OutboxMessage, list: true, query: outboxListParams }),
-      },
-      "/api/users": { get: op("get", { summary: "List users, newest first", access: "admin", ok: 200, data: User, list: true, query: userListParams }) },
-      "/api/users/{id}": {
-        get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }),
-        put: op("put", {
-          summary: "Edit a user (admins), or change a password (currentPassword + password, without name and email)",
-          description: "Any signed-in user may change their own password; everything else is for admins (403). When the caller's own password changed, the answer carries a fresh token: the old ones no longer work.",
-          access: "staff",
-          ok: 200,
-          body: z.union([UserUpdate, PasswordChange]),
-          answer: z.object({ data: User, token: text.optional().meta({ description: "Present when the caller changed their own password" }) }),
-          path: true,
-          extra: [403, 409, 429],
+        ...crud({ name: "schedules", one: "schedule", record: Schedule, query: scheduleListParams, read: "public", create: "staff", body: scheduleSchema }),
+        ...crud({ name: "reviews", one: "review", record: Review, query: reviewListParams, read: "optional", create: "staff", body: reviewSchema }),
+        "/api/reviews/{id}/approve": { put: op("put", { summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
+        ...crud({
+          name: "enquiries",
+          one: "enquiry",
+          record: Enquiry,
+          query: enquiryListParams,
+          read: "staff",
+          create: "optional",
+          body: EnquiryInput,
+          update: enquiryPipelineUpdateSchema,
+          updateExtra: [409],
+          createExtra: [429],
+          created: z.union([Enquiry, EnquiryReceipt]),
+          createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
+          updateDescription:
+            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. Enrolled takes a seat of the batch: 409 when it is full.",
         }),
-        delete: op("delete", { summary: "Delete a user", description: "Never one's own account (403).", access: "admin", ok: 204, path: true }),
+        "/api/enquiries/{id}/status": {
+          put: op("put", {
+            summary: "Set the status",
+            description:
+              "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 when it is full; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist.",
+            access: "staff",
+            ok: 200,
+            data: Enquiry,
+            body: enquiryStatusSchema,
+            path: true,
+            extra: [409],
+          }),
+        },
+        "/api/enquiries/{id}/timeline": {
+          get: op("get", { summary: "Notes and every recorded change, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }),
+        },
+        "/api/enquiries/{id}/notes": {
+          post: op("post", { summary: "Add a note to the timeline", access: "staff", ok: 201, data: TimelineEntry, body: noteSchema, path: true }),
+        },
+        "/api/contact-queries": {
+          get: op("get", {
+            summary: "List contact queries, newest first",
+            access: "staff",
+            ok: 200,
+            data: ContactQuery,
+            list: true,
+            query: contactQueryListParams,
+          }),
+          post: op("post", {
+            summary: "Send a contact query",
+            description: FORM_LIMIT,
+            access: "optional",
+            ok: 201,
+            data: ContactQuery,
+            body: contactSchema,
+            extra: [429],
+          }),
+        },
+        "/api/contact-queries/{id}": {
+          get: op("get", { summary: "Read a contact query", access: "staff", ok: 200, data: ContactQuery, path: true }),
+          delete: op("delete", { summary: "Delete a contact query", access: "staff", ok: 204, path: true }),
+        },
+        "/api/contact-queries/{id}/status": {
+          put: op("put", { summary: "Set the status", access: "staff", ok: 200, data: ContactQuery, body: contactStatusSchema, path: true }),
+        },
+        "/api/contact-queries/{id}/timeline": {
+          get: op("get", { summary: "Notes and status changes, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }),
+        },
+        "/api/contact-queries/{id}/notes": {
+          post: op("post", { summary: "Add a note to the timeline", access: "staff", ok: 201, data: TimelineEntry, body: noteSchema, path: true }),
+        },
+        "/api/auth/login": {
+          post: {
+            ...op("post", {
+              summary: "Sign in for a bearer token",
+              description: "Wrong credentials are a 401 with one message whether or not the e-mail exists; repeated failures are throttled (429).",
+              access: "public",
+              unauthorized: "Wrong e-mail or password (a token sent along is ignored)",
+              ok: 200,
+              body: loginSchema,
+              extra: [429],
+              answer: z.object({
+                token: text,
+                expiresIn: z.number().int().meta({ description: "Seconds" }),
+                user: User.pick({ id: true, name: true, email: true, role: true }),
+              }),
+            }),
+          },
+        },
+        "/api/auth/register": {
+          post: op("post", { summary: "Create a staff user", access: "admin", ok: 201, data: User, body: userCreateSchema, extra: [409] }),
+        },
+        "/api/auth/me": { get: op("get", { summary: "The signed-in user", access: "staff", ok: 200, data: User }) },
+        "/api/auth/logout": {
+          post: op("post", { summary: "Sign out: ends the token sent (or this browser session); other sessions go on", access: "staff", ok: 204 }),
+        },
+        "/api/auth/users/{id}": { get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }) },
+        "/api/audit-log": {
+          get: op("get", {
+            summary: "List the audit log, newest first: who changed what, signed in or out",
+            description: "to may not be before from (400).",
+            access: "admin",
+            ok: 200,
+            data: AuditEntry,
+            list: true,
+            query: auditLogListParams,
+          }),
+        },
+        "/api/outbox": {
+          get: op("get", {
+            summary: "List the outbox, newest first: e-mails and webhooks for new enquiries and contact queries",
+            access: "admin",
+            ok: 200,
+            data: OutboxMessage,
+            list: true,
+            query: outboxListParams,
+          }),
+        },
+        "/api/users": { get: op("get", { summary: "List users, newest first", access: "admin", ok: 200, data: User, list: true, query: userListParams }) },
+        "/api/users/{id}": {
+          get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }),
+          put: op("put", {
+            summary: "Edit a user (admins), or change a password (currentPassword + password, without name and email)",
+            description:
+              "Any signed-in user may change their own password; everything else is for admins (403). When the caller's own password changed, the answer carries a fresh token: the old ones no longer work.",
+            access: "staff",
+            ok: 200,
+            body: z.union([UserUpdate, PasswordChange]),
+            answer: z.object({ data: User, token: text.optional().meta({ description: "Present when the caller changed their own password" }) }),
+            path: true,
+            extra: [403, 409, 429],
+          }),
+          delete: op("delete", { summary: "Delete a user", description: "Never one's own account (403).", access: "admin", ok: 204, path: true }),
+        },
       },
-    },
-  }));
+    }),
+  );
 }
 
 /**

@@ -22,7 +22,12 @@ export async function changePasswordAction(request: Request, actor: StaffActor, 
     return formFailureData(error, form, PASSWORD_CHANGE_FAILED, { hideFields: ["currentPassword", "newPassword", "confirmPassword"], what: "a password" });
   }
   const version = changed.own ? changed.sessionVersion : null;
-  return redirectWithFlash(request, backTo, { kind: "notice", message: PASSWORD_UPDATED }, {
-    update: version !== null ? (session) => keepSessionAfterPasswordChange(session, version) : undefined,
-  });
+  return redirectWithFlash(
+    request,
+    backTo,
+    { kind: "notice", message: PASSWORD_UPDATED },
+    {
+      update: version !== null ? (session) => keepSessionAfterPasswordChange(session, version) : undefined,
+    },
+  );
 }

@@ -20,7 +20,15 @@ import { leadSourceFromCookieHeader } from "~/util/lead-source";
 import { replyWithErrors } from "./form-submission";
 import { retryAfterHeaders } from "~/infra/rate-limit.server";
 import { HONEYPOT_FIELD, type SiteFormResult } from "./site-forms";
-import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type StoredUpload, type UploadRule } from "~/infra/uploads.server";
+import {
+  BadMultipartError,
+  discardUploads,
+  isMultipart,
+  parseMultipart,
+  RequestTooLargeError,
+  type StoredUpload,
+  type UploadRule,
+} from "~/infra/uploads.server";
 
 /**
  * The public forms' actions (enquiry and contact) for the home page, /enquiry and /contact: HTTP in, the
@@ -132,7 +140,8 @@ export async function enquiryAction(
       fileError = parsed.errors[ATTACHMENT_FIELD];
     } catch (error) {
       if (error instanceof RequestTooLargeError) return failure("enquiry", 413, { submission: { initialValue: null }, fileError: ENQUIRY_FILE_SIZE_MESSAGE });
-      if (error instanceof BadMultipartError) return failure("enquiry", 400, { submission: { initialValue: null }, formError: opts.failureMessage ?? ENQUIRY_FAILED });
+      if (error instanceof BadMultipartError)
+        return failure("enquiry", 400, { submission: { initialValue: null }, formError: opts.failureMessage ?? ENQUIRY_FAILED });
       throw error;
     }
   } else form = await request.formData();

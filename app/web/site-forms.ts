@@ -21,4 +21,3 @@ export function resultFor(actionData: unknown, intent: SiteFormResult["intent"])
   const r = actionData as SiteFormResult | undefined;
   return r && typeof r === "object" && r.intent === intent ? r : undefined;
 }
-

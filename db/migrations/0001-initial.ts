@@ -111,11 +111,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("createdAt", "varchar(24)", (c) => c.notNull())
     .addColumn("updatedAt", "varchar(24)", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("contact_queries_status_created")
-    .on("contact_queries")
-    .columns(["status", "createdAt"])
-    .execute();
+  await db.schema.createIndex("contact_queries_status_created").on("contact_queries").columns(["status", "createdAt"]).execute();
   await db.schema.createIndex("contact_queries_created").on("contact_queries").column("createdAt").execute();
 }
 

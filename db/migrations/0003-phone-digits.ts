@@ -16,7 +16,10 @@ function digitsOf(column: string) {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ["enquiries", "contact_queries"] as const) {
-    await db.schema.alterTable(table).addColumn("phoneDigits", "varchar(20)", (c) => c.notNull().defaultTo("")).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("phoneDigits", "varchar(20)", (c) => c.notNull().defaultTo(""))
+      .execute();
     await sql`update ${sql.table(table)} set ${sql.ref("phoneDigits")} = ${digitsOf("phone")}`.execute(db);
   }
 }

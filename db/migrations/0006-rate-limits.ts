@@ -38,7 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof MysqlAdapter) {
     // Back to the table's default collation (the database's, as 0001 created it).
-    await db.schema.alterTable("users").modifyColumn("email", "varchar(254)", (c) => c.notNull()).execute();
+    await db.schema
+      .alterTable("users")
+      .modifyColumn("email", "varchar(254)", (c) => c.notNull())
+      .execute();
   }
   await db.schema.dropTable("rate_limits").execute();
 }

@@ -20,15 +20,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ];
   for (const [name, type] of columns) await db.schema.alterTable("enquiries").addColumn(name, sql.raw(type)).execute();
   // Which form it came from ("" for rows from before), and the one word a list filters and groups by.
-  await db.schema.alterTable("enquiries").addColumn("sourceForm", "varchar(20)", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("enquiries").addColumn("sourceLabel", "varchar(100)", (c) => c.notNull().defaultTo("direct")).execute();
+  await db.schema
+    .alterTable("enquiries")
+    .addColumn("sourceForm", "varchar(20)", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("enquiries")
+    .addColumn("sourceLabel", "varchar(100)", (c) => c.notNull().defaultTo("direct"))
+    .execute();
 
   // Rows answered before this change: their last update is the best guess of the first answer.
   await sql`update enquiries set ${sql.ref("firstStatusChangeAt")} = ${sql.ref("updatedAt")} where status <> 'new'`.execute(db);
   // Phones stored with +91 or a leading 0 before the phone rule: compare on the 10-digit number.
   const len = mysql ? sql.raw("char_length") : sql.raw("length");
-  await sql`update enquiries set ${sql.ref("phoneDigits")} = substr(${sql.ref("phoneDigits")}, 3) where ${len}(${sql.ref("phoneDigits")}) = 12 and substr(${sql.ref("phoneDigits")}, 1, 2) = '91'`.execute(db);
-  await sql`update enquiries set ${sql.ref("phoneDigits")} = substr(${sql.ref("phoneDigits")}, 2) where ${len}(${sql.ref("phoneDigits")}) = 11 and substr(${sql.ref("phoneDigits")}, 1, 1) = '0'`.execute(db);
+  await sql`update enquiries set ${sql.ref("phoneDigits")} = substr(${sql.ref("phoneDigits")}, 3) where ${len}(${sql.ref("phoneDigits")}) = 12 and substr(${sql.ref("phoneDigits")}, 1, 2) = '91'`.execute(
+    db,
+  );
+  await sql`update enquiries set ${sql.ref("phoneDigits")} = substr(${sql.ref("phoneDigits")}, 2) where ${len}(${sql.ref("phoneDigits")}) = 11 and substr(${sql.ref("phoneDigits")}, 1, 1) = '0'`.execute(
+    db,
+  );
 
   // The list's filters, each with the list's order (newest first, id as tie-breaker) behind it.
   for (const column of ["assigneeId", "preferredCourse", "preferredMode", "sourceLabel", "sourceForm"]) {

@@ -9,7 +9,10 @@ const TABLES = ["courses", "schedules", "reviews"] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of TABLES) {
-    await db.schema.alterTable(table).addColumn("state", "varchar(10)", (c) => c.notNull().defaultTo("published")).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("state", "varchar(10)", (c) => c.notNull().defaultTo("published"))
+      .execute();
     await db.schema.alterTable(table).addColumn("publishAt", "varchar(24)").execute();
   }
   // The public reads filter on state and keep their order behind it; the publishing job looks up due rows by (state, publishAt).

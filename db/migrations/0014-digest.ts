@@ -7,7 +7,10 @@ import { type Kysely } from "kysely";
  * outbox row, so a second instance's insert fails on the key and its transaction (and e-mail) rolls back.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("dailyDigest", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("dailyDigest", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema
     .createTable("digests_sent")
     .addColumn("userId", "varchar(36)", (c) => c.notNull())

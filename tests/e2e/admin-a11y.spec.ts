@@ -13,9 +13,17 @@ async function shoot(page: Page, name: string) {
 async function screens(page: Page) {
   // Rows other specs never touch: they add and delete courses and users in the same database meanwhile.
   await page.goto("/admin/courses");
-  const courseEdit = await page.getByRole("row").filter({ hasText: "Cloud Security Practitioner" }).getByRole("link", { name: /^Edit / }).getAttribute("href");
+  const courseEdit = await page
+    .getByRole("row")
+    .filter({ hasText: "Cloud Security Practitioner" })
+    .getByRole("link", { name: /^Edit / })
+    .getAttribute("href");
   await page.goto("/admin/users");
-  const userEdit = await page.getByRole("row").filter({ hasText: ADMIN_EMAIL }).getByRole("link", { name: /^Edit / }).getAttribute("href");
+  const userEdit = await page
+    .getByRole("row")
+    .filter({ hasText: ADMIN_EMAIL })
+    .getByRole("link", { name: /^Edit / })
+    .getAttribute("href");
   expect(courseEdit).toMatch(/^\/admin\/courses\/[^/]+\/edit$/);
   expect(userEdit).toMatch(/^\/admin\/users\/[^/]+\/edit$/);
   const userBase = userEdit!.replace(/\/edit$/, "");
@@ -36,7 +44,9 @@ async function screens(page: Page) {
 
 for (const javaScriptEnabled of [true, false]) {
   for (const width of [1280, 375]) {
-    test(`sign-in, dashboard, courses and users have no WCAG 2.1 A/AA violations at ${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ page }) => {
+    test(`sign-in, dashboard, courses and users have no WCAG 2.1 A/AA violations at ${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       // axe runs as a script in the page, so "off" keeps the browser's JavaScript but never loads the app's:

@@ -86,7 +86,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows(page).first()).toContainText("Administrator");
       await expect(rows(page).first()).toContainText("Status changed");
       await expect(rows(page).first()).toContainText("Changed status of enquiry 25");
-      await expect(rows(page).first().getByRole("link", { name: /^Enquiry/ })).toHaveAttribute("href", "/admin/enquiries/enq-25");
+      await expect(
+        rows(page)
+          .first()
+          .getByRole("link", { name: /^Enquiry/ }),
+      ).toHaveAttribute("href", "/admin/enquiries/enq-25");
       // The form shows the filter in force.
       await expect(form.getByLabel("Entity type")).toHaveValue("enquiry");
       await expect(form.getByLabel("From")).toHaveValue("2026-03-01");
@@ -114,7 +118,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
       await expect(rows(page)).toHaveCount(3);
       for (const row of await rows(page).all()) await expect(row).toContainText(EDITOR.name);
-      await expect(rows(page).first().getByRole("link", { name: /^Course/ })).toHaveAttribute("href", "/admin/courses/course-12/edit");
+      await expect(
+        rows(page)
+          .first()
+          .getByRole("link", { name: /^Course/ }),
+      ).toHaveAttribute("href", "/admin/courses/course-12/edit");
 
       // A filter nothing matches.
       await form.getByLabel("Entity type").selectOption({ label: "Review" });
@@ -158,7 +166,13 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        for (const path of ["/admin/audit-log", MARCH_ENQUIRIES, `${MARCH_ENQUIRIES}&page=2`, "/admin/audit-log?entityType=review", "/admin/audit-log?to=2026-02-30"]) {
+        for (const path of [
+          "/admin/audit-log",
+          MARCH_ENQUIRIES,
+          `${MARCH_ENQUIRIES}&page=2`,
+          "/admin/audit-log?entityType=review",
+          "/admin/audit-log?to=2026-02-30",
+        ]) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
           await expectNoAxeViolations(page, `${path} at ${width} px`, "#admin-main");

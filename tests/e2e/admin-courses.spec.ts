@@ -110,9 +110,17 @@ for (const javaScriptEnabled of [false, true]) {
       // Delete: confirm() with JavaScript, a confirmation page without.
       if (javaScriptEnabled) {
         page.once("dialog", (dialog) => dialog.accept());
-        await page.getByRole("row").filter({ hasText: renamed }).getByRole("link", { name: `Delete ${renamed}` }).click();
+        await page
+          .getByRole("row")
+          .filter({ hasText: renamed })
+          .getByRole("link", { name: `Delete ${renamed}` })
+          .click();
       } else {
-        await page.getByRole("row").filter({ hasText: renamed }).getByRole("link", { name: `Delete ${renamed}` }).click();
+        await page
+          .getByRole("row")
+          .filter({ hasText: renamed })
+          .getByRole("link", { name: `Delete ${renamed}` })
+          .click();
         await expect(page).toHaveURL(/\/delete$/);
         await expect(page.getByRole("heading", { name: "Delete Course" })).toBeVisible();
         await page.getByRole("button", { name: "Delete" }).click();
@@ -153,8 +161,17 @@ test("with JavaScript the button shows upload progress and the syllabus editor h
   await openAddCourse(page);
   const toolbar = page.getByRole("group", { name: "Course Syllabus Content" }).getByRole("toolbar");
   const tools = [
-    ["radio", "Bold"], ["radio", "Italic"], ["radio", "Underline"], ["radio", "Strikethrough"], ["radio", "Numbered list"], ["radio", "Bulleted list"],
-    ["combobox", "Text colour"], ["combobox", "Background"], ["button", "Create link"], ["button", "Insert image"], ["button", "Clear formatting"],
+    ["radio", "Bold"],
+    ["radio", "Italic"],
+    ["radio", "Underline"],
+    ["radio", "Strikethrough"],
+    ["radio", "Numbered list"],
+    ["radio", "Bulleted list"],
+    ["combobox", "Text colour"],
+    ["combobox", "Background"],
+    ["button", "Create link"],
+    ["button", "Insert image"],
+    ["button", "Clear formatting"],
   ] as const;
   for (const [role, name] of tools) await expect(toolbar.getByRole(role, { name }), name).toBeVisible();
   await toolbar.getByRole("combobox", { name: "Block type" }).click();

@@ -76,7 +76,13 @@ for (const javaScriptEnabled of [true, false]) {
       const tag = uniqueTag("b");
       for (const i of [1, 2]) {
         const r = await page.request.post("/api/enquiries", {
-          data: { fullName: `Bulk ${tag} ${i}`, email: `${tag}${i}@example.com`, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`, preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
+          data: {
+            fullName: `Bulk ${tag} ${i}`,
+            email: `${tag}${i}@example.com`,
+            phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`,
+            preferredCourse: "SOC Analyst Training Program",
+            preferredMode: "online",
+          },
         });
         expect(r.status()).toBe(201);
       }

@@ -44,13 +44,18 @@ async function fillEnquiry(form: Locator, name: string, email: string) {
 }
 
 /** The row of the outbox list that names this recipient and subject start. */
-const row = (page: Page, recipient: string, subject: RegExp) => page.locator("#admin-main tbody tr").filter({ hasText: recipient }).filter({ hasText: subject });
+const row = (page: Page, recipient: string, subject: RegExp) =>
+  page.locator("#admin-main tbody tr").filter({ hasText: recipient }).filter({ hasText: subject });
 
 /** Marks this recipient's acknowledgement failed, as 24 hours of refusals would: no screen makes one on demand. */
 async function failAcknowledgement(recipient: string) {
   await openDb(`file:${server.dbFile}`);
   try {
-    await db().updateTable("outbox").set({ status: "failed", lastError: "550 5.1.1 Mailbox unavailable", updatedAt: new Date().toISOString() }).where("recipient", "=", recipient).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ status: "failed", lastError: "550 5.1.1 Mailbox unavailable", updatedAt: new Date().toISOString() })
+      .where("recipient", "=", recipient)
+      .execute();
   } finally {
     await closeDb();
   }
@@ -116,7 +121,9 @@ test.describe("JavaScript on", () => {
     await expect(banner).toContainText("could not be delivered in the last 24 hours.");
     await banner.getByRole("link", { name: "Open the Outbox" }).click();
     await expect(page).toHaveURL(/\/admin\/outbox\?status=failed$/);
-    await row(page, email, /We have received your enquiry/).getByRole("button", { name: /^Resend/ }).click();
+    await row(page, email, /We have received your enquiry/)
+      .getByRole("button", { name: /^Resend/ })
+      .click();
     await expect(page.getByRole("status")).toHaveText("The message will be sent again shortly.");
     await smtp.waitFor((m) => m.envelope.to.includes(email), 2, 10_000);
   });

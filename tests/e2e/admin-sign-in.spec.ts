@@ -7,7 +7,15 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
 
     test("every admin screen sends a visitor without a session to the sign-in page", async ({ page }) => {
-      for (const path of ["/admin", "/admin/courses", "/admin/dashboard", "/admin/users", "/admin/courses/new", "/admin/users/me/password", "/admin/no-such-screen"]) {
+      for (const path of [
+        "/admin",
+        "/admin/courses",
+        "/admin/dashboard",
+        "/admin/users",
+        "/admin/courses/new",
+        "/admin/users/me/password",
+        "/admin/no-such-screen",
+      ]) {
         await page.goto(path);
         await expect(page, path).toHaveURL(/\/admin\/login$/);
       }

@@ -41,7 +41,9 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(editor.getByText("You do not have permission to view this page.")).toBeVisible();
       }
       // A write the browser could still send is refused too, and nothing changes.
-      const refused = await editor.request.post("/admin/users/new", { form: { name: "Sneaky", email: "sneaky@example.com", password: "sneaky-password", role: "admin" } });
+      const refused = await editor.request.post("/admin/users/new", {
+        form: { name: "Sneaky", email: "sneaky@example.com", password: "sneaky-password", role: "admin" },
+      });
       expect(refused.status()).toBe(403);
       await page.goto("/admin/users");
       await expect(page.getByRole("row").filter({ hasText: "sneaky@example.com" })).toHaveCount(0);
@@ -146,7 +148,11 @@ test("an admin sets another user's password without theirs; that user's sessions
   const theirs = await browser.newContext();
   const their = await theirs.newPage();
   await signIn(their, email, "other-password-1");
-  await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: `Change password of ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link", { name: `Change password of ${name}` })
+    .click();
   await expect(page.getByRole("heading", { name: `Change Password for ${name}` })).toBeVisible();
   // No current password: the admin does not know it (DESIGN.md §4.6).
   await expect(page.getByLabel("Current Password", { exact: true })).toHaveCount(0);
@@ -188,7 +194,11 @@ test("deleting a user asks first and removes the row", async ({ page }) => {
     asked = dialog.message();
     void dialog.accept();
   });
-  await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: `Delete ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link", { name: `Delete ${name}` })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "User deleted" })).toBeVisible();
   expect(asked).toContain(name);
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);

@@ -55,7 +55,13 @@ const postEnquiry = () =>
   get("/api/enquiries", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ fullName: "Db Down", email: "db.down@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" }),
+    body: JSON.stringify({
+      fullName: "Db Down",
+      email: "db.down@example.com",
+      phone: "9876543210",
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+    }),
   });
 
 test.describe.configure({ mode: "serial" });
@@ -139,6 +145,9 @@ test("connections killed on the database server are replaced without a 5xx", asy
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push((await get(i % 2 ? "/api/courses" : PAGES[0])).status);
   // A request caught on a dying connection may be told to retry (503); none may fail with a 500, and service resumes.
-  expect(statuses.every((s) => s === 200 || s === 503), statuses.join(",")).toBe(true);
+  expect(
+    statuses.every((s) => s === 200 || s === 503),
+    statuses.join(","),
+  ).toBe(true);
   expect(statuses.slice(-4)).toEqual([200, 200, 200, 200]);
 });

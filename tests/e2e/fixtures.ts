@@ -65,7 +65,11 @@ export async function waitForHydration(page: Page) {
       const w = window as unknown as Record<string, unknown>;
       if (!w.__reactRouterContext) return true; // not one of our pages (a JSON answer, a download)
       const header = document.querySelector("header.site-header");
-      return typeof w.__reactRouterRouteModules === "object" && !document.querySelector("script[type='text/x-deferred-module']") && (!header || header.hasAttribute("data-enhanced"));
+      return (
+        typeof w.__reactRouterRouteModules === "object" &&
+        !document.querySelector("script[type='text/x-deferred-module']") &&
+        (!header || header.hasAttribute("data-enhanced"))
+      );
     },
     undefined,
     { timeout: 15_000 },
@@ -93,7 +97,9 @@ export function uniqueTag(prefix: string): string {
 
 /** A few-pixel PNG made on the spot, for image uploads. */
 export async function pngFile(name = "course.png") {
-  const buffer = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 64, b: 175 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 30, g: 64, b: 175 } } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -105,7 +111,15 @@ export function pdfFile(name = "syllabus.pdf") {
 /** Sends an enquiry the way an integration would: the public JSON API. */
 export async function postEnquiry(request: APIRequestContext, over: Record<string, unknown> = {}) {
   const res = await request.post("/api/enquiries", {
-    data: { fullName: "E2E Student", email: "student@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Weekend batch?", ...over },
+    data: {
+      fullName: "E2E Student",
+      email: "student@example.com",
+      phone: "98765 43210",
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+      message: "Weekend batch?",
+      ...over,
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data;
@@ -113,7 +127,14 @@ export async function postEnquiry(request: APIRequestContext, over: Record<strin
 
 export async function postContactQuery(request: APIRequestContext, over: Record<string, unknown> = {}) {
   const res = await request.post("/api/contact-queries", {
-    data: { name: "E2E Visitor", email: "visitor@example.com", phone: "+91 90000 11111", subject: "Weekend batch", message: "Do you run weekend batches?", ...over },
+    data: {
+      name: "E2E Visitor",
+      email: "visitor@example.com",
+      phone: "+91 90000 11111",
+      subject: "Weekend batch",
+      message: "Do you run weekend batches?",
+      ...over,
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data;

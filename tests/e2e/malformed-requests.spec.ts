@@ -7,7 +7,18 @@ import { rawRequest, type RawResponse } from "./servers";
  * the answer is never a 5xx, it comes quickly, and the server keeps serving afterwards. API endpoints
  * also keep their JSON error shape.
  */
-const ENDPOINTS = ["/", "/?index", "/enquiry", "/contact", "/admin/login", "/api/enquiries", "/api/contact-queries", "/api/auth/login", "/enquiry.data", "/contact.data"];
+const ENDPOINTS = [
+  "/",
+  "/?index",
+  "/enquiry",
+  "/contact",
+  "/admin/login",
+  "/api/enquiries",
+  "/api/contact-queries",
+  "/api/auth/login",
+  "/enquiry.data",
+  "/contact.data",
+];
 
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -27,18 +38,60 @@ const CORPUS: Case[] = [
   ["JSON string", JSON_TYPE, '"text"'],
   ["JSON number", JSON_TYPE, "123"],
   ["empty JSON body", JSON_TYPE, ""],
-  ["arrays for strings", JSON_TYPE, JSON.stringify({ fullName: ["a", "b"], email: ["x@y.z"], phone: [9876543210], name: ["n"], message: ["m"], password: ["p"] })],
+  [
+    "arrays for strings",
+    JSON_TYPE,
+    JSON.stringify({ fullName: ["a", "b"], email: ["x@y.z"], phone: [9876543210], name: ["n"], message: ["m"], password: ["p"] }),
+  ],
   ["objects for strings", JSON_TYPE, JSON.stringify({ fullName: { a: 1 }, email: { $gt: "" }, phone: {}, password: { $ne: null } })],
-  ["numbers and booleans for strings", JSON_TYPE, JSON.stringify({ fullName: 1, email: true, phone: 9876543210, preferredCourse: 0, preferredMode: false, name: 5, message: 7, password: 0 })],
-  ["huge numbers", JSON_TYPE, '{"fullName":"A","email":"a@b.co","phone":1e309,"preferredCourse":123456789012345678901234567890,"preferredMode":"online","whatsappNotifications":-1e309}'],
+  [
+    "numbers and booleans for strings",
+    JSON_TYPE,
+    JSON.stringify({ fullName: 1, email: true, phone: 9876543210, preferredCourse: 0, preferredMode: false, name: 5, message: 7, password: 0 }),
+  ],
+  [
+    "huge numbers",
+    JSON_TYPE,
+    '{"fullName":"A","email":"a@b.co","phone":1e309,"preferredCourse":123456789012345678901234567890,"preferredMode":"online","whatsappNotifications":-1e309}',
+  ],
   ["nulls", JSON_TYPE, JSON.stringify({ fullName: null, email: null, phone: null, password: null, name: null, message: null })],
-  ["__proto__ keys", JSON_TYPE, '{"__proto__":{"isAdmin":true,"role":"admin","status":"enrolled"},"fullName":"A","email":"a@b.co","phone":"9876543210","preferredCourse":"X","preferredMode":"online"}'],
+  [
+    "__proto__ keys",
+    JSON_TYPE,
+    '{"__proto__":{"isAdmin":true,"role":"admin","status":"enrolled"},"fullName":"A","email":"a@b.co","phone":"9876543210","preferredCourse":"X","preferredMode":"online"}',
+  ],
   ["constructor.prototype keys", JSON_TYPE, '{"constructor":{"prototype":{"polluted":true}},"email":"a@b.co","password":"x"}'],
-  ["status and id smuggled in", JSON_TYPE, JSON.stringify({ id: "../../x", _id: { $oid: 1 }, status: "enrolled", createdAt: "2000-01-01", filePaths: ["../../etc/passwd"], fullName: "A", email: "a@b.co", phone: "9876543210", preferredCourse: "X", preferredMode: "online" })],
+  [
+    "status and id smuggled in",
+    JSON_TYPE,
+    JSON.stringify({
+      id: "../../x",
+      _id: { $oid: 1 },
+      status: "enrolled",
+      createdAt: "2000-01-01",
+      filePaths: ["../../etc/passwd"],
+      fullName: "A",
+      email: "a@b.co",
+      phone: "9876543210",
+      preferredCourse: "X",
+      preferredMode: "online",
+    }),
+  ],
   ["deeply nested arrays", JSON_TYPE, deep(5000)],
   ["deeply nested field", JSON_TYPE, `{"fullName":${deep(3000)}}`],
   ["fifty thousand keys", JSON_TYPE, manyKeys(50_000)],
-  ["very long strings", JSON_TYPE, JSON.stringify({ fullName: "a".repeat(200_000), email: `${"a".repeat(100_000)}@b.co`, phone: "9".repeat(100_000), name: "n".repeat(100_000), message: "m".repeat(300_000), password: "p".repeat(100_000) })],
+  [
+    "very long strings",
+    JSON_TYPE,
+    JSON.stringify({
+      fullName: "a".repeat(200_000),
+      email: `${"a".repeat(100_000)}@b.co`,
+      phone: "9".repeat(100_000),
+      name: "n".repeat(100_000),
+      message: "m".repeat(300_000),
+      password: "p".repeat(100_000),
+    }),
+  ],
   ["lone surrogates and NUL", JSON_TYPE, '{"fullName":"\\ud800\\u0000","email":"a\\u0000@b.co","phone":"\\udfff","name":"\\u0000","message":"\\ud83d"}'],
   ["duplicate keys", JSON_TYPE, '{"email":"a@b.co","email":["x"],"password":"a","password":{}}'],
   ["JSON with a BOM", JSON_TYPE, "\ufeff{}"],
@@ -63,7 +116,11 @@ const CORPUS: Case[] = [
   ["truncated multipart", MULTIPART_TYPE, `--${B}\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nAsha`],
   ["multipart garbage", MULTIPART_TYPE, "\u0000\u0001garbage\r\n\r\n--"],
   ["multipart part without a name", MULTIPART_TYPE, `--${B}\r\nContent-Disposition: form-data\r\n\r\nb\r\n--${B}--\r\n`],
-  ["multipart file with a traversal name", MULTIPART_TYPE, `--${B}\r\nContent-Disposition: form-data; name="filePaths"; filename="../../../etc/passwd"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 x\r\n--${B}--\r\n`],
+  [
+    "multipart file with a traversal name",
+    MULTIPART_TYPE,
+    `--${B}\r\nContent-Disposition: form-data; name="filePaths"; filename="../../../etc/passwd"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 x\r\n--${B}--\r\n`,
+  ],
   ["multipart with a huge part header", MULTIPART_TYPE, `--${B}\r\nContent-Disposition: form-data; name="${"a".repeat(100_000)}"\r\n\r\nb\r\n--${B}--\r\n`],
   ["multipart/mixed", `multipart/mixed; boundary=${B}`, `--${B}\r\n\r\nb\r\n--${B}--\r\n`],
   // Bodies of types no endpoint takes
@@ -187,21 +244,39 @@ test.describe("body size limits", () => {
   });
 
   test("a multipart body over 25 MB gets 413 before it is read", async () => {
-    const res = await rawRequest(E2E_BASE_URL, "POST", "/enquiry", { "Content-Type": MULTIPART_TYPE, "Content-Length": String(26 * 1024 * 1024) }, Buffer.alloc(0));
+    const res = await rawRequest(
+      E2E_BASE_URL,
+      "POST",
+      "/enquiry",
+      { "Content-Type": MULTIPART_TYPE, "Content-Length": String(26 * 1024 * 1024) },
+      Buffer.alloc(0),
+    );
     expect(res.status).toBe(413);
     expect(res.ms).toBeLessThan(2000);
   });
 
   test("a multipart body over 1 MB to a page that takes no files gets 413 before it is read", async () => {
     for (const endpoint of ["/contact", "/", "/admin/login", "/api/enquiries"]) {
-      const res = await rawRequest(E2E_BASE_URL, "POST", endpoint, { "Content-Type": MULTIPART_TYPE, "Content-Length": String(2 * 1024 * 1024) }, Buffer.alloc(0));
+      const res = await rawRequest(
+        E2E_BASE_URL,
+        "POST",
+        endpoint,
+        { "Content-Type": MULTIPART_TYPE, "Content-Length": String(2 * 1024 * 1024) },
+        Buffer.alloc(0),
+      );
       expect(res.status, endpoint).toBe(413);
       expect(res.ms, endpoint).toBeLessThan(2000);
     }
   });
 
   test("a body just under the limit is still read", async () => {
-    const res = await rawRequest(E2E_BASE_URL, "POST", "/api/contact-queries", { "Content-Type": JSON_TYPE }, JSON.stringify({ name: "a", email: "a@b.co", message: "m".repeat(1000 * 1000) }));
+    const res = await rawRequest(
+      E2E_BASE_URL,
+      "POST",
+      "/api/contact-queries",
+      { "Content-Type": JSON_TYPE },
+      JSON.stringify({ name: "a", email: "a@b.co", message: "m".repeat(1000 * 1000) }),
+    );
     expect(res.status).toBeLessThan(500);
     expect(res.status).not.toBe(413);
   });

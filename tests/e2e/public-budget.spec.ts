@@ -15,7 +15,18 @@ import { type Response } from "@playwright/test";
  */
 
 const BUDGET = 130 * 1024;
-const ROUTES = ["/", "/about", "/courses", "/courses?syllabus=soc-analyst-training-program", "/courses/soc-analyst-training-program", "/schedules", "/reviews", "/enquiry", "/contact", "/no-such-page"];
+const ROUTES = [
+  "/",
+  "/about",
+  "/courses",
+  "/courses?syllabus=soc-analyst-training-program",
+  "/courses/soc-analyst-training-program",
+  "/schedules",
+  "/reviews",
+  "/enquiry",
+  "/contact",
+  "/no-such-page",
+];
 const FORM_IN_USE_CEILING = 155 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

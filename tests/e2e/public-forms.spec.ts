@@ -58,7 +58,14 @@ test.describe("JavaScript off", () => {
     await expect(page.getByRole("link", { name: "Submit Another Enquiry" })).toHaveAttribute("href", "/#enquiry-section");
 
     const stored = (await staffGet(request, "/api/enquiries?limit=100")).find((e) => e.fullName === name);
-    expect(stored).toMatchObject({ email: "ravi.kumar@example.com", phone: "9876543210", preferredCourse: "Cloud Security Practitioner", preferredMode: "hybrid", whatsappNotifications: false, status: "new" });
+    expect(stored).toMatchObject({
+      email: "ravi.kumar@example.com",
+      phone: "9876543210",
+      preferredCourse: "Cloud Security Practitioner",
+      preferredMode: "hybrid",
+      whatsappNotifications: false,
+      status: "new",
+    });
   });
 
   test("/contact: messages, kept values, stored row and success panel", async ({ page, request }) => {
@@ -66,7 +73,8 @@ test.describe("JavaScript off", () => {
     const form = page.locator("#contact-form");
     await form.getByLabel("Subject (optional)").fill("Fees");
     await form.getByRole("button", { name: "Send Message" }).click();
-    for (const message of ["Name is required", "Email is required", "Message is required"]) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of ["Name is required", "Email is required", "Message is required"])
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page.locator("#contact-form").getByLabel("Subject (optional)")).toHaveValue("Fees");
 
     const name = unique("Meera NoJS");
@@ -91,7 +99,9 @@ test.describe("JavaScript off", () => {
     await form.getByLabel("Email").fill("anil@example.com");
     await form.getByLabel("Phone Number").fill("(912) 345-6789");
     await form.getByLabel("Preferred Mode").selectOption("offline");
-    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form
+      .getByLabel("Attachments (optional)")
+      .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await form.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByRole("heading", { name: "Registration Successful!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
@@ -206,7 +216,9 @@ test.describe("JavaScript on", () => {
     await form.getByRole("button", { name: "Submit Registration" }).click();
     const message = form.getByText("Please attach PDF, DOC, DOCX, JPG or PNG files only");
     await expect(message).toBeVisible();
-    await form.getByLabel("Attachments (optional)").setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form
+      .getByLabel("Attachments (optional)")
+      .setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await expect(message).toHaveCount(0);
     await expect(form.getByLabel("Attachments (optional)")).not.toHaveAttribute("aria-invalid", "true");
   });

@@ -3,7 +3,13 @@ import { type Page } from "@playwright/test";
 
 /** Each public route renders its spec content (spec §1, §2), filters work through the URL, with and without JavaScript. */
 
-const COURSES = ["SOC Analyst Training Program", "Cybersecurity Fundamentals", "Penetration Testing and Ethical Hacking", "Network Security Specialist", "Cloud Security Practitioner"];
+const COURSES = [
+  "SOC Analyst Training Program",
+  "Cybersecurity Fundamentals",
+  "Penetration Testing and Ethical Hacking",
+  "Network Security Specialist",
+  "Cloud Security Practitioner",
+];
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -18,9 +24,18 @@ for (const javaScriptEnabled of [false, true]) {
       const response = await page.goto("/");
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("SOC Analyst");
-      for (const id of ["about-section", "courses-section", "schedules-section", "enquiry-section", "contact-section"]) await expect(page.locator(`#${id}`)).toHaveCount(1);
+      for (const id of ["about-section", "courses-section", "schedules-section", "enquiry-section", "contact-section"])
+        await expect(page.locator(`#${id}`)).toHaveCount(1);
       for (const stat of ["5000+", "10+", "100%", "24/7"]) await expect(page.getByText(stat, { exact: true })).toBeVisible();
-      for (const reason of ["Proven Track Record", "Specialised SOC Training", "End-to-End Job Support", "24/7 Support via Messaging Apps", "Continuous Learning", "Industry-Professional Trainers", "Internship for Freshers"]) {
+      for (const reason of [
+        "Proven Track Record",
+        "Specialised SOC Training",
+        "End-to-End Job Support",
+        "24/7 Support via Messaging Apps",
+        "Continuous Learning",
+        "Industry-Professional Trainers",
+        "Internship for Freshers",
+      ]) {
         await expect(page.getByRole("heading", { name: reason })).toBeVisible();
       }
       await expect(page.locator("#about-section")).toContainText("7-day money-back");
@@ -45,7 +60,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/");
       await page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Offline" }).click();
       await expect(page).toHaveURL(/\/\?mode=offline#schedules-section$/);
-      await expect(page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Offline" })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Offline" })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
       await expect(page.locator("#schedules-section").getByTestId("batch")).toHaveCount(4);
       const modes = await page.locator("#schedules-section [data-testid=batch] span.rounded-full:first-child").allTextContents();
       expect(modes.length).toBeGreaterThan(0);
@@ -59,7 +77,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(nav.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
       await expect(page.getByRole("banner").getByRole("link", { name: "Enroll Now" })).toHaveAttribute("href", "/enquiry");
       const footer = page.getByRole("contentinfo");
-      for (const [name, href] of [["Home", "/"], ["About Us", "/about"], ["Courses", "/courses"], ["Contact", "/contact"]]) {
+      for (const [name, href] of [
+        ["Home", "/"],
+        ["About Us", "/about"],
+        ["Courses", "/courses"],
+        ["Contact", "/contact"],
+      ]) {
         await expect(footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link", { name })).toHaveAttribute("href", href);
       }
       await expect(footer).toContainText("Hyderabad");
@@ -72,7 +95,8 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("/about: mission, vision, four core values, three testimonials and Apply Now", async ({ page }) => {
       await page.goto("/about");
-      for (const h of ["Our Mission", "Our Vision", "Excellence", "Innovation", "Integrity", "Community"]) await expect(page.getByRole("heading", { name: h, exact: true })).toBeVisible();
+      for (const h of ["Our Mission", "Our Vision", "Excellence", "Innovation", "Integrity", "Community"])
+        await expect(page.getByRole("heading", { name: h, exact: true })).toBeVisible();
       await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(3);
       await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute("href", "/enquiry");
     });
@@ -86,7 +110,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/courses\?category=advanced$/);
       await expect(page.getByTestId("course-grid").locator("article")).toHaveCount(1);
       await expect(page.getByTestId("course-grid")).toContainText("Penetration Testing and Ethical Hacking");
-      await expect(page.getByRole("navigation", { name: "Filter courses by level" }).getByRole("link", { name: "Advanced" })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByRole("navigation", { name: "Filter courses by level" }).getByRole("link", { name: "Advanced" })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
       await expect(page.getByRole("main").getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", "/enquiry");
       await expect(page.getByRole("main").getByRole("link", { name: "View Schedules" })).toHaveAttribute("href", "/schedules");
     });
@@ -111,7 +138,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(roomy.getByText("Limited Seats!")).toHaveCount(0);
       await expect(roomy.locator(".seat-bar")).toHaveAttribute("style", /width: ?20%/);
       await expect(page.getByText("Limited Seats!")).toHaveCount(2);
-      await expect(limited.getByRole("link", { name: /Enroll now/i })).toHaveAttribute("href", /^\/enquiry\?course=SOC\+Analyst\+Training\+Program&date=\d{4}-\d{2}-\d{2}&mode=(online|offline|hybrid)$/);
+      await expect(limited.getByRole("link", { name: /Enroll now/i })).toHaveAttribute(
+        "href",
+        /^\/enquiry\?course=SOC\+Analyst\+Training\+Program&date=\d{4}-\d{2}-\d{2}&mode=(online|offline|hybrid)$/,
+      );
 
       await page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Online" }).click();
       await expect(page).toHaveURL(/\/schedules\?mode=online$/);
@@ -136,7 +166,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("figure")).toHaveCount(6);
       await expect(page.getByText("Ananya Iyer")).toHaveCount(0);
       const filters = page.getByRole("navigation", { name: "Filter reviews by course" });
-      for (const label of ["All Reviews", "SOC Analyst", "Fundamentals", "Penetration Testing", "Network", "Cloud"]) await expect(filters.getByRole("link", { name: label, exact: true })).toBeVisible();
+      for (const label of ["All Reviews", "SOC Analyst", "Fundamentals", "Penetration Testing", "Network", "Cloud"])
+        await expect(filters.getByRole("link", { name: label, exact: true })).toBeVisible();
       await filters.getByRole("link", { name: "Penetration Testing" }).click();
       await expect(page).toHaveURL(/\/reviews\?course=Penetration%20Testing$/);
       await expect(page.getByRole("figure")).toHaveCount(1);
@@ -162,7 +193,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("iframe")).toHaveAttribute("loading", "lazy");
       await expect(page.locator("iframe")).toHaveAttribute("title", /Map/);
       await expect(page.getByRole("main").getByRole("link", { name: "Chat on WhatsApp" }).first()).toHaveAttribute("href", /wa\.me/);
-      for (const s of ["YouTube", "Instagram", "LinkedIn"]) await expect(page.getByRole("main").getByRole("link", { name: `CyberSOC Academy on ${s}` })).toBeVisible();
+      for (const s of ["YouTube", "Instagram", "LinkedIn"])
+        await expect(page.getByRole("main").getByRole("link", { name: `CyberSOC Academy on ${s}` })).toBeVisible();
       await expect(page.getByRole("main")).toContainText("Mon-Fri");
       await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
     });
@@ -234,8 +266,12 @@ test("home page links land each section just below the fixed header", async ({ p
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
     await expect(page).toHaveURL(new RegExp(`#${id}$`));
     // Smooth scrolling takes a moment; the section ends up right under the 64 px header.
-    await expect.poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeGreaterThanOrEqual(60);
-    await expect.poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeLessThanOrEqual(80);
+    await expect
+      .poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 })
+      .toBeGreaterThanOrEqual(60);
+    await expect
+      .poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id), { timeout: 5000 })
+      .toBeLessThanOrEqual(80);
   }
   // Jumping around the page is not using a form: the forms' code stays unloaded (lazy-forms, use-section-jumps).
   expect(scripts.filter((url) => /(contact|enquiry)-form-/.test(url))).toEqual([]);

@@ -8,7 +8,14 @@ import { ADMIN, startServer, type TestServer } from "./servers";
  * cannot reset its count by claiming another address while TRUST_PROXY is off.
  */
 const RATE_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
-const LIMITS = { RATE_LIMIT: "on", FORM_RATE_LIMIT: "3", FORM_RATE_WINDOW: "600", LOGIN_RATE_LIMIT_ACCOUNT: "3", LOGIN_RATE_LIMIT_IP: "8", TRUST_PROXY: "false" };
+const LIMITS = {
+  RATE_LIMIT: "on",
+  FORM_RATE_LIMIT: "3",
+  FORM_RATE_WINDOW: "600",
+  LOGIN_RATE_LIMIT_ACCOUNT: "3",
+  LOGIN_RATE_LIMIT_IP: "8",
+  TRUST_PROXY: "false",
+};
 
 let server: TestServer;
 test.describe.configure({ mode: "serial" });
@@ -19,7 +26,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const enquiry = (n: number) => ({ fullName: `Rate Test ${n}`, email: `rate${n}@example.com`, phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" });
+const enquiry = (n: number) => ({
+  fullName: `Rate Test ${n}`,
+  email: `rate${n}@example.com`,
+  phone: "9876543210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online",
+});
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
@@ -54,7 +67,10 @@ test.describe("with JavaScript off", () => {
     await form.locator("[name=preferredCourse]").selectOption({ label: "SOC Analyst Training Program" });
     await form.locator("[name=preferredMode]").selectOption("offline");
     await form.locator("[name=message]").fill("Please call after 6 pm");
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Submit Registration" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Submit Registration" }).click(),
+    ]);
     expect(response.status()).toBe(429);
     expectRetryAfter(new Response(null, { headers: await response.allHeaders() }));
     await expect(page.getByText(RATE_MESSAGE)).toBeVisible();
@@ -77,7 +93,10 @@ test.describe("with JavaScript off", () => {
     await form.locator("[name=name]").fill("Ravi Typed");
     await form.locator("[name=email]").fill("ravi.typed@example.com");
     await form.locator("[name=message]").fill("Do you have weekend batches?");
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Send Message" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Send Message" }).click(),
+    ]);
     expect(response.status()).toBe(429);
     expect(Number(await response.headerValue("retry-after"))).toBeGreaterThan(0);
     await expect(page.getByText(RATE_MESSAGE)).toBeVisible();

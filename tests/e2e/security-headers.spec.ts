@@ -27,7 +27,10 @@ function expectBaseHeaders(headers: Headers, what: string) {
   const csp = directives(headers.get("content-security-policy") ?? "");
   const script = csp.get("script-src") ?? [];
   expect(script, what).toContain("'self'");
-  expect(script.some((s) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(s)), what).toBe(true);
+  expect(
+    script.some((s) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(s)),
+    what,
+  ).toBe(true);
   expect(script.join(" "), what).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   expect(csp.get("script-src-attr"), what).toEqual(["'none'"]);
   expect(csp.get("object-src"), what).toEqual(["'none'"]);
@@ -45,7 +48,19 @@ test.describe("headers on the shared server (http)", () => {
     const html = await home.text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const targets = ["/", "/courses", "/contact", "/enquiry", "/admin/login", "/api/courses", "/healthz", "/no-such-page", "/favicon.svg", asset!, "/media/images/missing.webp"];
+    const targets = [
+      "/",
+      "/courses",
+      "/contact",
+      "/enquiry",
+      "/admin/login",
+      "/api/courses",
+      "/healthz",
+      "/no-such-page",
+      "/favicon.svg",
+      asset!,
+      "/media/images/missing.webp",
+    ];
     for (const target of targets) {
       const res = await fetch(`${E2E_BASE_URL}${target}`, { redirect: "manual" });
       expectBaseHeaders(res.headers, target);
@@ -64,7 +79,10 @@ test.describe("headers on the shared server (http)", () => {
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${E2E_BASE_URL}/`);
       const csp = directives(res.headers.get("content-security-policy")!);
-      const nonce = csp.get("script-src")!.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+      const nonce = csp
+        .get("script-src")!
+        .find((s) => s.startsWith("'nonce-"))!
+        .slice(7, -1);
       nonces.push(nonce);
       const html = await res.text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);

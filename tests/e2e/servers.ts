@@ -110,7 +110,9 @@ export function rawRequest(base: string, method: string, target: string, headers
     const req = http.request({ host: hostname, port, method, path: target, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);

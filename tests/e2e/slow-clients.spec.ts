@@ -37,7 +37,9 @@ function slowClient(start: string, drip: string | null, everyMs: number, giveUpM
 
 test("a slowloris that never finishes its headers is cut off, and others are still served meanwhile", async () => {
   test.setTimeout(60_000);
-  const clients = Array.from({ length: 20 }, (_, i) => slowClient(`GET /?slow=${i} HTTP/1.1\r\nHost: ${hostname}\r\n`, `X-Slow-${Date.now()}: 1\r\n`, 1000, 30_000));
+  const clients = Array.from({ length: 20 }, (_, i) =>
+    slowClient(`GET /?slow=${i} HTTP/1.1\r\nHost: ${hostname}\r\n`, `X-Slow-${Date.now()}: 1\r\n`, 1000, 30_000),
+  );
 
   // While the slow ones hang on, a normal request is answered promptly.
   await new Promise((r) => setTimeout(r, 2000));

@@ -38,7 +38,8 @@ async function poke(page: Page, scope: string) {
     const root = document.querySelector(selector);
     if (!root) throw new Error(`Nothing matches ${selector}`);
     for (const el of root.querySelectorAll<HTMLElement>("*")) {
-      for (const type of ["mouseover", "mouseenter", "pointerenter", "pointerover", "focus", "focusin", "animationstart", "toggle"]) el.dispatchEvent(new Event(type));
+      for (const type of ["mouseover", "mouseenter", "pointerenter", "pointerover", "focus", "focusin", "animationstart", "toggle"])
+        el.dispatchEvent(new Event(type));
       el.focus?.();
     }
     // Only script-bearing schemes are clicked: any other link would navigate away from the page under test.
@@ -54,9 +55,13 @@ async function inspect(page: Page, scope: string) {
     const bad: string[] = [];
     for (const el of root.querySelectorAll("*")) {
       for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) bad.push(`${el.tagName} ${attr}`);
-      if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "LINK", "STYLE", "SVG", "MATH", "FRAME", "FRAMESET"].includes(el.tagName.toUpperCase())) bad.push(el.tagName);
+      if (
+        ["SCRIPT", "IFRAME", "OBJECT", "EMBED", "FORM", "BASE", "META", "LINK", "STYLE", "SVG", "MATH", "FRAME", "FRAMESET"].includes(el.tagName.toUpperCase())
+      )
+        bad.push(el.tagName);
     }
-    for (const a of root.querySelectorAll("a")) if (a.hasAttribute("href") && !["http:", "https:", "mailto:", "tel:"].includes(a.protocol)) bad.push(`a ${a.href}`);
+    for (const a of root.querySelectorAll("a"))
+      if (a.hasAttribute("href") && !["http:", "https:", "mailto:", "tel:"].includes(a.protocol)) bad.push(`a ${a.href}`);
     for (const img of root.querySelectorAll("img")) {
       const src = img.getAttribute("src");
       if (src && !/^https?:$/.test(URL.canParse(img.src) ? new URL(img.src).protocol : "invalid")) bad.push(`img ${img.src}`);

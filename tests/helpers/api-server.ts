@@ -74,7 +74,6 @@ export async function ensureBuilt(): Promise<void> {
   });
 }
 
-
 export async function freshDatabase(dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_MYSQL_URL;
   if (!base) return { url: `file:${path.join(dir, "app.db")}`, drop: async () => {} };

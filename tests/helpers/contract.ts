@@ -44,7 +44,10 @@ export class Contract {
   resolve(schema: Schema): Schema {
     let s = schema;
     while (s && typeof s.$ref === "string") {
-      const segs = (s.$ref as string).replace(/^#\//, "").split("/").map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
+      const segs = (s.$ref as string)
+        .replace(/^#\//, "")
+        .split("/")
+        .map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
       s = segs.reduce((node: Json, seg) => node[seg], this.doc);
     }
     return s;
@@ -110,7 +113,10 @@ export class Contract {
 const CHAR = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 -_.,'") },
   { weight: 2, arbitrary: fc.constantFrom("é", "ñ", "ü", "अ", "ह", "中", "😀", "𝔘", "\u200b", "\u00a0", "\ufeff") },
-  { weight: 1, arbitrary: fc.constantFrom("\n", "\r", "\t", "\u0000", "\u0007", "\u001f", "\u007f", "\u0085", "\u009f", "\ud800", "<", ">", "&", '"', "\\", "%", "_", "!") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("\n", "\r", "\t", "\u0000", "\u0007", "\u001f", "\u007f", "\u0085", "\u009f", "\ud800", "<", ">", "&", '"', "\\", "%", "_", "!"),
+  },
   { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
 );
 const codePoints = (s: string) => [...s].length;
@@ -150,8 +156,19 @@ const EMAIL = fc
 
 /** A phone as people type it: 91 / +91 / 0 or nothing, then 10 digits, with spaces, dashes and brackets between. */
 const PHONE = fc
-  .tuple(fc.constantFrom("", "", "+91 ", "91", "0", "+91-", "(0)"), fc.array(fc.constantFrom(..."0123456789"), { minLength: 10, maxLength: 10 }), fc.array(fc.constantFrom("", "", "", " ", "-"), { minLength: 10, maxLength: 10 }))
-  .map(([prefix, digits, seps]) => prefix + digits.map((d, i) => d + seps[i]).join("").trim())
+  .tuple(
+    fc.constantFrom("", "", "+91 ", "91", "0", "+91-", "(0)"),
+    fc.array(fc.constantFrom(..."0123456789"), { minLength: 10, maxLength: 10 }),
+    fc.array(fc.constantFrom("", "", "", " ", "-"), { minLength: 10, maxLength: 10 }),
+  )
+  .map(
+    ([prefix, digits, seps]) =>
+      prefix +
+      digits
+        .map((d, i) => d + seps[i])
+        .join("")
+        .trim(),
+  )
   .filter((p) => p.length <= 20);
 
 /** A real day as YYYY-MM-DD. */
@@ -185,7 +202,10 @@ export function valueArb(contract: Contract, raw: Schema, hint?: Hint, name = ""
     case "array": {
       const items = valueArb(contract, schema.items ?? {}, hint, `${name}[]`);
       const max = schema.maxItems ?? 5;
-      return fc.oneof({ weight: 5, arbitrary: fc.array(items, { maxLength: Math.min(max, 6) }) }, { weight: 1, arbitrary: fc.array(items, { minLength: max, maxLength: max }) });
+      return fc.oneof(
+        { weight: 5, arbitrary: fc.array(items, { maxLength: Math.min(max, 6) }) },
+        { weight: 1, arbitrary: fc.array(items, { minLength: max, maxLength: max }) },
+      );
     }
     case "object":
       return objectArb(contract, schema, hint);
@@ -277,7 +297,8 @@ export function invalidQueryArb(contract: Contract, o: Operation): fc.Arbitrary<
   const options: Record<string, string>[] = [];
   for (const { name, schema } of contract.queryParams(o)) {
     const s = contract.resolve(schema);
-    if (s.type === "integer") options.push({ [name]: "0" }, { [name]: String((s.maximum ?? 1e9) + 1) }, { [name]: "abc" }, { [name]: "-2" }, { [name]: "1.5" }, { [name]: "1e3" });
+    if (s.type === "integer")
+      options.push({ [name]: "0" }, { [name]: String((s.maximum ?? 1e9) + 1) }, { [name]: "abc" }, { [name]: "-2" }, { [name]: "1.5" }, { [name]: "1e3" });
     if (s.enum) options.push({ [name]: "__nope__" });
     if (s.maxLength !== undefined) options.push({ [name]: "q".repeat(s.maxLength + 1) });
     if (s.format === "date") options.push({ [name]: "2026-02-30" }, { [name]: "2026/01/01" });

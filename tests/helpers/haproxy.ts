@@ -32,7 +32,10 @@ export async function startHaproxy(port: number, backends: { name: string; port:
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${log}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`haproxy did not answer: ${log}`);
     await new Promise((r) => setTimeout(r, 200));

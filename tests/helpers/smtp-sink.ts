@@ -26,7 +26,6 @@ export type SmtpSink = {
 export const SMTP_USER = "outbox";
 export const SMTP_PASS = "smtp-pass-0123";
 
-
 export async function startSmtpSink(): Promise<SmtpSink> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
@@ -54,7 +53,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           simpleParser(raw).then(
             (parsed) => {
               const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-              received.push({ parsed, raw: raw.toString("utf8"), envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) }, user: session.user as string | undefined });
+              received.push({
+                parsed,
+                raw: raw.toString("utf8"),
+                envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) },
+                user: session.user as string | undefined,
+              });
               callback();
             },
             (error: Error) => callback(error),
@@ -94,7 +98,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       for (;;) {
         const found = received.filter(match);
         if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`Expected ${count} matching e-mail(s) within ${timeoutMs} ms; got ${found.length} of ${received.length}: ${received.map((m) => m.parsed.subject).join(" | ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Expected ${count} matching e-mail(s) within ${timeoutMs} ms; got ${found.length} of ${received.length}: ${received.map((m) => m.parsed.subject).join(" | ")}`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

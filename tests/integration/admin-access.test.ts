@@ -75,7 +75,18 @@ describe("back-office core authorisation", () => {
       const out = await run(fn, makeRequest(path), params);
       expect([out.status, out.location], path).toEqual([302, "/admin/login"]);
     }
-    const form = { title: "Sneaky", category: "beginner", description: "x", name: "Sneaky", email: "sneaky@x.test", password: "long-enough-password", role: "admin", newPassword: "another-password-1", confirmPassword: "another-password-1", currentPassword: "x" };
+    const form = {
+      title: "Sneaky",
+      category: "beginner",
+      description: "x",
+      name: "Sneaky",
+      email: "sneaky@x.test",
+      password: "long-enough-password",
+      role: "admin",
+      newPassword: "another-password-1",
+      confirmPassword: "another-password-1",
+      currentPassword: "x",
+    };
     for (const [fn, path, params] of writeActions()) {
       const out = await run(fn, makeRequest(path, { form }), params);
       // The upload endpoints are called by fetch/XHR from the course dialog, so they answer 401 rather than redirect.
@@ -106,9 +117,19 @@ describe("back-office core authorisation", () => {
     const count = await countUsers();
     const attempts: [Fn, string, Record<string, string>, Record<string, string>][] = [
       [userNew.action, "/admin/users/new", {}, { name: "Made By Editor", email: "made.by.editor@x.test", password: "long-enough-password", role: "admin" }],
-      [userEdit.action, `/admin/users/${otherUserId}/edit`, { id: otherUserId }, { name: "Renamed", email: "other.editor@staff.test", role: "admin", password: "" }],
+      [
+        userEdit.action,
+        `/admin/users/${otherUserId}/edit`,
+        { id: otherUserId },
+        { name: "Renamed", email: "other.editor@staff.test", role: "admin", password: "" },
+      ],
       [userDelete.action, `/admin/users/${otherUserId}/delete`, { id: otherUserId }, {}],
-      [userPassword.action, `/admin/users/${otherUserId}/password`, { id: otherUserId }, { currentPassword: "long-enough-password", newPassword: "new-password-123", confirmPassword: "new-password-123" }],
+      [
+        userPassword.action,
+        `/admin/users/${otherUserId}/password`,
+        { id: otherUserId },
+        { currentPassword: "long-enough-password", newPassword: "new-password-123", confirmPassword: "new-password-123" },
+      ],
     ];
     for (const [fn, path, params, form] of attempts) {
       const out = await run(fn, makeRequest(path, { cookie: editor, form }), params);

@@ -46,7 +46,9 @@ describe("Contact Queries authorisation", () => {
     for (const cookie of [editor, admin]) {
       const q = await insertContactQuery(query);
       for (const status of ["closed", "new", "replied"]) {
-        const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}?status=new`, { cookie, form: { intent: "status", status } }), { id: q.id });
+        const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}?status=new`, { cookie, form: { intent: "status", status } }), {
+          id: q.id,
+        });
         expect([out.status, out.location]).toEqual([302, "/admin/contact-queries?status=new"]);
         expect((await getContactQuery(q.id))!.status).toBe(status);
       }
@@ -60,7 +62,11 @@ describe("Contact Queries authorisation", () => {
 describe("Reply via Email without JavaScript", () => {
   it("marks the query replied and comes back to its details, which then offer the mail program", async () => {
     const q = await insertContactQuery(query);
-    const out = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}?status=new&q=Sana&page=2`, { cookie: editor, form: { intent: "reply" } }), { id: q.id });
+    const out = await run(
+      detailsAction,
+      makeRequest(`/admin/contact-queries/${q.id}?status=new&q=Sana&page=2`, { cookie: editor, form: { intent: "reply" } }),
+      { id: q.id },
+    );
     expect([out.status, out.location]).toEqual([302, `/admin/contact-queries/${q.id}?status=new&q=Sana&page=2&reply=ready`]);
     expect(await flashOf(out)).toEqual({ kind: "notice", message: "Contact query marked as Replied." });
     expect((await getContactQuery(q.id))!.status).toBe("replied");
@@ -73,7 +79,9 @@ describe("Reply via Email without JavaScript", () => {
 
   it("shows the spec's message when a status update or a delete fails", async () => {
     const q = await insertContactQuery(query);
-    const bad = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}`, { cookie: editor, form: { intent: "status", status: "contacted" } }), { id: q.id });
+    const bad = await run(detailsAction, makeRequest(`/admin/contact-queries/${q.id}`, { cookie: editor, form: { intent: "status", status: "contacted" } }), {
+      id: q.id,
+    });
     expect(await flashOf(bad)).toEqual({ kind: "error", message: "Failed to update status. Please try again." });
     const gone = await run(detailsAction, makeRequest("/admin/contact-queries/gone", { cookie: editor, form: { intent: "reply" } }), { id: "gone" });
     expect([gone.status, gone.location]).toEqual([302, "/admin/contact-queries"]);
@@ -93,7 +101,10 @@ describe("contact queries list", () => {
     expect(closed.list.data.map((q) => q.id)).toContain(a.id);
     for (const term of ["Tabbed", "tabbed@list", "9999988888"]) {
       const found = (await run(listLoader, makeRequest(`/admin/contact-queries?q=${encodeURIComponent(term)}`, { cookie: editor }))).body as ListBody;
-      expect(found.list.data.map((q) => q.id), term).toEqual([a.id]);
+      expect(
+        found.list.data.map((q) => q.id),
+        term,
+      ).toEqual([a.id]);
     }
   });
 });

@@ -14,7 +14,13 @@ useTestDatabase();
 
 let admin: string;
 let editor: string;
-const enquiry = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" as const };
+const enquiry = {
+  fullName: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "98765 43210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online" as const,
+};
 type ListBody = { list: { data: { id: string; fullName: string; status: string }[]; total: number; page: number; pages: number }; error: string | null };
 
 function storeAttachment(name: string, content: string): string {
@@ -58,7 +64,9 @@ describe("Manage Enquiries authorisation", () => {
       const stored = storeAttachment("cv.pdf", "%PDF-1.4 cv");
       const e = await insertEnquiry({ ...enquiry, filePaths: [stored] });
       for (const status of ["contacted", "enrolled", "closed", "new", "closed", "contacted"]) {
-        const out = await run(detailsAction, makeRequest(`/admin/enquiries/${e.id}?status=new&q=ravi`, { cookie, form: { intent: "status", status } }), { id: e.id });
+        const out = await run(detailsAction, makeRequest(`/admin/enquiries/${e.id}?status=new&q=ravi`, { cookie, form: { intent: "status", status } }), {
+          id: e.id,
+        });
         // The details close and the list (same tab and search) reloads.
         expect([out.status, out.location]).toEqual([302, "/admin/enquiries?status=new&q=ravi"]);
         expect((await getEnquiry(e.id))!.status).toBe(status);
@@ -84,7 +92,11 @@ describe("enquiry details and files", () => {
   it("streams a file to staff as a download that is never sniffed", async () => {
     const stored = storeAttachment("cv-2.pdf", "%PDF-1.4 the cv");
     const e = await insertEnquiry({ ...enquiry, filePaths: [stored] });
-    const res = (await fileLoader({ request: makeRequest(`/admin/enquiries/${e.id}/files/${stored}`, { cookie: editor }), params: { id: e.id, name: stored }, context: { cspNonce: "", clientIp: "203.0.113.9" } } as never)) as Response;
+    const res = (await fileLoader({
+      request: makeRequest(`/admin/enquiries/${e.id}/files/${stored}`, { cookie: editor }),
+      params: { id: e.id, name: stored },
+      context: { cspNonce: "", clientIp: "203.0.113.9" },
+    } as never)) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="cv-2.pdf"; filename*=UTF-8''cv-2.pdf`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -129,7 +141,10 @@ describe("enquiries list", () => {
   it("filters by tab, searches name, e-mail and phone, and pages newest first in SQL", async () => {
     const t0 = Date.parse("2032-02-01T00:00:00Z");
     for (let i = 0; i < 25; i++) {
-      await insertEnquiry({ ...enquiry, fullName: `Paged Person ${i}`, email: `paged${i}@list.test`, phone: `77777 000${String(i).padStart(2, "0")}` }, { createdAt: new Date(t0 + i * 60_000).toISOString() });
+      await insertEnquiry(
+        { ...enquiry, fullName: `Paged Person ${i}`, email: `paged${i}@list.test`, phone: `77777 000${String(i).padStart(2, "0")}` },
+        { createdAt: new Date(t0 + i * 60_000).toISOString() },
+      );
     }
     const page1 = (await run(listLoader, makeRequest("/admin/enquiries?q=Paged%20Person", { cookie: editor }))).body as ListBody;
     expect(page1.list.total).toBe(25);
@@ -138,7 +153,9 @@ describe("enquiries list", () => {
     const page2 = (await run(listLoader, makeRequest("/admin/enquiries?q=Paged%20Person&page=2", { cookie: editor }))).body as ListBody;
     expect(page2.list.data.map((e) => e.fullName)).toEqual(["Paged Person 4", "Paged Person 3", "Paged Person 2", "Paged Person 1", "Paged Person 0"]);
     expect(((await run(listLoader, makeRequest("/admin/enquiries?q=paged7@list", { cookie: editor }))).body as ListBody).list.total).toBe(1);
-    expect(((await run(listLoader, makeRequest("/admin/enquiries?q=7777700013", { cookie: editor }))).body as ListBody).list.data[0].fullName).toBe("Paged Person 13");
+    expect(((await run(listLoader, makeRequest("/admin/enquiries?q=7777700013", { cookie: editor }))).body as ListBody).list.data[0].fullName).toBe(
+      "Paged Person 13",
+    );
 
     const [first] = (await listEnquiries({ q: "Paged Person", limit: 1 })).data;
     await run(detailsAction, makeRequest(`/admin/enquiries/${first.id}`, { cookie: editor, form: { intent: "status", status: "enrolled" } }), { id: first.id });

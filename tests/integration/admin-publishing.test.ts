@@ -62,15 +62,24 @@ describe("the Publication fieldset (JavaScript off)", () => {
       expect(reply.error.publishAt).toEqual(["Choose when to publish, in the future"]);
       expect(reply.initialValue.state).toBe("scheduled");
     }
-    const bad = await run(newReviewAction, makeRequest("/admin/reviews/new", { cookie: editor, form: review({ state: "scheduled", publishAt: "2020-01-01T10:00" }) }));
+    const bad = await run(
+      newReviewAction,
+      makeRequest("/admin/reviews/new", { cookie: editor, form: review({ state: "scheduled", publishAt: "2020-01-01T10:00" }) }),
+    );
     expect(bad.status).toBe(400);
     expect((bad.body as Reply).error.publishAt).toEqual(["Choose when to publish, in the future"]);
   });
 
   it("stores a Hyderabad publish time as UTC, shows it back in IST, and lists and filters by state", async () => {
-    const out = await run(newScheduleAction, makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ state: "scheduled", publishAt: DUE_LATER, location: "Scheduled Hall" }) }));
+    const out = await run(
+      newScheduleAction,
+      makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ state: "scheduled", publishAt: DUE_LATER, location: "Scheduled Hall" }) }),
+    );
     expect(out.status).toBe(302);
-    const draft = await run(newScheduleAction, makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ state: "draft", publishAt: DUE_LATER, location: "Draft Hall" }) }));
+    const draft = await run(
+      newScheduleAction,
+      makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ state: "draft", publishAt: DUE_LATER, location: "Draft Hall" }) }),
+    );
     expect(draft.status).toBe(302);
     const plain = await run(newScheduleAction, makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ location: "Plain Hall" }) }));
     expect(plain.status).toBe(302);
@@ -79,7 +88,9 @@ describe("the Publication fieldset (JavaScript off)", () => {
     const rows = (list.body as { list: { data: { id: string; location: string; state: string; publishAt: string }[] } }).list.data;
     expect(rows.map((r) => [r.location, r.state, r.publishAt])).toEqual([["Scheduled Hall", "scheduled", "2031-01-05T04:00:00.000Z"]]);
     const drafts = await run(schedulesLoader, makeRequest("/admin/schedules?state=draft", { cookie: editor }));
-    expect((drafts.body as { list: { data: { location: string; publishAt: string | null }[] } }).list.data).toMatchObject([{ location: "Draft Hall", publishAt: null }]);
+    expect((drafts.body as { list: { data: { location: string; publishAt: string | null }[] } }).list.data).toMatchObject([
+      { location: "Draft Hall", publishAt: null },
+    ]);
     const all = await run(schedulesLoader, makeRequest("/admin/schedules", { cookie: editor }));
     expect((all.body as { list: { data: { location: string; state: string }[] } }).list.data.find((r) => r.location === "Plain Hall")?.state).toBe("published");
 
@@ -87,7 +98,11 @@ describe("the Publication fieldset (JavaScript off)", () => {
     const id = rows[0].id;
     const edit = await run(editScheduleLoader, makeRequest(`/admin/schedules/${id}/edit`, { cookie: editor }), { id });
     expect((edit.body as { schedule: { state: string } }).schedule.state).toBe("scheduled");
-    const published = await run(editScheduleAction, makeRequest(`/admin/schedules/${id}/edit`, { cookie: editor, form: schedule({ state: "published", location: "Scheduled Hall" }) }), { id });
+    const published = await run(
+      editScheduleAction,
+      makeRequest(`/admin/schedules/${id}/edit`, { cookie: editor, form: schedule({ state: "published", location: "Scheduled Hall" }) }),
+      { id },
+    );
     expect(published.status).toBe(302);
     expect(await getSchedule(id)).toMatchObject({ state: "published", publishAt: null });
   });
@@ -104,8 +119,27 @@ describe("visibility and the publishing job", () => {
   it("keeps unpublished rows out of every public read, and publishes due ones once, moving the content version", async () => {
     const soon = new Date(Date.now() + 60_000).toISOString();
     const course = await insertCourse({ title: "Cloud SOC", category: "advanced", description: "Soon", publication: { state: "scheduled", publishAt: soon } });
-    const batch = await insertSchedule({ course: course.id, startDate: "2031-05-01", endDate: "2031-08-01", time: "7 PM", days: "Mon", mode: "online", location: "Cloud Room", seats: 3, totalSeats: 9 });
-    const rev = await insertReview({ name: "Due Reviewer", position: "L1", image: "https://example.com/d.png", rating: 4, review: "Good", course: "Cloud SOC", approved: true, publication: { state: "scheduled", publishAt: soon } });
+    const batch = await insertSchedule({
+      course: course.id,
+      startDate: "2031-05-01",
+      endDate: "2031-08-01",
+      time: "7 PM",
+      days: "Mon",
+      mode: "online",
+      location: "Cloud Room",
+      seats: 3,
+      totalSeats: 9,
+    });
+    const rev = await insertReview({
+      name: "Due Reviewer",
+      position: "L1",
+      image: "https://example.com/d.png",
+      rating: 4,
+      review: "Good",
+      course: "Cloud SOC",
+      approved: true,
+      publication: { state: "scheduled", publishAt: soon },
+    });
     const statsBefore = await reviewStats();
 
     expect((await listAllCourses()).map((c) => c.id)).not.toContain(course.id);

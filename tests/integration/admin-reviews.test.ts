@@ -11,7 +11,14 @@ useTestDatabase();
 
 let admin: string;
 let editor: string;
-const review = { name: "Meera Nair", position: "SOC Analyst at Acme", image: "/images/avatars/a.svg", rating: 5, review: "Great labs.", course: "SOC Analyst Training Program" };
+const review = {
+  name: "Meera Nair",
+  position: "SOC Analyst at Acme",
+  image: "/images/avatars/a.svg",
+  rating: 5,
+  review: "Great labs.",
+  course: "SOC Analyst Training Program",
+};
 const form = (over: Record<string, string> = {}) => ({
   name: "Kiran Das",
   position: "SOC Analyst L1",
@@ -72,7 +79,11 @@ describe("Manage Reviews authorisation", () => {
       // No ticked checkbox: a new review starts unapproved (DESIGN.md §4.3).
       expect(saved).toMatchObject({ name: "Kiran Das", rating: 4, type: "text", approved: false });
 
-      const edited = await run(editAction, makeRequest(`/admin/reviews/${saved.id}/edit`, { cookie, form: form({ type: "video", videoThumbnail: "https://example.com/t.jpg", approved: "on" }) }), { id: saved.id });
+      const edited = await run(
+        editAction,
+        makeRequest(`/admin/reviews/${saved.id}/edit`, { cookie, form: form({ type: "video", videoThumbnail: "https://example.com/t.jpg", approved: "on" }) }),
+        { id: saved.id },
+      );
       expect(edited.status).toBe(302);
       expect(await getReview(saved.id)).toMatchObject({ type: "video", videoThumbnail: "https://example.com/t.jpg", approved: true });
 
@@ -101,7 +112,10 @@ describe("reviews list and form", () => {
 
   it("answers with the messages and typed values and saves nothing", async () => {
     const before = (await listReviews({ limit: 100 })).total;
-    const out = await run(createAction, makeRequest("/admin/reviews/new", { cookie: editor, form: form({ name: "", image: "", review: "", position: "Kept" }) }));
+    const out = await run(
+      createAction,
+      makeRequest("/admin/reviews/new", { cookie: editor, form: form({ name: "", image: "", review: "", position: "Kept" }) }),
+    );
     const reply = out.body as { error: Record<string, string[]>; initialValue: Record<string, string> };
     expect(reply.error.name).toEqual(["Student name is required"]);
     expect(reply.error.image).toEqual(["Profile image URL is required"]);

@@ -13,7 +13,16 @@ useTestDatabase();
 let admin: string;
 let editor: string;
 let courseId: string;
-const batch = { startDate: "2031-03-02", endDate: "2031-06-30", time: "6:30 PM - 9:30 PM", days: "Mon, Wed, Fri", mode: "online" as const, location: "Online", seats: 20, totalSeats: 30 };
+const batch = {
+  startDate: "2031-03-02",
+  endDate: "2031-06-30",
+  time: "6:30 PM - 9:30 PM",
+  days: "Mon, Wed, Fri",
+  mode: "online" as const,
+  location: "Online",
+  seats: 20,
+  totalSeats: 30,
+};
 const form = (over: Record<string, string> = {}) => ({
   course: courseId,
   startDate: "2031-04-01",
@@ -86,10 +95,7 @@ describe("Manage Schedules authorisation", () => {
 describe("schedule form validation", () => {
   it("answers with the messages and the typed values and saves nothing", async () => {
     const before = (await listSchedules({ limit: 100 })).total;
-    const out = await run(
-      createAction,
-      makeRequest("/admin/schedules/new", { cookie: editor, form: form({ course: "", time: "", location: "Kept text" }) }),
-    );
+    const out = await run(createAction, makeRequest("/admin/schedules/new", { cookie: editor, form: form({ course: "", time: "", location: "Kept text" }) }));
     expect(out.status).toBe(400);
     const reply = out.body as { error: Record<string, string[]>; initialValue: Record<string, string> };
     expect(reply.error.course).toEqual(["Course is required"]);
@@ -99,7 +105,10 @@ describe("schedule form validation", () => {
   });
 
   it("checks seats against total seats and the end date against the start date (DESIGN.md §4.5)", async () => {
-    const out = await run(createAction, makeRequest("/admin/schedules/new", { cookie: editor, form: form({ seats: "40", totalSeats: "30", endDate: "2031-01-01" }) }));
+    const out = await run(
+      createAction,
+      makeRequest("/admin/schedules/new", { cookie: editor, form: form({ seats: "40", totalSeats: "30", endDate: "2031-01-01" }) }),
+    );
     const reply = out.body as { error: Record<string, string[]> };
     expect(reply.error.seats).toEqual(["Available seats cannot exceed total seats"]);
     expect(reply.error.endDate).toEqual(["End date cannot be before the start date"]);

@@ -25,7 +25,17 @@ beforeAll(async () => {
 
 const adminGet = async (p: string) => (await api.get(p, { token: tokens.admin })).text;
 const course = () => ({ title: "Matrix Course", category: "advanced", description: "For the access matrix." });
-const batch = () => ({ course: ids.course, startDate: "2032-01-01", endDate: "2032-02-01", time: "7 PM", days: "Sat", mode: "offline", location: "Campus", seats: 1, totalSeats: 2 });
+const batch = () => ({
+  course: ids.course,
+  startDate: "2032-01-01",
+  endDate: "2032-02-01",
+  time: "7 PM",
+  days: "Sat",
+  mode: "offline",
+  location: "Campus",
+  seats: 1,
+  totalSeats: 2,
+});
 const review = () => ({ name: "Matrix", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." });
 const enquiry = () => ({ fullName: "Matrix", email: "m@example.com", phone: "9999999999", preferredCourse: "SOC", preferredMode: "online" });
 const contact = () => ({ name: "Matrix", email: "m@example.com", message: "Hello" });
@@ -60,35 +70,142 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/courses", path: () => "/api/courses", expect: open },
   { method: "GET", route: "/api/courses/:id", path: () => `/api/courses/${ids.course}`, expect: open },
   { method: "POST", route: "/api/courses", path: () => "/api/courses", body: course, expect: staffWrite(201), state: () => "/api/courses?limit=100" },
-  { method: "PUT", route: "/api/courses/:id", path: async () => `/api/courses/${await make("/api/courses", course())}`, body: () => ({ ...course(), title: "Changed" }), expect: staffWrite(200), state: self },
-  { method: "DELETE", route: "/api/courses/:id", path: async () => `/api/courses/${await make("/api/courses", course())}`, expect: staffWrite(204), state: self },
+  {
+    method: "PUT",
+    route: "/api/courses/:id",
+    path: async () => `/api/courses/${await make("/api/courses", course())}`,
+    body: () => ({ ...course(), title: "Changed" }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/courses/:id",
+    path: async () => `/api/courses/${await make("/api/courses", course())}`,
+    expect: staffWrite(204),
+    state: self,
+  },
   { method: "GET", route: "/api/schedules", path: () => "/api/schedules", expect: open },
   { method: "GET", route: "/api/schedules/:id", path: async () => `/api/schedules/${await make("/api/schedules", batch())}`, expect: open },
   { method: "POST", route: "/api/schedules", path: () => "/api/schedules", body: batch, expect: staffWrite(201), state: () => "/api/schedules?limit=100" },
-  { method: "PUT", route: "/api/schedules/:id", path: async () => `/api/schedules/${await make("/api/schedules", batch())}`, body: () => ({ ...batch(), seats: 0 }), expect: staffWrite(200), state: self },
-  { method: "DELETE", route: "/api/schedules/:id", path: async () => `/api/schedules/${await make("/api/schedules", batch())}`, expect: staffWrite(204), state: self },
+  {
+    method: "PUT",
+    route: "/api/schedules/:id",
+    path: async () => `/api/schedules/${await make("/api/schedules", batch())}`,
+    body: () => ({ ...batch(), seats: 0 }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/schedules/:id",
+    path: async () => `/api/schedules/${await make("/api/schedules", batch())}`,
+    expect: staffWrite(204),
+    state: self,
+  },
   { method: "GET", route: "/api/reviews", path: () => "/api/reviews", expect: open },
   { method: "GET", route: "/api/reviews/:id", path: () => `/api/reviews/${ids.approved}`, expect: open },
   { method: "GET", route: "/api/reviews/:id", path: () => `/api/reviews/${ids.pending}`, expect: { anon: 404, editor: 200, admin: 200 } },
   { method: "POST", route: "/api/reviews", path: () => "/api/reviews", body: review, expect: staffWrite(201), state: () => "/api/reviews?limit=100" },
-  { method: "PUT", route: "/api/reviews/:id", path: async () => `/api/reviews/${await make("/api/reviews", review())}`, body: () => ({ ...review(), rating: 1 }), expect: staffWrite(200), state: self },
-  { method: "PUT", route: "/api/reviews/:id/approve", path: async () => `/api/reviews/${await make("/api/reviews", review())}/approve`, expect: staffWrite(200), state: self },
-  { method: "DELETE", route: "/api/reviews/:id", path: async () => `/api/reviews/${await make("/api/reviews", review())}`, expect: staffWrite(204), state: self },
+  {
+    method: "PUT",
+    route: "/api/reviews/:id",
+    path: async () => `/api/reviews/${await make("/api/reviews", review())}`,
+    body: () => ({ ...review(), rating: 1 }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "PUT",
+    route: "/api/reviews/:id/approve",
+    path: async () => `/api/reviews/${await make("/api/reviews", review())}/approve`,
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/reviews/:id",
+    path: async () => `/api/reviews/${await make("/api/reviews", review())}`,
+    expect: staffWrite(204),
+    state: self,
+  },
   { method: "GET", route: "/api/enquiries", path: () => "/api/enquiries", expect: staffRead },
   { method: "GET", route: "/api/enquiries/:id", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}`, expect: staffRead },
   { method: "POST", route: "/api/enquiries", path: () => "/api/enquiries", body: enquiry, expect: { anon: 201, editor: 201, admin: 201 } },
-  { method: "PUT", route: "/api/enquiries/:id", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}`, body: () => ({ ...enquiry(), fullName: "Changed" }), expect: staffWrite(200), state: self },
-  { method: "PUT", route: "/api/enquiries/:id/status", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/status`, body: () => ({ status: "closed" }), expect: staffWrite(200), state: self },
-  { method: "DELETE", route: "/api/enquiries/:id", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}`, expect: staffWrite(204), state: self },
-  { method: "GET", route: "/api/enquiries/:id/timeline", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/timeline`, expect: staffRead },
-  { method: "POST", route: "/api/enquiries/:id/notes", path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/notes`, body: () => ({ text: "A note" }), expect: staffWrite(201), state: (p) => p.replace(/notes$/, "timeline") },
+  {
+    method: "PUT",
+    route: "/api/enquiries/:id",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}`,
+    body: () => ({ ...enquiry(), fullName: "Changed" }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "PUT",
+    route: "/api/enquiries/:id/status",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/status`,
+    body: () => ({ status: "closed" }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/enquiries/:id",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}`,
+    expect: staffWrite(204),
+    state: self,
+  },
+  {
+    method: "GET",
+    route: "/api/enquiries/:id/timeline",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/timeline`,
+    expect: staffRead,
+  },
+  {
+    method: "POST",
+    route: "/api/enquiries/:id/notes",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/notes`,
+    body: () => ({ text: "A note" }),
+    expect: staffWrite(201),
+    state: (p) => p.replace(/notes$/, "timeline"),
+  },
   { method: "POST", route: "/api/contact-queries", path: () => "/api/contact-queries", body: contact, expect: { anon: 201, editor: 201, admin: 201 } },
-  { method: "GET", route: "/api/contact-queries/:id/timeline", path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/timeline`, expect: staffRead },
-  { method: "POST", route: "/api/contact-queries/:id/notes", path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/notes`, body: () => ({ text: "A note" }), expect: staffWrite(201), state: (p) => p.replace(/notes$/, "timeline") },
+  {
+    method: "GET",
+    route: "/api/contact-queries/:id/timeline",
+    path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/timeline`,
+    expect: staffRead,
+  },
+  {
+    method: "POST",
+    route: "/api/contact-queries/:id/notes",
+    path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/notes`,
+    body: () => ({ text: "A note" }),
+    expect: staffWrite(201),
+    state: (p) => p.replace(/notes$/, "timeline"),
+  },
   { method: "GET", route: "/api/contact-queries", path: () => "/api/contact-queries", expect: staffRead },
-  { method: "GET", route: "/api/contact-queries/:id", path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}`, expect: staffRead },
-  { method: "PUT", route: "/api/contact-queries/:id/status", path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/status`, body: () => ({ status: "closed" }), expect: staffWrite(200), state: self },
-  { method: "DELETE", route: "/api/contact-queries/:id", path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}`, expect: staffWrite(204), state: self },
+  {
+    method: "GET",
+    route: "/api/contact-queries/:id",
+    path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}`,
+    expect: staffRead,
+  },
+  {
+    method: "PUT",
+    route: "/api/contact-queries/:id/status",
+    path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}/status`,
+    body: () => ({ status: "closed" }),
+    expect: staffWrite(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/contact-queries/:id",
+    path: async () => `/api/contact-queries/${await make("/api/contact-queries", contact())}`,
+    expect: staffWrite(204),
+    state: self,
+  },
   { method: "POST", route: "/api/auth/login", path: () => "/api/auth/login", body: () => ({ email: ADMIN.email, password: ADMIN.password }), expect: open },
   { method: "POST", route: "/api/auth/register", path: () => "/api/auth/register", body: user, expect: adminOnly(201), state: () => "/api/users?limit=100" },
   { method: "GET", route: "/api/auth/me", path: () => "/api/auth/me", expect: staffRead },
@@ -104,8 +221,21 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/audit-log", path: () => "/api/audit-log", expect: adminOnly(200) },
   { method: "GET", route: "/api/outbox", path: () => "/api/outbox", expect: adminOnly(200) },
   { method: "GET", route: "/api/users/:id", path: async () => `/api/users/${await make("/api/auth/register", user())}`, expect: adminOnly(200) },
-  { method: "PUT", route: "/api/users/:id", path: async () => `/api/users/${await make("/api/auth/register", user())}`, body: () => ({ ...user(), role: "admin" }), expect: adminOnly(200), state: self },
-  { method: "DELETE", route: "/api/users/:id", path: async () => `/api/users/${await make("/api/auth/register", user())}`, expect: adminOnly(204), state: self },
+  {
+    method: "PUT",
+    route: "/api/users/:id",
+    path: async () => `/api/users/${await make("/api/auth/register", user())}`,
+    body: () => ({ ...user(), role: "admin" }),
+    expect: adminOnly(200),
+    state: self,
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/:id",
+    path: async () => `/api/users/${await make("/api/auth/register", user())}`,
+    expect: adminOnly(204),
+    state: self,
+  },
   { method: "GET", route: "/api/openapi.json", path: () => "/api/openapi.json", expect: open },
 ];
 
@@ -198,7 +328,9 @@ describe("the OpenAPI document", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(r.body.openapi).toBe("3.1.0");
-    const ops = Object.entries(r.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    const ops = Object.entries(r.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     for (const row of ROWS.filter((r) => r.route !== "/api/openapi.json")) {
       const op = `${row.method} ${row.route.replace(":id", "{id}")}`;
       expect(ops).toContain(op);

@@ -121,7 +121,14 @@ describe("bearer tokens", () => {
 describe("POST /api/auth/register", () => {
   it("lets an admin create an editor; unknown fields cannot set id, role defaults, hash or dates", async () => {
     const email = unique("new");
-    const r = await register({ name: "New Person", email: email.toUpperCase(), password: "long-enough-1", id: "chosen", passwordHash: "x", createdAt: "2000-01-01T00:00:00.000Z" });
+    const r = await register({
+      name: "New Person",
+      email: email.toUpperCase(),
+      password: "long-enough-1",
+      id: "chosen",
+      passwordHash: "x",
+      createdAt: "2000-01-01T00:00:00.000Z",
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ name: "New Person", email, role: "editor" });
     expect(r.body.data.id).not.toBe("chosen");
@@ -236,12 +243,19 @@ describe("changing one's own password", () => {
 
     const wrong = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "not-it-at-all", password: "new-password-2" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toEqual({ code: "invalid_current_password", message: PASSWORD_CHANGE_FAILED, fields: { currentPassword: PASSWORD_CHANGE_FAILED } });
+    expect(wrong.body.error).toEqual({
+      code: "invalid_current_password",
+      message: PASSWORD_CHANGE_FAILED,
+      fields: { currentPassword: PASSWORD_CHANGE_FAILED },
+    });
     expect((await api.get("/api/auth/me", { token })).status).toBe(200);
 
     const short = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "old-password-1", password: "short" } });
     expect(short.body.error.fields).toEqual({ password: "Password must be at least 8 characters" });
-    const mismatch = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "old-password-1", password: "new-password-2", confirmPassword: "new-password-3" } });
+    const mismatch = await api.put(`/api/users/${id}`, {
+      token,
+      json: { currentPassword: "old-password-1", password: "new-password-2", confirmPassword: "new-password-3" },
+    });
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: "New passwords do not match" });
 
     const ok = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "old-password-1", password: "new-password-2", role: "admin" } });

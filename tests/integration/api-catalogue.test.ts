@@ -40,7 +40,15 @@ describe("schedules", () => {
     const all = await api.get("/api/schedules");
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ page: 1, limit: 20, total: 8, pages: 1 });
-    expect(all.body.data[0]).toEqual(expect.objectContaining({ id: expect.any(String), course: expect.any(String), courseName: expect.any(String), seats: expect.any(Number), totalSeats: expect.any(Number) }));
+    expect(all.body.data[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        course: expect.any(String),
+        courseName: expect.any(String),
+        seats: expect.any(Number),
+        totalSeats: expect.any(Number),
+      }),
+    );
     const online = (await api.get("/api/schedules?mode=online")).body.data as { mode: string }[];
     expect(online.length).toBeGreaterThan(0);
     expect(new Set(online.map((s) => s.mode))).toEqual(new Set(["online", "hybrid"]));
@@ -182,7 +190,9 @@ describe("reviews", () => {
   });
 
   it("edits (back to pending only by editing) and deletes", async () => {
-    const made = (await api.post("/api/reviews", { token: admin, json: review({ approved: true, type: "video", videoThumbnail: "https://example.com/t.jpg" }) })).body.data;
+    const made = (
+      await api.post("/api/reviews", { token: admin, json: review({ approved: true, type: "video", videoThumbnail: "https://example.com/t.jpg" }) })
+    ).body.data;
     expect(made).toMatchObject({ approved: true, type: "video", videoThumbnail: "https://example.com/t.jpg" });
     const edited = await api.put(`/api/reviews/${made.id}`, { token: editor, json: review({ rating: 4, approved: false }) });
     expect(edited.body.data).toMatchObject({ rating: 4, approved: false, type: "text", videoThumbnail: null });

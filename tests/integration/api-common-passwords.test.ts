@@ -35,7 +35,10 @@ describe("the API refuses a common password with a 400 and the message on its fi
     const own = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "editor-password-1", password: "Trustno1" } });
     expect(own.status).toBe(400);
     expect(own.body.error.fields).toEqual({ password: COMMON_PASSWORD });
-    const named = await api.put(`/api/users/${id}`, { token, json: { currentPassword: "editor-password-1", newPassword: "qwerty123", confirmPassword: "qwerty123" } });
+    const named = await api.put(`/api/users/${id}`, {
+      token,
+      json: { currentPassword: "editor-password-1", newPassword: "qwerty123", confirmPassword: "qwerty123" },
+    });
     expect(named.status).toBe(400);
     expect(named.body.error.fields).toEqual({ newPassword: COMMON_PASSWORD });
 

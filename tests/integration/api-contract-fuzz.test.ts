@@ -61,7 +61,10 @@ let made = 0;
 const SAMPLE: Record<Exclude<Pool, "schedules">, () => { path: string; body: Json }> = {
   courses: () => ({ path: "/api/courses", body: { title: `Fuzz course ${++made}`, category: "advanced", description: "Made for the fuzz run." } }),
   reviews: () => ({ path: "/api/reviews", body: { name: "Fuzz", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." } }),
-  enquiries: () => ({ path: "/api/enquiries", body: { fullName: "Fuzz", email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" } }),
+  enquiries: () => ({
+    path: "/api/enquiries",
+    body: { fullName: "Fuzz", email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+  }),
   "contact-queries": () => ({ path: "/api/contact-queries", body: { name: "Fuzz", email: "fuzz@example.com", message: "Hello" } }),
   users: () => ({ path: "/api/auth/register", body: { name: "Fuzz User", email: `fuzz-${++made}-${Date.now()}@example.com`, password: "fuzz-password-1" } }),
 };
@@ -72,7 +75,19 @@ async function liveId(pool: Pool, n: number, forWrite: boolean): Promise<string>
   if (!usable().length) {
     const sample =
       pool === "schedules"
-        ? { path: "/api/schedules", body: { course: await liveId("courses", 0, false), startDate: "2031-01-01", endDate: "2031-02-01", time: "7 PM", days: "Sat", mode: "online", location: "Online", totalSeats: 10 } }
+        ? {
+            path: "/api/schedules",
+            body: {
+              course: await liveId("courses", 0, false),
+              startDate: "2031-01-01",
+              endDate: "2031-02-01",
+              time: "7 PM",
+              days: "Sat",
+              mode: "online",
+              location: "Online",
+              totalSeats: 10,
+            },
+          }
         : SAMPLE[pool]();
     const r = await api.post(sample.path, { token: tokens.admin, json: sample.body });
     if (r.status !== 201) throw new Error(`Could not make a ${pool} record: ${r.status} ${r.text}`);
@@ -116,30 +131,45 @@ const idArb: fc.Arbitrary<IdChoice> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .oneof(fc.constantFrom("does-not-exist", "0", "00000000-0000-0000-0000-000000000000", "x".repeat(300), "a b", "ü", "😀", "%", "'; drop table users; --"), fc.string({ minLength: 1, maxLength: 40 }))
+      .oneof(
+        fc.constantFrom("does-not-exist", "0", "00000000-0000-0000-0000-000000000000", "x".repeat(300), "a b", "ü", "😀", "%", "'; drop table users; --"),
+        fc.string({ minLength: 1, maxLength: 40 }),
+      )
       .filter((v) => v !== "." && v !== ".." && !/[\ud800-\udfff]/.test(v.replace(/[\ud800-\udbff][\udc00-\udfff]/g, "")))
       .map((value) => ({ kind: "other" as const, value })),
   },
 );
 
-const hintsFor = (o: Operation): Hint => (name) => {
-  if (o.path.startsWith("/api/schedules") && name === "course") return fc.oneof({ weight: 9, arbitrary: fc.constant(COURSE_REF) }, { weight: 1, arbitrary: fc.constantFrom("no-such-course", "x") });
-  if (o.path.startsWith("/api/courses") && (name === "image" || name === "syllabusFile")) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom("", null) }, { weight: 1, arbitrary: fc.constant("/media/images/not-this-course.webp") });
-  // An enquiry's owner and batch: mostly live ones or cleared, sometimes unknown ids.
-  if (o.key === "PUT /api/enquiries/{id}" && (name === "assigneeId" || name === "scheduleId")) {
-    return fc.oneof({ weight: 5, arbitrary: fc.constant(name === "assigneeId" ? USER_REF : SCHEDULE_REF) }, { weight: 3, arbitrary: fc.constantFrom(null, "") }, { weight: 1, arbitrary: fc.constant("no-such-id") });
-  }
-  if (o.key === "PUT /api/enquiries/{id}" && name === "followUpAt") {
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom("2031-03-04T10:30", "2031-03-04T05:00:00Z", "2031-03-04T10:30:00+05:30", null) }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) });
-  }
-  return undefined;
-};
+const hintsFor =
+  (o: Operation): Hint =>
+  (name) => {
+    if (o.path.startsWith("/api/schedules") && name === "course")
+      return fc.oneof({ weight: 9, arbitrary: fc.constant(COURSE_REF) }, { weight: 1, arbitrary: fc.constantFrom("no-such-course", "x") });
+    if (o.path.startsWith("/api/courses") && (name === "image" || name === "syllabusFile"))
+      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom("", null) }, { weight: 1, arbitrary: fc.constant("/media/images/not-this-course.webp") });
+    // An enquiry's owner and batch: mostly live ones or cleared, sometimes unknown ids.
+    if (o.key === "PUT /api/enquiries/{id}" && (name === "assigneeId" || name === "scheduleId")) {
+      return fc.oneof(
+        { weight: 5, arbitrary: fc.constant(name === "assigneeId" ? USER_REF : SCHEDULE_REF) },
+        { weight: 3, arbitrary: fc.constantFrom(null, "") },
+        { weight: 1, arbitrary: fc.constant("no-such-id") },
+      );
+    }
+    if (o.key === "PUT /api/enquiries/{id}" && name === "followUpAt") {
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("2031-03-04T10:30", "2031-03-04T05:00:00Z", "2031-03-04T10:30:00+05:30", null) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      );
+    }
+    return undefined;
+  };
 
 function bodyArb(o: Operation): fc.Arbitrary<Record<string, unknown>> | undefined {
   const schema = contract.bodySchema(o);
   if (!schema) return undefined;
   const generated = valueArb(contract, schema, hintsFor(o)) as fc.Arbitrary<Record<string, unknown>>;
-  if (o.key === "POST /api/auth/login") return fc.oneof({ weight: 2, arbitrary: generated }, { weight: 1, arbitrary: fc.constant({ email: ADMIN.email, password: ADMIN.password }) });
+  if (o.key === "POST /api/auth/login")
+    return fc.oneof({ weight: 2, arbitrary: generated }, { weight: 1, arbitrary: fc.constant({ email: ADMIN.email, password: ADMIN.password }) });
   return generated;
 }
 
@@ -161,9 +191,14 @@ function validRequestArb(o: Operation): fc.Arbitrary<Request> {
   const json = bodyArb(o);
   const multipart = multipartArb(o);
   if (json && multipart) {
-    return fc.record(parts).chain((base) =>
-      fc.oneof({ weight: 2, arbitrary: json.map((body) => ({ ...base, body }) as Request) }, { weight: 1, arbitrary: multipart.map((m) => ({ ...base, multipart: m }) as Request) }),
-    );
+    return fc
+      .record(parts)
+      .chain((base) =>
+        fc.oneof(
+          { weight: 2, arbitrary: json.map((body) => ({ ...base, body }) as Request) },
+          { weight: 1, arbitrary: multipart.map((m) => ({ ...base, multipart: m }) as Request) },
+        ),
+      );
   }
   if (json) parts.body = json;
   return fc.record(parts) as fc.Arbitrary<Request>;
@@ -174,7 +209,10 @@ function invalidRequestArb(o: Operation): fc.Arbitrary<Request> | undefined {
   const id = o.path.includes("{id}") ? fc.nat().map((n) => ({ kind: "live" as const, n })) : fc.constant(undefined);
   const json = bodyArb(o);
   if (json) {
-    const broken = fc.oneof({ weight: 9, arbitrary: invalidBodyArb(contract, o, json).map((body) => ({ body })) }, { weight: 1, arbitrary: fc.constantFrom({ raw: '{"title": ' }, { raw: "not json" }) });
+    const broken = fc.oneof(
+      { weight: 9, arbitrary: invalidBodyArb(contract, o, json).map((body) => ({ body })) },
+      { weight: 1, arbitrary: fc.constantFrom({ raw: '{"title": ' }, { raw: "not json" }) },
+    );
     return fc.record({ caller, id, broken }).map(({ broken: b, ...rest }) => ({ ...rest, ...b }) as Request);
   }
   const query = invalidQueryArb(contract, o);
@@ -270,7 +308,8 @@ async function settle(o: Operation, body: Record<string, unknown>, orderly: bool
   if (body.assigneeId === USER_REF) body.assigneeId = tokens.editorId;
   if (body.scheduleId === SCHEDULE_REF) body.scheduleId = await liveId("schedules", 0, false);
   if (orderly && o.path.startsWith("/api/schedules")) {
-    if (typeof body.startDate === "string" && typeof body.endDate === "string" && body.endDate < body.startDate) [body.startDate, body.endDate] = [body.endDate, body.startDate];
+    if (typeof body.startDate === "string" && typeof body.endDate === "string" && body.endDate < body.startDate)
+      [body.startDate, body.endDate] = [body.endDate, body.startDate];
     if (typeof body.seats === "number" && typeof body.totalSeats === "number" && body.seats > body.totalSeats) body.seats = body.totalSeats;
   }
   if (orderly && o.key === "PUT /api/users/{id}" && typeof body.password === "string" && "confirmPassword" in body) body.confirmPassword = body.password;
@@ -350,16 +389,47 @@ beforeAll(async () => {
 // first test checks the list is the document's. Reads first, then creates and changes, deletes last.
 const ORDER = ["GET", "POST", "PUT", "DELETE"];
 const OPERATIONS = [
-  "GET /api/courses", "GET /api/courses/{id}", "GET /api/schedules", "GET /api/schedules/{id}", "GET /api/reviews", "GET /api/reviews/{id}",
-  "GET /api/enquiries", "GET /api/enquiries/{id}", "GET /api/contact-queries", "GET /api/contact-queries/{id}", "GET /api/auth/me",
-  "GET /api/auth/users/{id}", "GET /api/audit-log", "GET /api/users", "GET /api/users/{id}", "GET /api/enquiries/{id}/timeline", "GET /api/outbox",
+  "GET /api/courses",
+  "GET /api/courses/{id}",
+  "GET /api/schedules",
+  "GET /api/schedules/{id}",
+  "GET /api/reviews",
+  "GET /api/reviews/{id}",
+  "GET /api/enquiries",
+  "GET /api/enquiries/{id}",
+  "GET /api/contact-queries",
+  "GET /api/contact-queries/{id}",
+  "GET /api/auth/me",
+  "GET /api/auth/users/{id}",
+  "GET /api/audit-log",
+  "GET /api/users",
+  "GET /api/users/{id}",
+  "GET /api/enquiries/{id}/timeline",
+  "GET /api/outbox",
   "GET /api/contact-queries/{id}/timeline",
-  "POST /api/enquiries/{id}/notes", "POST /api/contact-queries/{id}/notes",
-  "POST /api/courses", "POST /api/schedules", "POST /api/reviews", "POST /api/enquiries", "POST /api/contact-queries", "POST /api/auth/login",
-  "POST /api/auth/register", "POST /api/auth/logout",
-  "PUT /api/courses/{id}", "PUT /api/schedules/{id}", "PUT /api/reviews/{id}", "PUT /api/reviews/{id}/approve", "PUT /api/enquiries/{id}",
-  "PUT /api/enquiries/{id}/status", "PUT /api/contact-queries/{id}/status", "PUT /api/users/{id}",
-  "DELETE /api/courses/{id}", "DELETE /api/schedules/{id}", "DELETE /api/reviews/{id}", "DELETE /api/enquiries/{id}", "DELETE /api/contact-queries/{id}",
+  "POST /api/enquiries/{id}/notes",
+  "POST /api/contact-queries/{id}/notes",
+  "POST /api/courses",
+  "POST /api/schedules",
+  "POST /api/reviews",
+  "POST /api/enquiries",
+  "POST /api/contact-queries",
+  "POST /api/auth/login",
+  "POST /api/auth/register",
+  "POST /api/auth/logout",
+  "PUT /api/courses/{id}",
+  "PUT /api/schedules/{id}",
+  "PUT /api/reviews/{id}",
+  "PUT /api/reviews/{id}/approve",
+  "PUT /api/enquiries/{id}",
+  "PUT /api/enquiries/{id}/status",
+  "PUT /api/contact-queries/{id}/status",
+  "PUT /api/users/{id}",
+  "DELETE /api/courses/{id}",
+  "DELETE /api/schedules/{id}",
+  "DELETE /api/reviews/{id}",
+  "DELETE /api/enquiries/{id}",
+  "DELETE /api/contact-queries/{id}",
   "DELETE /api/users/{id}",
 ].sort((a, b) => ORDER.indexOf(a.split(" ")[0]) - ORDER.indexOf(b.split(" ")[0]));
 
@@ -414,6 +484,9 @@ describe("every operation, with requests generated from the document", () => {
 afterAll(() => {
   if (!tally.size) return;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const lines = [...tally].map(([key, t]) => `${key.padEnd(40)} valid ${String(t.valid).padStart(3)} (2xx ${String(t.ok).padStart(3)})  invalid ${String(t.invalid).padStart(3)}  ${JSON.stringify(t.statuses)}`);
+  const lines = [...tally].map(
+    ([key, t]) =>
+      `${key.padEnd(40)} valid ${String(t.valid).padStart(3)} (2xx ${String(t.ok).padStart(3)})  invalid ${String(t.invalid).padStart(3)}  ${JSON.stringify(t.statuses)}`,
+  );
   console.log(`Contract fuzz: seed ${SEED}, ${requests} requests (plus ${sessionMade} sign-ins for sign-out) in ${seconds} s\n${lines.join("\n")}`);
 });

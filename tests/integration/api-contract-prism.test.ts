@@ -20,7 +20,6 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const PRISM = path.join(ROOT, "node_modules/@stoplight/prism-cli/dist/index.js");
 const server = startApiServer();
 
-
 type Proxy = { url: string; output: () => string; stop: () => Promise<void> };
 
 async function startPrism(document: object, upstream: string): Promise<Proxy> {
@@ -92,7 +91,9 @@ async function refused(c: Call, byPrism: 401 | 422, byServer: number) {
   expect(viaPrism.status, `the document should refuse ${where}`).toBe(byPrism);
   expect(viaPrism.headers.get("content-type"), where).toContain("application/problem+json");
   const direct = await send(server.url, c);
-  expect(direct.status, `the server should refuse what the document refuses: ${c.method} ${c.path} → ${direct.status} ${direct.text.slice(0, 300)}`).toBe(byServer);
+  expect(direct.status, `the server should refuse what the document refuses: ${c.method} ${c.path} → ${direct.status} ${direct.text.slice(0, 300)}`).toBe(
+    byServer,
+  );
   expect(direct.body).toEqual({ error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }) });
   calls.push(`${c.method} ${c.path.split("?")[0]} refused ${byPrism}/${byServer}`);
 }
@@ -142,11 +143,23 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "POST", path: "/api/auth/login", json: { email: ADMIN.email, password: "wrong-password" } }, 401);
     await refused({ method: "POST", path: "/api/auth/login", json: { email: ADMIN.email } }, 422, 400);
     const editorEmail = `prism-editor-${Date.now()}@example.com`;
-    const editorUser = (await ok({ method: "POST", path: "/api/auth/register", token: admin, json: { name: "Prism Editor", email: editorEmail, password: "editor-password-1" } }, 201)).body.data!;
+    const editorUser = (
+      await ok(
+        { method: "POST", path: "/api/auth/register", token: admin, json: { name: "Prism Editor", email: editorEmail, password: "editor-password-1" } },
+        201,
+      )
+    ).body.data!;
     await ok({ method: "POST", path: "/api/auth/register", token: admin, json: { name: "Again", email: editorEmail, password: "editor-password-1" } }, 409);
-    await refused({ method: "POST", path: "/api/auth/register", token: admin, json: { name: "Short", email: "short@example.com", password: "short" } }, 422, 400);
+    await refused(
+      { method: "POST", path: "/api/auth/register", token: admin, json: { name: "Short", email: "short@example.com", password: "short" } },
+      422,
+      400,
+    );
     let editor = (await ok({ method: "POST", path: "/api/auth/login", json: { email: editorEmail, password: "editor-password-1" } }, 200)).body.token as string;
-    await ok({ method: "POST", path: "/api/auth/register", token: editor, json: { name: "Nope", email: "nope@example.com", password: "nope-password-1" } }, 403);
+    await ok(
+      { method: "POST", path: "/api/auth/register", token: editor, json: { name: "Nope", email: "nope@example.com", password: "nope-password-1" } },
+      403,
+    );
     const me = (await ok({ method: "GET", path: "/api/auth/me", token: admin }, 200)).body.data!;
     await refused({ method: "GET", path: "/api/auth/me" }, 401, 401);
     await ok({ method: "GET", path: "/api/auth/me", token: "not-a-valid-token" }, 401);
@@ -155,10 +168,28 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: "/api/courses?page=1&limit=2&category=beginner&featured=true" }, 200);
     await refused({ method: "GET", path: "/api/courses?limit=101" }, 422, 400);
     await refused({ method: "GET", path: "/api/courses?page=1000001" }, 422, 400);
-    const course = (await ok({ method: "POST", path: "/api/courses", token: admin, json: { title: "Prism Course", category: "advanced", description: "Through the proxy.", highlights: ["Labs"], modes: ["online", "teleport"] } }, 201)).body.data!;
+    const course = (
+      await ok(
+        {
+          method: "POST",
+          path: "/api/courses",
+          token: admin,
+          json: { title: "Prism Course", category: "advanced", description: "Through the proxy.", highlights: ["Labs"], modes: ["online", "teleport"] },
+        },
+        201,
+      )
+    ).body.data!;
     expect(course.modes).toEqual(["online"]);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: "Prism Upload", category: "beginner", description: "With files", featured: "true", "highlights[0]": "One", "highlights[1]": "Two" })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      title: "Prism Upload",
+      category: "beginner",
+      description: "With files",
+      featured: "true",
+      "highlights[0]": "One",
+      "highlights[1]": "Two",
+    }))
+      form.append(k, v);
     form.append("image", new Blob([new Uint8Array(await png())], { type: "image/png" }), "cover.png");
     form.append("syllabusFile", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "syllabus.pdf");
     // Prism reads a multipart body as text and forwards that, which breaks binary files, and keeps only the last of
@@ -178,12 +209,38 @@ describe("the API through Prism's validating proxy", () => {
     await refused({ method: "POST", path: "/api/courses", token: admin, json: { title: "   ", category: "advanced", description: "x" } }, 422, 400);
     await ok({ method: "GET", path: `/api/courses/${course.id}` }, 200);
     await ok({ method: "GET", path: "/api/courses/no-such-course" }, 404);
-    await ok({ method: "PUT", path: `/api/courses/${course.id}`, token: editor, json: { title: "Prism Course 2", category: "advanced", description: "Changed", image: null } }, 200);
-    await ok({ method: "PUT", path: `/api/courses/${course.id}`, token: editor, json: { title: "Prism Course 2", category: "advanced", description: "Changed", image: "/media/images/someone-else.webp" } }, 400);
+    await ok(
+      {
+        method: "PUT",
+        path: `/api/courses/${course.id}`,
+        token: editor,
+        json: { title: "Prism Course 2", category: "advanced", description: "Changed", image: null },
+      },
+      200,
+    );
+    await ok(
+      {
+        method: "PUT",
+        path: `/api/courses/${course.id}`,
+        token: editor,
+        json: { title: "Prism Course 2", category: "advanced", description: "Changed", image: "/media/images/someone-else.webp" },
+      },
+      400,
+    );
     await ok({ method: "PUT", path: "/api/courses/no-such-course", token: editor, json: { title: "X", category: "advanced", description: "Y" } }, 404);
 
     // Schedules: dates are real days, in order, seats within the total.
-    const batch = { course: course.id, startDate: "2031-01-05", endDate: "2031-03-05", time: "6:30 PM - 9:30 PM", days: "Mon, Wed", mode: "hybrid", location: "Hyderabad", seats: 10, totalSeats: 30 };
+    const batch = {
+      course: course.id,
+      startDate: "2031-01-05",
+      endDate: "2031-03-05",
+      time: "6:30 PM - 9:30 PM",
+      days: "Mon, Wed",
+      mode: "hybrid",
+      location: "Hyderabad",
+      seats: 10,
+      totalSeats: 30,
+    };
     await ok({ method: "GET", path: "/api/schedules?mode=online&upcoming=true" }, 200);
     const schedule = (await ok({ method: "POST", path: "/api/schedules", token: editor, json: batch }, 201)).body.data!;
     await ok({ method: "POST", path: "/api/schedules", token: editor, json: { ...batch, endDate: "2030-12-31" } }, 400);
@@ -196,7 +253,15 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: `/api/schedules/${schedule.id}` }, 404);
 
     // Reviews: pending ones are staff-only; ratings are whole numbers from 1 to 5.
-    const reviewBody = { name: "Asha", position: "SOC Analyst", image: "https://example.com/a.png", rating: 5, course: "SOC", review: "Great.", linkedin: "https://www.linkedin.com/in/asha" };
+    const reviewBody = {
+      name: "Asha",
+      position: "SOC Analyst",
+      image: "https://example.com/a.png",
+      rating: 5,
+      course: "SOC",
+      review: "Great.",
+      linkedin: "https://www.linkedin.com/in/asha",
+    };
     const review = (await ok({ method: "POST", path: "/api/reviews", token: editor, json: reviewBody }, 201)).body.data!;
     await refused({ method: "POST", path: "/api/reviews", token: editor, json: { ...reviewBody, rating: 4.5 } }, 422, 400);
     await refused({ method: "POST", path: "/api/reviews", token: editor, json: { ...reviewBody, linkedin: "javascript:alert(1)" } }, 422, 400);
@@ -209,7 +274,13 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "DELETE", path: `/api/reviews/${review.id}`, token: editor }, 204);
 
     // Enquiries: anyone may enrol (a staff token is not counted against the form limit); phones as Indians write them.
-    const enquiryBody = { fullName: "Ravi", email: "Ravi@Example.com", phone: "+91 98765-43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
+    const enquiryBody = {
+      fullName: "Ravi",
+      email: "Ravi@Example.com",
+      phone: "+91 98765-43210",
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+    };
     const enquiry = (await ok({ method: "POST", path: "/api/enquiries", json: enquiryBody }, 201)).body.data!;
     expect(enquiry).toMatchObject({ email: "ravi@example.com", phone: "9876543210", whatsappNotifications: true });
     // Anonymous: only what was sent, and the id (no duplicate links, no pipeline fields).
@@ -223,12 +294,28 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: "/api/enquiries?assignee=mine&followUp=overdue&form=api&source=direct&from=2026-01-01&to=2031-12-31", token: editor }, 200);
     await refused({ method: "GET", path: "/api/enquiries?followUp=someday", token: editor }, 422, 400);
     await ok(
-      { method: "POST", path: "/api/enquiries", token: editor, json: { ...enquiryBody, email: "partner@example.com", source: { utmSource: "partner", utmCampaign: "winter" }, batchDate: "2031-01-05" } },
+      {
+        method: "POST",
+        path: "/api/enquiries",
+        token: editor,
+        json: { ...enquiryBody, email: "partner@example.com", source: { utmSource: "partner", utmCampaign: "winter" }, batchDate: "2031-01-05" },
+      },
       201,
     );
     await ok({ method: "GET", path: `/api/enquiries/${enquiry.id}`, token: editor }, 200);
-    await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}`, token: editor, json: { ...enquiryBody, fullName: "Ravi Kumar", status: "contacted" } }, 200);
-    await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}`, token: editor, json: { ...enquiryBody, followUpAt: "2031-03-04T10:30:00+05:30", assigneeId: null, scheduleId: null } }, 200);
+    await ok(
+      { method: "PUT", path: `/api/enquiries/${enquiry.id}`, token: editor, json: { ...enquiryBody, fullName: "Ravi Kumar", status: "contacted" } },
+      200,
+    );
+    await ok(
+      {
+        method: "PUT",
+        path: `/api/enquiries/${enquiry.id}`,
+        token: editor,
+        json: { ...enquiryBody, followUpAt: "2031-03-04T10:30:00+05:30", assigneeId: null, scheduleId: null },
+      },
+      200,
+    );
     await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}/status`, token: editor, json: { status: "enrolled" } }, 200);
     await ok({ method: "POST", path: `/api/enquiries/${enquiry.id}/notes`, token: editor, json: { text: "Called: will pay on Monday." } }, 201);
     await refused({ method: "POST", path: `/api/enquiries/${enquiry.id}/notes`, token: editor, json: { text: "" } }, 422, 400);
@@ -238,7 +325,12 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "DELETE", path: `/api/enquiries/${enquiry.id}`, token: editor }, 404);
 
     // Contact queries.
-    const query = (await ok({ method: "POST", path: "/api/contact-queries", json: { name: "Sita", email: "sita@example.com", message: "EMI?", phone: "040 1234 5678" } }, 201)).body.data!;
+    const query = (
+      await ok(
+        { method: "POST", path: "/api/contact-queries", json: { name: "Sita", email: "sita@example.com", message: "EMI?", phone: "040 1234 5678" } },
+        201,
+      )
+    ).body.data!;
     await refused({ method: "POST", path: "/api/contact-queries", json: { name: "Sita", email: "sita@example.com" } }, 422, 400);
     await ok({ method: "GET", path: "/api/contact-queries?status=new&q=sita", token: editor }, 200);
     await ok({ method: "GET", path: `/api/contact-queries/${query.id}`, token: editor }, 200);
@@ -256,10 +348,16 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: "/api/users/no-such-user", token: admin }, 404);
     await ok({ method: "PUT", path: `/api/users/${editorUser.id}`, token: admin, json: { name: "Prism Editor 2", email: editorEmail, role: "editor" } }, 200);
     await ok({ method: "PUT", path: `/api/users/${me.id}`, token: editor, json: { name: "Hijack", email: "hijack@example.com" } }, 403);
-    const changed = await ok({ method: "PUT", path: `/api/users/${editorUser.id}`, token: editor, json: { currentPassword: "editor-password-1", password: "editor-password-2" } }, 200);
+    const changed = await ok(
+      { method: "PUT", path: `/api/users/${editorUser.id}`, token: editor, json: { currentPassword: "editor-password-1", password: "editor-password-2" } },
+      200,
+    );
     expect(changed.body.token).toEqual(expect.any(String));
     editor = changed.body.token as string;
-    await ok({ method: "PUT", path: `/api/users/${editorUser.id}`, token: editor, json: { currentPassword: "wrong-password", password: "editor-password-3" } }, 400);
+    await ok(
+      { method: "PUT", path: `/api/users/${editorUser.id}`, token: editor, json: { currentPassword: "wrong-password", password: "editor-password-3" } },
+      400,
+    );
     await refused({ method: "PUT", path: `/api/users/${editorUser.id}`, token: admin, json: { name: "No e-mail" } }, 422, 400);
     await ok({ method: "GET", path: "/api/audit-log?entityType=course&from=2020-01-01&limit=5", token: admin }, 200);
     await ok({ method: "GET", path: "/api/audit-log?from=2026-11-24&to=2026-11-23", token: admin }, 400);
@@ -269,7 +367,17 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: "/api/outbox?status=waiting&limit=5", token: admin }, 200);
     await refused({ method: "GET", path: "/api/outbox?status=lost", token: admin }, 422, 400);
     await ok({ method: "GET", path: "/api/outbox", token: editor }, 403);
-    const spare = (await ok({ method: "POST", path: "/api/auth/register", token: admin, json: { name: "Spare", email: `spare-${Date.now()}@example.com`, password: "spare-password-1" } }, 201)).body.data!;
+    const spare = (
+      await ok(
+        {
+          method: "POST",
+          path: "/api/auth/register",
+          token: admin,
+          json: { name: "Spare", email: `spare-${Date.now()}@example.com`, password: "spare-password-1" },
+        },
+        201,
+      )
+    ).body.data!;
     await ok({ method: "DELETE", path: `/api/users/${spare.id}`, token: editor }, 403);
     await ok({ method: "DELETE", path: `/api/users/${spare.id}`, token: admin }, 204);
     await ok({ method: "DELETE", path: `/api/users/${me.id}`, token: admin }, 403);
@@ -289,7 +397,9 @@ describe("the API through Prism's validating proxy", () => {
         return `${method} ${templates.find(({ re }) => re.test(p))?.t ?? p}`;
       }),
     );
-    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     for (const op of operations) expect(called, `${op} was not called`).toContain(op);
     expect(prism.output(), "Prism logged a violation").not.toMatch(/violation/i);
   }, 180_000);

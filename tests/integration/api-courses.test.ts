@@ -15,7 +15,9 @@ let png: Buffer;
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 beforeAll(async () => {
   ({ admin, editor } = await api.staffTokens());
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a7" } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a7" } })
+    .png()
+    .toBuffer();
 });
 
 const files = (kind: "images" | "syllabus" | "tmp") => {
@@ -30,7 +32,8 @@ function courseForm(fields: Record<string, string | string[]>, attach: Record<st
     if (Array.isArray(value)) value.forEach((v, i) => form.append(`${name}[${i}]`, v));
     else form.append(name, value);
   }
-  for (const [name, f] of Object.entries(attach)) form.append(name, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }), f.name);
+  for (const [name, f] of Object.entries(attach))
+    form.append(name, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }), f.name);
   return form;
 }
 /**
@@ -72,7 +75,25 @@ describe("reading courses (anyone)", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ page: 1, limit: 20, total: 5, pages: 1 });
     expect(r.body.data[0]).toMatchObject({ title: "SOC Analyst Training Program", featured: true, category: "beginner" });
-    expect(Object.keys(r.body.data[0])).toEqual(expect.arrayContaining(["id", "title", "category", "duration", "description", "image", "featured", "highlights", "modes", "schedules", "syllabus", "syllabusFile", "syllabusFileName", "createdAt", "updatedAt"]));
+    expect(Object.keys(r.body.data[0])).toEqual(
+      expect.arrayContaining([
+        "id",
+        "title",
+        "category",
+        "duration",
+        "description",
+        "image",
+        "featured",
+        "highlights",
+        "modes",
+        "schedules",
+        "syllabus",
+        "syllabusFile",
+        "syllabusFileName",
+        "createdAt",
+        "updatedAt",
+      ]),
+    );
     const page2 = await api.get("/api/courses?limit=2&page=2");
     expect(page2.body).toMatchObject({ page: 2, limit: 2, total: 5, pages: 3 });
     expect(page2.body.data).toHaveLength(2);
@@ -99,7 +120,10 @@ describe("reading courses (anyone)", () => {
     expect(featured.body.data.every((c: { featured: boolean }) => c.featured)).toBe(true);
     const bad = await api.get("/api/courses?category=expert&page=zero");
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({ category: "category must be one of beginner, intermediate, advanced", page: "page must be a whole number from 1 to 1000000" });
+    expect(bad.body.error.fields).toEqual({
+      category: "category must be one of beginner, intermediate, advanced",
+      page: "page must be a whole number from 1 to 1000000",
+    });
   });
 
   it("reads one course, and 404 for an unknown id", async () => {
@@ -116,10 +140,25 @@ describe("saving courses", () => {
   it("creates from JSON with the lists as arrays; the client cannot choose id or dates", async () => {
     const r = await api.post("/api/courses", {
       token: editor,
-      json: { ...basics, featured: true, highlights: ["Live SIEM", " ", "Mentor"], modes: ["online", "weekend"], id: "mine", createdAt: "2001-01-01T00:00:00.000Z" },
+      json: {
+        ...basics,
+        featured: true,
+        highlights: ["Live SIEM", " ", "Mentor"],
+        modes: ["online", "weekend"],
+        id: "mine",
+        createdAt: "2001-01-01T00:00:00.000Z",
+      },
     });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ ...basics, featured: true, highlights: ["Live SIEM", "Mentor"], modes: ["online"], image: null, syllabusFile: null, syllabusFileName: "course-syllabus.pdf" });
+    expect(r.body.data).toMatchObject({
+      ...basics,
+      featured: true,
+      highlights: ["Live SIEM", "Mentor"],
+      modes: ["online"],
+      image: null,
+      syllabusFile: null,
+      syllabusFileName: "course-syllabus.pdf",
+    });
     expect(r.body.data.id).not.toBe("mine");
     expect(r.body.data.createdAt).not.toBe("2001-01-01T00:00:00.000Z");
     expect((await api.get(`/api/courses/${r.body.data.id}`)).body.data.title).toBe(basics.title);
@@ -140,14 +179,24 @@ describe("saving courses", () => {
   });
 
   it("takes multipart with indexed entries and stores a PNG (as WebP) and a PDF", async () => {
-    const form = courseForm({ ...basics, title: "Multipart Course", featured: "true", highlights: ["One", "Two"], modes: ["online", "offline"], schedules: ["Weekends"] }, {
-      image: { bytes: png, name: "cover.png", type: "image/png" },
-      syllabusFile: { bytes: pdf, name: "Threat Hunting.pdf", type: "application/pdf" },
-    });
+    const form = courseForm(
+      { ...basics, title: "Multipart Course", featured: "true", highlights: ["One", "Two"], modes: ["online", "offline"], schedules: ["Weekends"] },
+      {
+        image: { bytes: png, name: "cover.png", type: "image/png" },
+        syllabusFile: { bytes: pdf, name: "Threat Hunting.pdf", type: "application/pdf" },
+      },
+    );
     const r = await api.post("/api/courses", { token: admin, body: form });
     expect(r.status).toBe(201);
     const c = r.body.data;
-    expect(c).toMatchObject({ title: "Multipart Course", featured: true, highlights: ["One", "Two"], modes: ["online", "offline"], schedules: ["Weekends"], syllabusFileName: "Threat Hunting.pdf" });
+    expect(c).toMatchObject({
+      title: "Multipart Course",
+      featured: true,
+      highlights: ["One", "Two"],
+      modes: ["online", "offline"],
+      schedules: ["Weekends"],
+      syllabusFileName: "Threat Hunting.pdf",
+    });
     expect(c.image).toMatch(/^\/media\/images\/[a-f0-9]{32}\.webp$/);
     expect(c.syllabusFile).toMatch(/^\/media\/syllabus\/[a-f0-9]{32}\.pdf$/);
     const image = await fetch(`${server.url}${c.image}`);
@@ -161,7 +210,10 @@ describe("saving courses", () => {
   it("refuses a text file dressed as an image or a PDF by its content (415), keeping no file", async () => {
     const before = { images: files("images"), syllabus: files("syllabus"), count: await total() };
     const fake = Buffer.from("just some text, not a picture\n".repeat(20));
-    const asImage = await api.post("/api/courses", { token: admin, body: courseForm(basics, { image: { bytes: fake, name: "photo.png", type: "image/png" } }) });
+    const asImage = await api.post("/api/courses", {
+      token: admin,
+      body: courseForm(basics, { image: { bytes: fake, name: "photo.png", type: "image/png" } }),
+    });
     expect(asImage.status).toBe(415);
     expect(asImage.body.error).toEqual({ code: "unsupported_media_type", message: IMAGE_TYPE_MESSAGE, fields: { image: IMAGE_TYPE_MESSAGE } });
     const asPdf = await api.post("/api/courses", {
@@ -209,10 +261,18 @@ describe("saving courses", () => {
   });
 
   it("replacing or removing a file deletes the old one after the save; absent fields keep theirs", async () => {
-    const made = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Replace Me" }, { image: { bytes: png, name: "a.png" }, syllabusFile: { bytes: pdf, name: "first.pdf" } }) });
+    const made = await api.post("/api/courses", {
+      token: admin,
+      body: courseForm({ ...basics, title: "Replace Me" }, { image: { bytes: png, name: "a.png" }, syllabusFile: { bytes: pdf, name: "first.pdf" } }),
+    });
     const c = made.body.data;
-    const second = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#f00" } }).jpeg().toBuffer();
-    const replaced = await api.put(`/api/courses/${c.id}`, { token: editor, body: courseForm({ ...basics, title: "Replaced", highlights: ["Kept?"] }, { image: { bytes: second, name: "b.jpg" } }) });
+    const second = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#f00" } })
+      .jpeg()
+      .toBuffer();
+    const replaced = await api.put(`/api/courses/${c.id}`, {
+      token: editor,
+      body: courseForm({ ...basics, title: "Replaced", highlights: ["Kept?"] }, { image: { bytes: second, name: "b.jpg" } }),
+    });
     expect(replaced.status).toBe(200);
     const r = replaced.body.data;
     expect(r.image).not.toBe(c.image);
@@ -231,11 +291,17 @@ describe("saving courses", () => {
   });
 
   it("a remove flag reads like every other flag: true removes the file, as it sets featured; JSON booleans are only true or false", async () => {
-    const made = await api.post("/api/courses", { token: admin, body: courseForm({ ...basics, title: "Remove Yes" }, { image: { bytes: png, name: "a.png" } }) });
+    const made = await api.post("/api/courses", {
+      token: admin,
+      body: courseForm({ ...basics, title: "Remove Yes" }, { image: { bytes: png, name: "a.png" } }),
+    });
     const c = made.body.data;
     const loose = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, featured: "yes" } });
     expect([loose.status, loose.body.error?.fields]).toEqual([400, { featured: "Must be true or false" }]);
-    const removed = await api.put(`/api/courses/${c.id}`, { token: admin, json: { ...basics, title: "Remove Yes", image: c.image, removeImage: true, featured: true } });
+    const removed = await api.put(`/api/courses/${c.id}`, {
+      token: admin,
+      json: { ...basics, title: "Remove Yes", image: c.image, removeImage: true, featured: true },
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ image: null, featured: true });
     expect((await fetch(`${server.url}${c.image}`)).status).toBe(404);
@@ -255,7 +321,17 @@ describe("saving courses", () => {
     const c = made.body.data;
     const batch = await api.post("/api/schedules", {
       token: admin,
-      json: { course: c.id, startDate: "2031-01-01", endDate: "2031-02-01", time: "6:30 PM - 9:30 PM", days: "Mon", mode: "online", location: "Online", seats: 5, totalSeats: 10 },
+      json: {
+        course: c.id,
+        startDate: "2031-01-01",
+        endDate: "2031-02-01",
+        time: "6:30 PM - 9:30 PM",
+        days: "Mon",
+        mode: "online",
+        location: "Online",
+        seats: 5,
+        totalSeats: 10,
+      },
     });
     expect(batch.status).toBe(201);
     const gone = await api.del(`/api/courses/${c.id}`, { token: editor });
@@ -275,7 +351,9 @@ describe("saving courses", () => {
     expect((await api.del(`/api/courses/${owner.body.data.id}`, { token: admin })).status).toBe(204);
     expect((await fetch(`${server.url}${image}`)).status).toBe(200);
     // Once nothing names it, it goes with the last course that did.
-    expect((await api.put(`/api/courses/${borrower.body.data.id}`, { token: admin, json: { ...basics, title: "Borrower", syllabus: "## Lab" } })).status).toBe(200);
+    expect((await api.put(`/api/courses/${borrower.body.data.id}`, { token: admin, json: { ...basics, title: "Borrower", syllabus: "## Lab" } })).status).toBe(
+      200,
+    );
     expect((await fetch(`${server.url}${image}`)).status).toBe(404);
   });
 
@@ -294,7 +372,11 @@ describe("saving courses", () => {
     // Big enough not to fit in the server's buffers: unread, its rest would stay in the connection.
     const upload = courseForm({ ...basics, syllabus: "x".repeat(150_000) }, { image: { bytes: Buffer.alloc(600_000, 7), name: "a.png" } });
     const missing = `/api/courses/does-not-exist`;
-    for (const [path, token, status] of [["/api/courses", undefined, 401], ["/api/courses", "not-a-valid-token", 401], [missing, admin, 404]] as const) {
+    for (const [path, token, status] of [
+      ["/api/courses", undefined, 401],
+      ["/api/courses", "not-a-valid-token", 401],
+      [missing, admin, 404],
+    ] as const) {
       const refused = path === missing ? await api.put(path, { token, body: upload }) : await api.post(path, { token, body: upload });
       expect(refused.status).toBe(status);
       for (let i = 0; i < 3; i++) expect((await api.get("/api/courses?limit=1")).status).toBe(200);

@@ -33,11 +33,17 @@ beforeAll(async () => {
 
 describe("the source of a lead", () => {
   it("is remembered from the landing page's UTM tags through the visit, without JavaScript", async () => {
-    const landing = await fetch(`${server.url}/courses?utm_source=newsletter&utm_medium=email&utm_campaign=jan-batch`, { headers: { Referer: "https://mail.example.net/inbox" } });
+    const landing = await fetch(`${server.url}/courses?utm_source=newsletter&utm_medium=email&utm_campaign=jan-batch`, {
+      headers: { Referer: "https://mail.example.net/inbox" },
+    });
     const leadCookie = landing.headers.getSetCookie().find((c) => c.startsWith("lead_src="));
     expect(leadCookie).toMatch(/HttpOnly/i);
     // A later page of the same visit does not replace it.
-    expect((await fetch(`${server.url}/schedules`, { headers: { Cookie: leadCookie!.split(";")[0] } })).headers.getSetCookie().some((c) => c.startsWith("lead_src="))).toBe(false);
+    expect(
+      (await fetch(`${server.url}/schedules`, { headers: { Cookie: leadCookie!.split(";")[0] } })).headers
+        .getSetCookie()
+        .some((c) => c.startsWith("lead_src=")),
+    ).toBe(false);
     const sent = await fetch(`${server.url}/?index`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: leadCookie!.split(";")[0] },
@@ -46,14 +52,27 @@ describe("the source of a lead", () => {
     });
     expect(sent.status).toBe(200);
     const found = (await api.get("/api/enquiries?q=Utm%20Visitor", { token: admin })).body.data[0];
-    expect(found.source).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "jan-batch", referrer: "https://mail.example.net/inbox", form: "home" });
+    expect(found.source).toEqual({
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "jan-batch",
+      referrer: "https://mail.example.net/inbox",
+      form: "home",
+    });
     expect(found.sourceLabel).toBe("newsletter");
   });
 
   it("falls back to the referring site, and the API may pass one on", async () => {
     const landing = await fetch(`${server.url}/`, { headers: { Referer: "https://www.youtube.com/watch?v=abc" } });
-    const leadCookie = landing.headers.getSetCookie().find((c) => c.startsWith("lead_src="))!.split(";")[0];
-    await fetch(`${server.url}/?index`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: leadCookie }, body: new URLSearchParams({ intent: "enquiry", ...lead({ fullName: "Tube Visitor" }) }) });
+    const leadCookie = landing.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("lead_src="))!
+      .split(";")[0];
+    await fetch(`${server.url}/?index`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: leadCookie },
+      body: new URLSearchParams({ intent: "enquiry", ...lead({ fullName: "Tube Visitor" }) }),
+    });
     expect((await api.get("/api/enquiries?q=Tube%20Visitor", { token: admin })).body.data[0].sourceLabel).toBe("youtube.com");
     const viaApi = await api.post("/api/enquiries", { json: lead({ source: { utmSource: "partner", referrer: "https://partner.example.org/" } }) });
     expect((await api.get(`/api/enquiries/${viaApi.body.data.id}`, { token: admin })).body.data.source).toMatchObject({ utmSource: "partner", form: "api" });
@@ -70,7 +89,17 @@ describe("an anonymous submission", () => {
     expect(first.status).toBe(201);
     const probe = await api.post("/api/enquiries", { json: lead({ fullName: "Probe", email: first.body.data.email, phone: "+91 " + first.body.data.phone }) });
     expect(probe.status).toBe(201);
-    expect(Object.keys(probe.body.data).sort()).toEqual(["createdAt", "email", "fullName", "id", "message", "phone", "preferredCourse", "preferredMode", "whatsappNotifications"]);
+    expect(Object.keys(probe.body.data).sort()).toEqual([
+      "createdAt",
+      "email",
+      "fullName",
+      "id",
+      "message",
+      "phone",
+      "preferredCourse",
+      "preferredMode",
+      "whatsappNotifications",
+    ]);
     expect(probe.body.data).toMatchObject({ fullName: "Probe", email: first.body.data.email, phone: first.body.data.phone });
     // Staff see the link, and a staff caller gets the whole record back.
     expect((await api.get(`/api/enquiries/${probe.body.data.id}`, { token: admin })).body.data.duplicateOf).toEqual([first.body.data.id]);
@@ -93,7 +122,10 @@ describe("following up through the API", () => {
     expect(put.body.data).toMatchObject({ assigneeId: adminId, followUpAt: "2031-01-05T05:00:00.000Z", scheduleId: schedule.id });
     expect((await api.get(`/api/enquiries?assignee=${adminId}`, { token: admin })).body.data.map((e: { id: string }) => e.id)).toContain(made.id);
     expect((await api.get("/api/enquiries?followUp=soon", { token: admin })).status).toBe(400);
-    expect((await api.put(`/api/enquiries/${made.id}`, { token: admin, json: { ...lead({ email: made.email, phone: made.phone }), followUpAt: "next tuesday" } })).body.error.fields).toEqual({ followUpAt: "Enter the follow-up date and time" });
+    expect(
+      (await api.put(`/api/enquiries/${made.id}`, { token: admin, json: { ...lead({ email: made.email, phone: made.phone }), followUpAt: "next tuesday" } }))
+        .body.error.fields,
+    ).toEqual({ followUpAt: "Enter the follow-up date and time" });
 
     const note = await api.post(`/api/enquiries/${made.id}/notes`, { token: admin, json: { text: "Called back." } });
     expect([note.status, note.body.data.kind, note.body.data.text]).toEqual([201, "note", "Called back."]);
@@ -104,7 +136,22 @@ describe("following up through the API", () => {
   });
 
   it("answers 409 with a clear message when enrolling into a full batch", async () => {
-    const full = (await api.post("/api/schedules", { token: admin, json: { course: course.id, startDate: "2032-01-01", endDate: "2032-02-01", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 0, totalSeats: 10 } })).body.data;
+    const full = (
+      await api.post("/api/schedules", {
+        token: admin,
+        json: {
+          course: course.id,
+          startDate: "2032-01-01",
+          endDate: "2032-02-01",
+          time: "7 PM",
+          days: "Sat",
+          mode: "online",
+          location: "Online",
+          seats: 0,
+          totalSeats: 10,
+        },
+      })
+    ).body.data;
     const e = (await api.post("/api/enquiries", { json: lead() })).body.data;
     await api.put(`/api/enquiries/${e.id}`, { token: admin, json: { ...lead({ email: e.email, phone: e.phone }), scheduleId: full.id } });
     const enrol = await api.put(`/api/enquiries/${e.id}/status`, { token: admin, json: { status: "enrolled" } });
@@ -128,7 +175,9 @@ describe("following up through the API", () => {
 
 describe("the CSV export", () => {
   it("is the filtered list, UTF-8 with a BOM, one header row, ISO dates, formulas neutralised", async () => {
-    await api.post("/api/enquiries", { json: lead({ fullName: "=HYPERLINK(\"http://evil\")", message: "+1 and @mention\n-minus", source: { utmSource: "csvtest" } }) });
+    await api.post("/api/enquiries", {
+      json: lead({ fullName: '=HYPERLINK("http://evil")', message: "+1 and @mention\n-minus", source: { utmSource: "csvtest" } }),
+    });
     await api.post("/api/enquiries", { json: lead({ fullName: "Ananya Ré", source: { utmSource: "csvtest" } }) });
     const res = await fetch(`${server.url}/admin/enquiries/export.csv?source=csvtest`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
@@ -139,7 +188,7 @@ describe("the CSV export", () => {
     const rows = parse(Buffer.from(bytes), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
     const evil = rows.find((r) => r.fullName.includes("HYPERLINK"))!;
-    expect(evil.fullName).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(evil.fullName).toBe('\'=HYPERLINK("http://evil")');
     expect(evil.message).toBe("'+1 and @mention\n-minus");
     expect(rows.find((r) => r.fullName === "Ananya Ré")).toBeTruthy();
     for (const r of rows) expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

@@ -25,7 +25,9 @@ const count = async (path: string) => (await api.get(`${path}?limit=1`, { token:
 
 describe("enquiries", () => {
   it("anyone can enrol; status, attachments and id are not theirs to set; WhatsApp defaults to yes", async () => {
-    const r = await api.post("/api/enquiries", { json: enquiry({ status: "enrolled", filePaths: ["../../etc/passwd"], id: "mine", createdAt: "2000-01-01T00:00:00.000Z" }) });
+    const r = await api.post("/api/enquiries", {
+      json: enquiry({ status: "enrolled", filePaths: ["../../etc/passwd"], id: "mine", createdAt: "2000-01-01T00:00:00.000Z" }),
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({
       fullName: "Ravi Kumar",
@@ -62,13 +64,19 @@ describe("enquiries", () => {
       },
     });
     const bad = await api.post("/api/enquiries", { json: enquiry({ email: "ravi@", phone: "12345", preferredMode: "weekends" }) });
-    expect(bad.body.error.fields).toEqual({ email: "Valid email is required", phone: "Valid 10-digit phone number is required", preferredMode: "Please select preferred mode" });
+    expect(bad.body.error.fields).toEqual({
+      email: "Valid email is required",
+      phone: "Valid 10-digit phone number is required",
+      preferredMode: "Please select preferred mode",
+    });
     expect(await count("/api/enquiries")).toBe(before);
   });
 
   it("lists for staff only, filtered and paged in SQL", async () => {
     expect((await api.get("/api/enquiries")).status).toBe(401);
-    await api.post("/api/enquiries", { json: enquiry({ fullName: "Offline Person", preferredMode: "offline", preferredCourse: "Cloud Security Practitioner" }) });
+    await api.post("/api/enquiries", {
+      json: enquiry({ fullName: "Offline Person", preferredMode: "offline", preferredCourse: "Cloud Security Practitioner" }),
+    });
     const all = await api.get("/api/enquiries?limit=2", { token: editor });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ page: 1, limit: 2 });
@@ -108,7 +116,10 @@ describe("enquiries", () => {
     expect((await api.put(`/api/enquiries/${made.id}`, { json: enquiry({ fullName: "Changed" }) })).status).toBe(401);
     expect((await api.del(`/api/enquiries/${made.id}`)).status).toBe(401);
     expect((await api.get(`/api/enquiries/${made.id}`, { token: admin })).body.data).toMatchObject(made);
-    const fixed = await api.put(`/api/enquiries/${made.id}`, { token: editor, json: enquiry({ fullName: "Ravi K.", status: "contacted", whatsappNotifications: false }) });
+    const fixed = await api.put(`/api/enquiries/${made.id}`, {
+      token: editor,
+      json: enquiry({ fullName: "Ravi K.", status: "contacted", whatsappNotifications: false }),
+    });
     expect(fixed.status).toBe(200);
     expect(fixed.body.data).toMatchObject({ fullName: "Ravi K.", status: "contacted", whatsappNotifications: false });
     const invalid = await api.put(`/api/enquiries/${made.id}`, { token: editor, json: enquiry({ phone: "" }) });

@@ -12,7 +12,8 @@ const api = apiClient(server);
 let admin = "";
 let course = "";
 
-const storedFiles = () => (fs.existsSync(server.uploadDir) ? fs.readdirSync(server.uploadDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+const storedFiles = () =>
+  fs.existsSync(server.uploadDir) ? fs.readdirSync(server.uploadDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
 
 const lead = (over: Record<string, unknown> = {}) => ({
   fullName: "Strict Json",
@@ -34,7 +35,10 @@ describe("JSON bodies", () => {
       const res = await api.post("/api/enquiries", { json: lead({ whatsappNotifications: value }) });
       expect([res.status, res.body.error?.fields], JSON.stringify(value)).toEqual([400, { whatsappNotifications: "Must be true or false" }]);
     }
-    const featured = await api.post("/api/courses", { token: admin, json: { title: "Strict Course", category: "beginner", description: "About it", featured: "on" } });
+    const featured = await api.post("/api/courses", {
+      token: admin,
+      json: { title: "Strict Course", category: "beginner", description: "About it", featured: "on" },
+    });
     expect([featured.status, featured.body.error?.fields]).toEqual([400, { featured: "Must be true or false" }]);
     expect((await api.post("/api/enquiries", { json: lead({ whatsappNotifications: false }) })).status).toBe(201);
   });
@@ -49,7 +53,10 @@ describe("JSON bodies", () => {
     expect([nested.status, nested.body.error?.fields]).toEqual([400, { "source.utmSource": "Must not be null" }]);
     // Nullable in the document: clearing the owner of an enquiry, removing a course's image.
     const made = await api.post("/api/enquiries", { token: admin, json: lead() });
-    const cleared = await api.put(`/api/enquiries/${made.body.data.id}`, { token: admin, json: { ...lead({ email: made.body.data.email, phone: made.body.data.phone }), assigneeId: null, followUpAt: null } });
+    const cleared = await api.put(`/api/enquiries/${made.body.data.id}`, {
+      token: admin,
+      json: { ...lead({ email: made.body.data.email, phone: made.body.data.phone }), assigneeId: null, followUpAt: null },
+    });
     expect(cleared.status).toBe(200);
   });
 
@@ -64,7 +71,11 @@ describe("JSON bodies", () => {
 
 describe("form bodies", () => {
   it("keep a checkbox's on", async () => {
-    const res = await fetch(`${server.url}/api/enquiries`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...lead(), whatsappNotifications: "on" } as Record<string, string>) });
+    const res = await fetch(`${server.url}/api/enquiries`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...lead(), whatsappNotifications: "on" } as Record<string, string>),
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).data.whatsappNotifications).toBe(true);
   });
@@ -103,9 +114,15 @@ describe("the OpenAPI document", () => {
 
 describe("JSON numbers", () => {
   it("are JSON numbers: a rating or a seat count sent as text is refused", async () => {
-    const review = await api.post("/api/reviews", { token: admin, json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: "5", course, review: "Good" } });
+    const review = await api.post("/api/reviews", {
+      token: admin,
+      json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: "5", course, review: "Good" },
+    });
     expect([review.status, review.body.error?.fields]).toEqual([400, { rating: "Must be a number" }]);
-    const ok = await api.post("/api/reviews", { token: admin, json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: 5, course, review: "Good" } });
+    const ok = await api.post("/api/reviews", {
+      token: admin,
+      json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: 5, course, review: "Good" },
+    });
     expect(ok.status).toBe(201);
   });
 });

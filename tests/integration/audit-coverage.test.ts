@@ -9,7 +9,16 @@ import { apiClient, startApiServer } from "../helpers/api-server";
 const server = startApiServer();
 const api = apiClient(server);
 
-type Entry = { userId: string | null; userName: string; ip: string; requestId: string; action: string; entityType: string; entityId: string | null; summary: string };
+type Entry = {
+  userId: string | null;
+  userName: string;
+  ip: string;
+  requestId: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+};
 let tokens: { admin: string; editor: string; adminId: string; editorId: string };
 const expected: { action: string; entityType: string; entityId: string | null; userId: string | null }[] = [];
 
@@ -32,10 +41,30 @@ beforeAll(async () => {
   // Courses, batches and reviews by the editor.
   const course = await made("/api/courses", editor, { title: "Audit Course", category: "advanced", description: "Audited" });
   await ok(api.put(`/api/courses/${course}`, { token: editor, json: { title: "Audit Course 2", category: "advanced", description: "Audited" } }));
-  const schedule = await made("/api/schedules", editor, { course, startDate: "2031-01-01", endDate: "2031-02-01", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 3, totalSeats: 9 });
-  await ok(api.put(`/api/schedules/${schedule}`, { token: editor, json: { course, startDate: "2031-01-01", endDate: "2031-02-02", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 3, totalSeats: 9 } }));
+  const schedule = await made("/api/schedules", editor, {
+    course,
+    startDate: "2031-01-01",
+    endDate: "2031-02-01",
+    time: "7 PM",
+    days: "Sat",
+    mode: "online",
+    location: "Online",
+    seats: 3,
+    totalSeats: 9,
+  });
+  await ok(
+    api.put(`/api/schedules/${schedule}`, {
+      token: editor,
+      json: { course, startDate: "2031-01-01", endDate: "2031-02-02", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 3, totalSeats: 9 },
+    }),
+  );
   const review = await made("/api/reviews", editor, { name: "Audit", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." });
-  await ok(api.put(`/api/reviews/${review}`, { token: editor, json: { name: "Audit", position: "Tester", image: "/images/a.png", rating: 5, course: "SOC", review: "Fine." } }));
+  await ok(
+    api.put(`/api/reviews/${review}`, {
+      token: editor,
+      json: { name: "Audit", position: "Tester", image: "/images/a.png", rating: 5, course: "SOC", review: "Fine." },
+    }),
+  );
   await ok(api.put(`/api/reviews/${review}/approve`, { token: editor }));
   for (const [entityType, id, verbs] of [
     ["course", course, ["create", "update"]],
@@ -46,9 +75,18 @@ beforeAll(async () => {
   }
 
   // Inbox: a visitor's enquiry is not a staff write; what staff do with it is.
-  const enquiry = (await api.post("/api/enquiries", { json: { fullName: "Visitor", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" } })).body.data.id;
+  const enquiry = (
+    await api.post("/api/enquiries", {
+      json: { fullName: "Visitor", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+    })
+  ).body.data.id;
   await ok(api.put(`/api/enquiries/${enquiry}/status`, { token: editor, json: { status: "contacted" } }));
-  await ok(api.put(`/api/enquiries/${enquiry}`, { token: editor, json: { fullName: "Visitor Two", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" } }));
+  await ok(
+    api.put(`/api/enquiries/${enquiry}`, {
+      token: editor,
+      json: { fullName: "Visitor Two", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+    }),
+  );
   const query = (await api.post("/api/contact-queries", { json: { name: "Visitor", email: "v@example.com", message: "Hi" } })).body.data.id;
   await ok(api.put(`/api/contact-queries/${query}/status`, { token: editor, json: { status: "replied" } }));
   expected.push(
@@ -61,13 +99,26 @@ beforeAll(async () => {
   await ok(api.del(`/api/reviews/${review}`, { token: editor }), 204);
   await ok(api.del(`/api/schedules/${schedule}`, { token: editor }), 204);
   await ok(api.del(`/api/courses/${course}`, { token: editor }), 204);
-  for (const [entityType, id] of [["enquiry", enquiry], ["contact_query", query], ["review", review], ["schedule", schedule], ["course", course]] as const) {
+  for (const [entityType, id] of [
+    ["enquiry", enquiry],
+    ["contact_query", query],
+    ["review", review],
+    ["schedule", schedule],
+    ["course", course],
+  ] as const) {
     expected.push({ action: "delete", entityType, entityId: id, userId: editorId });
   }
 
   // Users: an admin renames, promotes and sets the password of another user, then deletes them.
-  const other = (await api.post("/api/auth/register", { token: admin, json: { name: "Temp User", email: "temp-audit@example.com", password: "temp-password-1" } })).body.data.id;
-  await ok(api.put(`/api/users/${other}`, { token: admin, json: { name: "Temp Renamed", email: "temp-audit@example.com", role: "admin", password: "set-by-admin-2" } }));
+  const other = (
+    await api.post("/api/auth/register", { token: admin, json: { name: "Temp User", email: "temp-audit@example.com", password: "temp-password-1" } })
+  ).body.data.id;
+  await ok(
+    api.put(`/api/users/${other}`, {
+      token: admin,
+      json: { name: "Temp Renamed", email: "temp-audit@example.com", role: "admin", password: "set-by-admin-2" },
+    }),
+  );
   await ok(api.del(`/api/users/${other}`, { token: admin }), 204);
   expected.push(
     { action: "create", entityType: "user", entityId: other, userId: adminId },
@@ -79,7 +130,10 @@ beforeAll(async () => {
 
   // Own password, a failed sign-in and a sign-out by the editor.
   const editorEmail = (await api.get("/api/auth/me", { token: editor })).body.data.email as string;
-  const changed = await api.put(`/api/users/${tokens.editorId}`, { token: editor, json: { currentPassword: "editor-password-1", password: "editor-password-2" } });
+  const changed = await api.put(`/api/users/${tokens.editorId}`, {
+    token: editor,
+    json: { currentPassword: "editor-password-1", password: "editor-password-2" },
+  });
   expect(changed.status).toBe(200);
   expect((await api.post("/api/auth/login", { json: { email: editorEmail, password: "not-the-password" } })).status).toBe(401);
   await ok(api.post("/api/auth/logout", { token: changed.body.token }), 204);

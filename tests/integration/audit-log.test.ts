@@ -77,7 +77,11 @@ describe("the audit log service", () => {
     await recordAt("2026-11-24T18:30:00.000Z", asha, "update", "course", "first-moment-of-25th");
 
     expect(formatDateTime("2026-11-23T19:00:00.000Z")).toBe("Nov 24, 2026, 12:30 AM");
-    expect(ids((await listAuditLog(asha, { from: "2026-11-24", to: "2026-11-24" })).data)).toEqual(["last-moment-of-24th", "evening-utc", "first-moment-of-24th"]);
+    expect(ids((await listAuditLog(asha, { from: "2026-11-24", to: "2026-11-24" })).data)).toEqual([
+      "last-moment-of-24th",
+      "evening-utc",
+      "first-moment-of-24th",
+    ]);
     expect(ids((await listAuditLog(asha, { to: "2026-11-23" })).data)).toEqual(["last-moment-of-23rd"]);
     expect(ids((await listAuditLog(asha, { from: "2026-11-25" })).data)).toEqual(["first-moment-of-25th"]);
     expect(ids((await listAuditLog(asha, { from: "2026-11-23", to: "2026-11-25" })).data)).toHaveLength(5);

@@ -29,7 +29,18 @@ const monday = (() => {
 async function createBatch(over: Record<string, unknown>): Promise<string> {
   const r = await api.post("/api/schedules", {
     token: admin,
-    json: { course: courseId, startDate: monday, endDate: addDays(monday, 13), time: "7:00 PM - 9:00 PM", days: "Mon, Wed, Fri", mode: "online", location: "Live online (Zoom)", seats: 10, totalSeats: 20, ...over },
+    json: {
+      course: courseId,
+      startDate: monday,
+      endDate: addDays(monday, 13),
+      time: "7:00 PM - 9:00 PM",
+      days: "Mon, Wed, Fri",
+      mode: "online",
+      location: "Live online (Zoom)",
+      seats: 10,
+      totalSeats: 20,
+      ...over,
+    },
   });
   if (r.status !== 201) throw new Error(`${r.status} ${r.text}`);
   return r.body.data.id as string;

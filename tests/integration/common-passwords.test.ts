@@ -29,12 +29,24 @@ const fieldErrors = (out: { body: unknown }) => (out.body as Reply).result.error
 describe("a common password", () => {
   it("is refused on Add User, on the Password field; no user is made", async () => {
     const admin = await staff("admin");
-    const out = await run(userNew, makeRequest("/admin/users/new", { cookie: admin.cookie, form: { name: "New Person", email: "new.person@staff.test", password: "Password1", role: "editor" } }));
+    const out = await run(
+      userNew,
+      makeRequest("/admin/users/new", {
+        cookie: admin.cookie,
+        form: { name: "New Person", email: "new.person@staff.test", password: "Password1", role: "editor" },
+      }),
+    );
     expect(out.status).toBe(400);
     expect(fieldErrors(out).password).toEqual([COMMON_PASSWORD]);
     expect(await getUserWithSecret({ email: "new.person@staff.test" })).toBeFalsy();
 
-    const ok = await run(userNew, makeRequest("/admin/users/new", { cookie: admin.cookie, form: { name: "New Person", email: "new.person@staff.test", password: "a-new-password-9", role: "editor" } }));
+    const ok = await run(
+      userNew,
+      makeRequest("/admin/users/new", {
+        cookie: admin.cookie,
+        form: { name: "New Person", email: "new.person@staff.test", password: "a-new-password-9", role: "editor" },
+      }),
+    );
     expect(ok.status).toBe(302);
   });
 

@@ -57,7 +57,11 @@ beforeAll(async () => {
   ids.courses = await first("/api/courses");
   ids.schedules = await first("/api/schedules");
   ids.reviews = await first("/api/reviews?status=pending");
-  ids.enquiries = (await api.post("/api/enquiries", { json: { fullName: "Csrf Test", email: "c@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" } })).body.data.id;
+  ids.enquiries = (
+    await api.post("/api/enquiries", {
+      json: { fullName: "Csrf Test", email: "c@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+    })
+  ).body.data.id;
   ids["contact-queries"] = (await api.post("/api/contact-queries", { json: { name: "Csrf Test", email: "c@example.com", message: "Hi" } })).body.data.id;
   ids.users = (await api.get("/api/auth/me", { token })).body.data.id;
   ids.any = ids.courses;
@@ -98,12 +102,15 @@ describe("a write with the staff cookie from another site", () => {
           const res = await fetch(`${server.url}${urlPath}`, {
             method,
             headers: { Cookie: cookie, Origin: EVIL, "Content-Type": api ? "application/json" : "application/x-www-form-urlencoded" },
-            body: api ? JSON.stringify({ status: "closed", name: "Forged", email: "forged@example.com", password: "forged-password-1", role: "admin" }) : "intent=status&status=closed&name=Forged",
+            body: api
+              ? JSON.stringify({ status: "closed", name: "Forged", email: "forged@example.com", password: "forged-password-1", role: "admin" })
+              : "intent=status&status=closed&name=Forged",
             redirect: "manual",
           });
           const text = await res.text();
           expect(res.status, `${method} ${urlPath} (${file})`).toBe(403);
-          if (api) expect(JSON.parse(text), `${method} ${urlPath}`).toEqual({ error: { code: "cross_origin", message: "Cross-site requests are not allowed" } });
+          if (api)
+            expect(JSON.parse(text), `${method} ${urlPath}`).toEqual({ error: { code: "cross_origin", message: "Cross-site requests are not allowed" } });
           else expect(text, `${method} ${urlPath}`).toContain("<h1");
           checked.push(`${method} ${urlPath}`);
         }

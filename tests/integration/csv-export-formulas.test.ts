@@ -55,7 +55,7 @@ const ordinary = [
   "cv.pdf; photo.jpg",
   "Q&A: is the 2-week batch online?",
   "2026-01-05T09:30:00.000Z",
-  "He said \"call me\"; thanks",
+  'He said "call me"; thanks',
   "Line one\nLine two",
 ];
 
@@ -85,7 +85,7 @@ describe("CSV export formula neutralisation", () => {
     expect(await cells(ordinary)).toEqual(ordinary);
   });
 
-  it("starts no cell with a formula when the file is opened with \";\" as the separator", async () => {
+  it('starts no cell with a formula when the file is opened with ";" as the separator', async () => {
     const raw = await exportRows([...risky.map(([, v]) => v), ...ordinary]);
     // Such a program splits every line at each ";", inside quoted values too (they do not start its cells).
     const split = parse(raw, { bom: true, delimiter: ";", relax_quotes: true, relax_column_count: true }) as string[][];

@@ -33,7 +33,12 @@ beforeAll(async () => {
   await createUserWithoutActor(EDITOR);
   const off = await createUserWithoutActor(OFF);
   await db().updateTable("users").set({ dailyDigest: 0 }).where("id", "=", off.id).execute();
-  waitingId = (await insertEnquiry({ fullName: "Waiting Varun", email: "varun@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" }, { createdAt: new Date(Date.now() - 48 * 3_600_000).toISOString() })).id;
+  waitingId = (
+    await insertEnquiry(
+      { fullName: "Waiting Varun", email: "varun@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
+      { createdAt: new Date(Date.now() - 48 * 3_600_000).toISOString() },
+    )
+  ).id;
   await closeDb();
   const env = { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", DIGEST_HOUR: "0", SEED_DEMO: "false" };
   const launch = () => launchServer({ databaseUrl: database.url, uploadDir: path.join(dir, "uploads"), env });
@@ -85,7 +90,11 @@ describe("the switch at /admin/users/me/digest, without JavaScript", () => {
     let res = await post({});
     expect(res.status).toBe(302);
     // The notice rides in the session cookie to the next page.
-    cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] ?? cookie;
+    cookie =
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__session="))
+        ?.split(";")[0] ?? cookie;
     expect(res.headers.get("location")).toBe("/admin/users/me/digest");
     html = await page();
     expect(html).toContain("Daily digest e-mail switched off");

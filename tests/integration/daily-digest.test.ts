@@ -28,8 +28,18 @@ const AFTER_HOUR = new Date("2031-06-10T04:30:00Z"); // 10:00 IST
 const LATE_SAME_DAY = new Date("2031-06-10T17:00:00Z"); // 22:30 IST
 const NEXT_DAY = new Date("2031-06-11T04:30:00Z");
 
-const base: EnquiryInput = { fullName: "Lead", email: "lead@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
-async function enquiry(fullName: string, createdAt: string, changes: { assigneeId?: string; followUpAt?: string; status?: "new" | "contacted" | "enrolled" | "closed" } = {}) {
+const base: EnquiryInput = {
+  fullName: "Lead",
+  email: "lead@example.com",
+  phone: "9876543210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online",
+};
+async function enquiry(
+  fullName: string,
+  createdAt: string,
+  changes: { assigneeId?: string; followUpAt?: string; status?: "new" | "contacted" | "enrolled" | "closed" } = {},
+) {
   const e = await insertEnquiry({ ...base, fullName }, { createdAt });
   if (Object.keys(changes).length) await updateEnquiryRow(e.id, changes);
   return e;
@@ -38,8 +48,31 @@ async function enquiry(fullName: string, createdAt: string, changes: { assigneeI
 /** A waitlist seat offered to an enquiry's sender (rows as migration 0013 defines them). */
 async function offer(enquiryId: string, expiresAt: string, status = "open") {
   const entryId = newId();
-  await db().insertInto("waitlist_entries").values({ id: entryId, scheduleId: "batch-1", enquiryId, status: status === "open" ? "offered" : status, joinedAt: "2031-06-01T00:00:00.000Z", updatedAt: "2031-06-09T00:00:00.000Z" }).execute();
-  await db().insertInto("waitlist_offers").values({ id: newId(), entryId, scheduleId: "batch-1", enquiryId, tokenHash: newId(), status, createdAt: "2031-06-09T00:00:00.000Z", expiresAt, closedAt: null }).execute();
+  await db()
+    .insertInto("waitlist_entries")
+    .values({
+      id: entryId,
+      scheduleId: "batch-1",
+      enquiryId,
+      status: status === "open" ? "offered" : status,
+      joinedAt: "2031-06-01T00:00:00.000Z",
+      updatedAt: "2031-06-09T00:00:00.000Z",
+    })
+    .execute();
+  await db()
+    .insertInto("waitlist_offers")
+    .values({
+      id: newId(),
+      entryId,
+      scheduleId: "batch-1",
+      enquiryId,
+      tokenHash: newId(),
+      status,
+      createdAt: "2031-06-09T00:00:00.000Z",
+      expiresAt,
+      closedAt: null,
+    })
+    .execute();
 }
 
 async function drain() {
@@ -106,7 +139,8 @@ describe("the daily digest job", () => {
       expect(part).toContain("New enquiries waiting more than 24 hours (2)");
       expect(part).toContain("Waitlist offers expiring today (1)");
       for (const key of ["overdue", "dueToday", "waitingMine", "waitingUnassigned", "offerToday"]) expect(part).toContain(link(ids[key]));
-      for (const key of ["recentNew", "tomorrow", "closedPast", "bobOverdue", "bobWaiting", "offerTomorrow", "offerClosed", "offerBob"]) expect(part).not.toContain(link(ids[key]));
+      for (const key of ["recentNew", "tomorrow", "closedPast", "bobOverdue", "bobWaiting", "offerTomorrow", "offerClosed", "offerBob"])
+        expect(part).not.toContain(link(ids[key]));
       expect(part).toContain("/admin/users/me/digest");
     }
     // Sections in order, each line under its own heading.
@@ -182,7 +216,12 @@ describe("the daily digest job", () => {
     await setDigestSetting(actorOf(alice), carol.id, true);
     expect((await getDigestSetting(actorOf(carol), carol.id)).on).toBe(true);
     await expect(setDigestSetting(actorOf(bob), carol.id, false)).rejects.toMatchObject({ kind: "forbidden" });
-    const audit = await db().selectFrom("audit_log").select(["userId", "action", "entityId", "summary"]).where("entityId", "=", carol.id).orderBy("at").execute();
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select(["userId", "action", "entityId", "summary"])
+      .where("entityId", "=", carol.id)
+      .orderBy("at")
+      .execute();
     // Each change by whoever made it (the two may share a millisecond, so not checked in order).
     expect(audit.map((a) => `${a.userId} ${a.summary}`).sort()).toEqual([`${carol.id} Daily digest e-mail: off`, `${alice.id} Daily digest e-mail: on`].sort());
   });

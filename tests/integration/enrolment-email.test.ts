@@ -48,8 +48,28 @@ let token = "";
 beforeAll(async () => {
   const course = await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "Job-ready SOC skills" });
   // 2027-01-04 is a Monday.
-  online = await insertSchedule({ course: course.id, startDate: "2027-01-04", endDate: "2027-01-15", time: "7:00 PM - 9:00 PM", days: "Mon, Wed, Fri", mode: "online", location: "Live online (Zoom)", seats: 10, totalSeats: 20 });
-  offline = await insertSchedule({ course: course.id, startDate: "2027-01-09", endDate: "2027-01-17", time: "10:00 AM - 1:00 PM", days: "Sat & Sun", mode: "offline", location: "HITEC City campus, Hyderabad", seats: 10, totalSeats: 20 });
+  online = await insertSchedule({
+    course: course.id,
+    startDate: "2027-01-04",
+    endDate: "2027-01-15",
+    time: "7:00 PM - 9:00 PM",
+    days: "Mon, Wed, Fri",
+    mode: "online",
+    location: "Live online (Zoom)",
+    seats: 10,
+    totalSeats: 20,
+  });
+  offline = await insertSchedule({
+    course: course.id,
+    startDate: "2027-01-09",
+    endDate: "2027-01-17",
+    time: "10:00 AM - 1:00 PM",
+    days: "Sat & Sun",
+    mode: "offline",
+    location: "HITEC City campus, Hyderabad",
+    seats: 10,
+    totalSeats: 20,
+  });
   const u = await createUserWithoutActor({ name: "Priya Enrol", email: "priya.enrol@staff.test", password: "long-enough-password", role: "editor" });
   priya = { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "test" };
   token = await issueToken((await getUserWithSecret({ id: u.id }))!);
@@ -62,12 +82,24 @@ beforeEach(async () => {
 
 let n = 0;
 const enquiry = (over: Partial<EnquiryInput> = {}) =>
-  insertEnquiry({ fullName: `Ravi Kumar ${++n}`, email: `ravi${n}@example.com`, phone: `98${String(30_000_000 + n)}`, preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Call me", ...over });
+  insertEnquiry({
+    fullName: `Ravi Kumar ${++n}`,
+    email: `ravi${n}@example.com`,
+    phone: `98${String(30_000_000 + n)}`,
+    preferredCourse: "SOC Analyst Training Program",
+    preferredMode: "online",
+    message: "Call me",
+    ...over,
+  });
 
 const putStatus = (id: string, status: string) =>
   run(
     apiStatusAction,
-    new Request(`http://localhost/api/enquiries/${id}/status`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ status }) }),
+    new Request(`http://localhost/api/enquiries/${id}/status`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ status }),
+    }),
     { id },
   );
 
@@ -170,7 +202,15 @@ describe("the enrolment confirmation", () => {
       new Request(`http://localhost/api/enquiries/${e.id}`, {
         method: "PUT",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ fullName: now.fullName, email: now.email, phone: now.phone, preferredCourse: now.preferredCourse, preferredMode: now.preferredMode, message: "Evenings", status: "enrolled" }),
+        body: JSON.stringify({
+          fullName: now.fullName,
+          email: now.email,
+          phone: now.phone,
+          preferredCourse: now.preferredCourse,
+          preferredMode: now.preferredMode,
+          message: "Evenings",
+          status: "enrolled",
+        }),
       }),
       { id: e.id },
     );
@@ -182,7 +222,17 @@ describe("the enrolment confirmation", () => {
 
   it("comes once when a waitlist offer is accepted (the same status path), with the batch's calendar", async () => {
     const course = (await db().selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
-    const small = await insertSchedule({ course, startDate: "2027-02-01", endDate: "2027-02-12", time: "6:30 PM - 8:30 PM", days: "Mon to Fri", mode: "online", location: "Live online (Zoom)", seats: 1, totalSeats: 1 });
+    const small = await insertSchedule({
+      course,
+      startDate: "2027-02-01",
+      endDate: "2027-02-12",
+      time: "6:30 PM - 8:30 PM",
+      days: "Mon to Fri",
+      mode: "online",
+      location: "Live online (Zoom)",
+      seats: 1,
+      totalSeats: 1,
+    });
     const first = await enquiry({ scheduleId: small.id });
     await setEnquiryStatus(priya, first.id, { status: "enrolled" });
     const waiting = await enquiry({ scheduleId: small.id });

@@ -60,7 +60,13 @@ const admin = new Browser();
 const editor = new Browser();
 
 /** Fetches a page (after any redirects) and keeps its document; `status` is what the page must answer. */
-async function check(browser: Browser, label: string, urlPath: string, status = 200, init: { method?: string; body?: BodyInit } = {}): Promise<{ html: string; url: string }> {
+async function check(
+  browser: Browser,
+  label: string,
+  urlPath: string,
+  status = 200,
+  init: { method?: string; body?: BodyInit } = {},
+): Promise<{ html: string; url: string }> {
   const res = await browser.request(urlPath, init);
   expect(res.status, `${init.method ?? "GET"} ${urlPath}`).toBe(status);
   expect(res.html, `${label}: not an HTML document`).toMatch(/^<!DOCTYPE html>/i);
@@ -107,7 +113,16 @@ function javaVersion(): string | null {
   return run.error || run.status !== 0 ? null : (run.stderr || run.stdout).split("\n")[0];
 }
 
-type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; firstLine?: number; lastColumn?: number; message: string; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstLine?: number;
+  lastColumn?: number;
+  message: string;
+  extract?: string;
+};
 
 let values: Record<string, string[]> = {};
 let ids: { course: string; schedule: string; review: string; enquiry: string; contactQuery: string; editor: string; spareQuery: string };
@@ -134,7 +149,15 @@ async function richCourse(token: string): Promise<void> {
     "`index=main`",
   ].join("\n");
   const data = new FormData();
-  const fields = { title: "Threat Hunting Lab", category: "advanced", description: "Hunt in a live lab.", duration: "6 weeks", featured: "true", syllabus, syllabusFileName: "threat-hunting.pdf" };
+  const fields = {
+    title: "Threat Hunting Lab",
+    category: "advanced",
+    description: "Hunt in a live lab.",
+    duration: "6 weeks",
+    featured: "true",
+    syllabus,
+    syllabusFileName: "threat-hunting.pdf",
+  };
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
   ["Live SIEM", "Mentor calls"].forEach((h, i) => data.append(`highlights[${i}]`, h));
   ["online", "hybrid"].forEach((m, i) => data.append(`modes[${i}]`, m));
@@ -147,12 +170,30 @@ async function richCourse(token: string): Promise<void> {
 beforeAll(async () => {
   const token = await api.login(ADMIN.email, ADMIN.password);
   await richCourse(token);
-  const video = { name: "Kiran Das", position: "SOC Analyst", image: "/images/avatars/rahul-menon.svg", rating: 5, course: "SOC Analyst Training Program", review: "The labs were the best part.", type: "video", videoThumbnail: "https://img.example.com/kiran.jpg", linkedin: "https://www.linkedin.com/in/kiran", approved: true };
+  const video = {
+    name: "Kiran Das",
+    position: "SOC Analyst",
+    image: "/images/avatars/rahul-menon.svg",
+    rating: 5,
+    course: "SOC Analyst Training Program",
+    review: "The labs were the best part.",
+    type: "video",
+    videoThumbnail: "https://img.example.com/kiran.jpg",
+    linkedin: "https://www.linkedin.com/in/kiran",
+    approved: true,
+  };
   const reviewMade = await api.post("/api/reviews", { token, json: video });
   if (reviewMade.status !== 201) throw new Error(`review: ${reviewMade.status} ${reviewMade.text}`);
   // An enquiry with an attachment comes only from the /enquiry page.
   const withFile = new FormData();
-  for (const [k, v] of Object.entries({ fullName: "Attached Person", email: "attached@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "offline" })) withFile.append(k, v);
+  for (const [k, v] of Object.entries({
+    fullName: "Attached Person",
+    email: "attached@example.com",
+    phone: "9876543210",
+    preferredCourse: "SOC Analyst Training Program",
+    preferredMode: "offline",
+  }))
+    withFile.append(k, v);
   withFile.append("filePaths", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "my cv.pdf");
   const sent = await fetch(`${server.url}/enquiry`, { method: "POST", headers: { Origin: server.url }, body: withFile });
   if (sent.status !== 200) throw new Error(`enquiry with a file: ${sent.status}`);
@@ -160,7 +201,14 @@ beforeAll(async () => {
   if (attached.filePaths.length !== 1) throw new Error("the enquiry's attachment was not stored");
   const courses = (await api.get("/api/courses?limit=100", { token })).body.data as { id: string; slug: string }[];
   const first = async (p: string) => (await api.get(p, { token })).body.data[0].id as string;
-  const enquiry = { fullName: "Valid Html", email: "valid@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Weekend batch, please" };
+  const enquiry = {
+    fullName: "Valid Html",
+    email: "valid@example.com",
+    phone: "9876543210",
+    preferredCourse: "SOC Analyst Training Program",
+    preferredMode: "online",
+    message: "Weekend batch, please",
+  };
   const query = { name: "Valid Html", email: "valid@example.com", phone: "9876543210", subject: "Batches", message: "When does the next batch start?" };
   const editorAccount = { name: "Eddie Editor", email: "editor@example.com", password: "editor-password-1", role: "editor" };
   ids = {
@@ -228,20 +276,51 @@ describe("the Nu HTML Checker", () => {
     await check(visitor, "home contact, empty", "/?index", 400, { method: "POST", body: form({ intent: "contact", name: "", email: "", message: "" }) });
     await check(visitor, "home enquiry, bad phone", "/?index", 400, { method: "POST", body: form({ intent: "enquiry", ...badEnquiry }) });
     await check(visitor, "contact, sent", "/contact", 200, { method: "POST", body: form({ name: "Asha", email: "asha@example.com", message: "Hello there" }) });
-    const goodEnquiry = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
+    const goodEnquiry = {
+      fullName: "Ravi Kumar",
+      email: "ravi@example.com",
+      phone: "98765 43210",
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+    };
     await check(visitor, "enquiry, sent", "/enquiry", 200, { method: "POST", body: multipart(goodEnquiry) });
 
     // Fuzzed input: control characters, noncharacters and lone surrogates in every field, echoed by a form that
     // comes back with a mistake, shown in searches, and stored through the API then shown on the staff screens.
     const junk = "A\u0001\u0008\u000B\u007F\u0085\uFDD0\uFFFE\u{1FFFF}\uD800z";
-    await check(visitor, "contact, fuzzed", "/contact", 400, { method: "POST", body: form({ name: junk, email: `${junk}@`, phone: junk, subject: junk, message: junk }) });
-    await check(visitor, "enquiry, fuzzed", "/enquiry", 400, { method: "POST", body: multipart({ ...badEnquiry, fullName: junk, message: junk, preferredCourse: junk }) });
-    await check(visitor, "home enquiry, fuzzed", "/?index", 400, { method: "POST", body: form({ intent: "enquiry", ...badEnquiry, fullName: junk, message: junk }) });
+    await check(visitor, "contact, fuzzed", "/contact", 400, {
+      method: "POST",
+      body: form({ name: junk, email: `${junk}@`, phone: junk, subject: junk, message: junk }),
+    });
+    await check(visitor, "enquiry, fuzzed", "/enquiry", 400, {
+      method: "POST",
+      body: multipart({ ...badEnquiry, fullName: junk, message: junk, preferredCourse: junk }),
+    });
+    await check(visitor, "home enquiry, fuzzed", "/?index", 400, {
+      method: "POST",
+      body: form({ intent: "enquiry", ...badEnquiry, fullName: junk, message: junk }),
+    });
     await check(admin, "enquiries, fuzzed search", `/admin/enquiries?q=${encodeURIComponent(junk.replace("\uD800", ""))}`);
-    await check(admin, "enquiries, fuzzed filters", `/admin/enquiries?status=new&q=${encodeURIComponent(junk.replace("\uD800", ""))}&course=${encodeURIComponent(junk.replace("\uD800", ""))}`);
-    await check(admin, "new review, fuzzed", "/admin/reviews/new", 400, { method: "POST", body: form({ name: junk, position: junk, image: junk, rating: "9", course: junk, review: junk }) });
+    await check(
+      admin,
+      "enquiries, fuzzed filters",
+      `/admin/enquiries?status=new&q=${encodeURIComponent(junk.replace("\uD800", ""))}&course=${encodeURIComponent(junk.replace("\uD800", ""))}`,
+    );
+    await check(admin, "new review, fuzzed", "/admin/reviews/new", 400, {
+      method: "POST",
+      body: form({ name: junk, position: junk, image: junk, rating: "9", course: junk, review: junk }),
+    });
     const fuzzedToken = await api.login(ADMIN.email, ADMIN.password);
-    const fuzzed = await api.post("/api/enquiries", { json: { fullName: `Fuzz ${junk}`, email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: `Hi ${junk}` } });
+    const fuzzed = await api.post("/api/enquiries", {
+      json: {
+        fullName: `Fuzz ${junk}`,
+        email: "fuzz@example.com",
+        phone: "9876543210",
+        preferredCourse: "SOC Analyst Training Program",
+        preferredMode: "online",
+        message: `Hi ${junk}`,
+      },
+    });
     expect(fuzzed.status).toBe(201);
     await check(admin, "enquiry, stored from fuzzed input", `/admin/enquiries/${fuzzed.body.data.id}`);
     await check(admin, "enquiries, with a fuzzed one", "/admin/enquiries");
@@ -263,15 +342,48 @@ describe("the Nu HTML Checker", () => {
 
     // Admin forms without JavaScript: each one's error messages.
     await check(admin, "new course, empty", "/admin/courses/new", 400, { method: "POST", body: multipart({ title: "", category: "", description: "" }) });
-    await check(admin, "edit course, empty", `/admin/courses/${ids.course}/edit`, 400, { method: "POST", body: multipart({ title: "", category: "", description: "" }) });
-    await check(admin, "new schedule, empty", "/admin/schedules/new", 400, { method: "POST", body: form({ course: "", startDate: "", endDate: "", time: "", days: "", mode: "", location: "", seats: "", totalSeats: "" }) });
-    await check(admin, "new review, empty", "/admin/reviews/new", 400, { method: "POST", body: form({ name: "", position: "", image: "", rating: "", course: "", review: "" }) });
+    await check(admin, "edit course, empty", `/admin/courses/${ids.course}/edit`, 400, {
+      method: "POST",
+      body: multipart({ title: "", category: "", description: "" }),
+    });
+    await check(admin, "new schedule, empty", "/admin/schedules/new", 400, {
+      method: "POST",
+      body: form({ course: "", startDate: "", endDate: "", time: "", days: "", mode: "", location: "", seats: "", totalSeats: "" }),
+    });
+    await check(admin, "new review, empty", "/admin/reviews/new", 400, {
+      method: "POST",
+      body: form({ name: "", position: "", image: "", rating: "", course: "", review: "" }),
+    });
     await check(admin, "new user, empty", "/admin/users/new", 400, { method: "POST", body: form({ name: "", email: "", password: "", role: "" }) });
-    await check(admin, "new user, bad e-mail", "/admin/users/new", 400, { method: "POST", body: form({ name: "A", email: "not-an-email", password: "long-enough-1", role: "editor" }) });
-    await check(admin, "new schedule, bad values", "/admin/schedules/new", 400, { method: "POST", body: form({ course: "x", startDate: "2026-02-30", endDate: "soon", time: "", days: "", mode: "", location: "", seats: "many", totalSeats: "1e999" }) });
-    await check(admin, "new review, bad values", "/admin/reviews/new", 400, { method: "POST", body: form({ name: "A", position: "B", image: "not a url", rating: "9", course: "C", review: "R", linkedin: "javascript:alert(1)", videoThumbnail: "/x.png" }) });
-    await check(admin, "user's password, short", `/admin/users/${ids.editor}/password`, 400, { method: "POST", body: form({ password: "short", confirmPassword: "other" }) });
-    await check(admin, "own password, empty", "/admin/users/me/password", 400, { method: "POST", body: form({ currentPassword: "", newPassword: "", confirmPassword: "" }) });
+    await check(admin, "new user, bad e-mail", "/admin/users/new", 400, {
+      method: "POST",
+      body: form({ name: "A", email: "not-an-email", password: "long-enough-1", role: "editor" }),
+    });
+    await check(admin, "new schedule, bad values", "/admin/schedules/new", 400, {
+      method: "POST",
+      body: form({ course: "x", startDate: "2026-02-30", endDate: "soon", time: "", days: "", mode: "", location: "", seats: "many", totalSeats: "1e999" }),
+    });
+    await check(admin, "new review, bad values", "/admin/reviews/new", 400, {
+      method: "POST",
+      body: form({
+        name: "A",
+        position: "B",
+        image: "not a url",
+        rating: "9",
+        course: "C",
+        review: "R",
+        linkedin: "javascript:alert(1)",
+        videoThumbnail: "/x.png",
+      }),
+    });
+    await check(admin, "user's password, short", `/admin/users/${ids.editor}/password`, 400, {
+      method: "POST",
+      body: form({ password: "short", confirmPassword: "other" }),
+    });
+    await check(admin, "own password, empty", "/admin/users/me/password", 400, {
+      method: "POST",
+      body: form({ currentPassword: "", newPassword: "", confirmPassword: "" }),
+    });
     await check(editor, "own daily digest setting", "/admin/users/me/digest");
 
     // Admin actions that succeed: the reply step, and the list with its banner after a delete.
@@ -286,7 +398,11 @@ describe("the Nu HTML Checker", () => {
       fs.writeFileSync(file, page.html);
       return file;
     });
-    const run = spawnSync("java", ["-Xss1m", "-jar", VNU, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+    const run = spawnSync("java", ["-Xss1m", "-jar", VNU, "--errors-only", "--format", "json", ...files], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 120_000,
+    });
     if (run.error) throw run.error;
     let messages: VnuMessage[];
     try {
@@ -304,7 +420,10 @@ describe("the Nu HTML Checker", () => {
     const kinds = new Map<string, number>();
     for (const m of problems) kinds.set(m.message, (kinds.get(m.message) ?? 0) + 1);
     const summary = [...kinds].map(([message, count]) => `  ${count} × ${message}`).join("\n");
-    expect(report, `${problems.length} HTML errors in ${new Set(problems.map((p) => p.url)).size} of ${pages.length} documents (kept in ${folder}):\n${summary}\n\n${report.join("\n")}`).toEqual([]);
+    expect(
+      report,
+      `${problems.length} HTML errors in ${new Set(problems.map((p) => p.url)).size} of ${pages.length} documents (kept in ${folder}):\n${summary}\n\n${report.join("\n")}`,
+    ).toEqual([]);
     expect(run.status, run.stderr.slice(0, 2000)).toBe(0);
     // Every page route file was reached, and the extras on top.
     expect(pages.length).toBeGreaterThan(PAGE_FILES.length + 30);

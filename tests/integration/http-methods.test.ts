@@ -45,7 +45,9 @@ function routePaths(ids: Record<string, string>): string[] {
       .split(/(?<!\[)\.(?!\])/)
       .map((seg) => seg.replace("[.]", ".").replace(/_$/, ""))
       .filter((seg) => seg !== "_index" && !seg.startsWith("_site") && seg !== "_site");
-    const parts = segments.map((seg) => (seg === "$" ? "no-such-page" : seg === "$id" ? ids[segments[1]] ?? ids.courses : seg === "$slug" ? ids.slug : seg.startsWith("$") ? "x.pdf" : seg));
+    const parts = segments.map((seg) =>
+      seg === "$" ? "no-such-page" : seg === "$id" ? (ids[segments[1]] ?? ids.courses) : seg === "$slug" ? ids.slug : seg.startsWith("$") ? "x.pdf" : seg,
+    );
     paths.add(`/${parts.join("/")}`.replace(/\/$/, "") || "/");
   }
   return [...paths];

@@ -45,7 +45,8 @@ function resolve(from: string, spec: string): string | null {
   else if (spec.startsWith("~db/")) base = path.join("db", spec.slice(4));
   else if (spec.startsWith(".")) base = path.join(path.dirname(from), spec);
   else return null;
-  for (const ext of ["", ".ts", ".tsx", ".js", "/index.ts"]) if (fs.existsSync(path.join(ROOT, base + ext)) && fs.statSync(path.join(ROOT, base + ext)).isFile()) return base + ext;
+  for (const ext of ["", ".ts", ".tsx", ".js", "/index.ts"])
+    if (fs.existsSync(path.join(ROOT, base + ext)) && fs.statSync(path.join(ROOT, base + ext)).isFile()) return base + ext;
   return null;
 }
 

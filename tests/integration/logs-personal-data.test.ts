@@ -19,7 +19,13 @@ describe("the server's log", () => {
   it("names no visitor, no address and no webhook path, while deliveries of their enquiry fail", async () => {
     const course = (await api.get("/api/courses")).body.data[0].title as string;
     const made = await api.post("/api/enquiries", {
-      json: { fullName: "Zarina Quasimodo", email: "zarina.quasimodo@visitor-mail.example", phone: "9812345678", preferredCourse: course, preferredMode: "online" },
+      json: {
+        fullName: "Zarina Quasimodo",
+        email: "zarina.quasimodo@visitor-mail.example",
+        phone: "9812345678",
+        preferredCourse: course,
+        preferredMode: "online",
+      },
     });
     expect(made.status).toBe(201);
     const token = await api.login(ADMIN.email, ADMIN.password);

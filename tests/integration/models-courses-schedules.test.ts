@@ -52,7 +52,16 @@ describe("course model", () => {
 
   it("defaults: not featured, empty lists, course-syllabus.pdf", async () => {
     const c = await insertCourse({ ...base, title: "Defaults Course" });
-    expect(c).toMatchObject({ featured: false, highlights: [], modes: [], schedules: [], syllabus: "", image: null, syllabusFile: null, syllabusFileName: "course-syllabus.pdf" });
+    expect(c).toMatchObject({
+      featured: false,
+      highlights: [],
+      modes: [],
+      schedules: [],
+      syllabus: "",
+      image: null,
+      syllabusFile: null,
+      syllabusFileName: "course-syllabus.pdf",
+    });
   });
 
   it("makes unique slugs and finds a course by slug", async () => {
@@ -66,7 +75,10 @@ describe("course model", () => {
   it("lists newest first, filters by category and featured, and pages", async () => {
     const t0 = Date.parse("2030-01-01T00:00:00Z");
     for (let i = 0; i < 5; i++) {
-      await insertCourse({ ...base, title: `Paged ${i}`, category: i % 2 ? "advanced" : "intermediate", featured: i === 4 }, { createdAt: new Date(t0 + i * 1000).toISOString() });
+      await insertCourse(
+        { ...base, title: `Paged ${i}`, category: i % 2 ? "advanced" : "intermediate", featured: i === 4 },
+        { createdAt: new Date(t0 + i * 1000).toISOString() },
+      );
     }
     const first = await listCourses({ limit: 2, page: 1 });
     expect(first.data.map((c) => c.title)).toEqual(["Paged 4", "Paged 3"]);
@@ -83,7 +95,17 @@ describe("course model", () => {
 
   it("updates only the given fields and copies a new title to its batches", async () => {
     const c = await insertCourse({ ...base, title: "Old Name", highlights: ["a"] });
-    const s = await insertSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "6:30 PM - 9:30 PM", days: "Mon, Wed", mode: "online", location: "Online", seats: 5, totalSeats: 10 });
+    const s = await insertSchedule({
+      course: c.id,
+      startDate: "2030-02-01",
+      endDate: "2030-03-01",
+      time: "6:30 PM - 9:30 PM",
+      days: "Mon, Wed",
+      mode: "online",
+      location: "Online",
+      seats: 5,
+      totalSeats: 10,
+    });
     const u = await updateCourseRow(c.id, { title: "New Name", featured: true });
     expect(u).toMatchObject({ title: "New Name", featured: true, highlights: ["a"], slug: "old-name" });
     expect((await getSchedule(s.id))!.courseName).toBe("New Name");
@@ -92,7 +114,17 @@ describe("course model", () => {
 
   it("deletes a course together with its batches", async () => {
     const c = await insertCourse({ ...base, title: "Doomed" });
-    const s = await insertSchedule({ course: c.id, startDate: "2030-02-01", endDate: "2030-03-01", time: "t", days: "d", mode: "offline", location: "Hyderabad", seats: 1, totalSeats: 2 });
+    const s = await insertSchedule({
+      course: c.id,
+      startDate: "2030-02-01",
+      endDate: "2030-03-01",
+      time: "t",
+      days: "d",
+      mode: "offline",
+      location: "Hyderabad",
+      seats: 1,
+      totalSeats: 2,
+    });
     expect((await deleteCourseRow(c.id))?.title).toBe("Doomed");
     expect(await getCourse(c.id)).toBeNull();
     expect(await getSchedule(s.id)).toBeNull();
@@ -103,7 +135,17 @@ describe("course model", () => {
 describe("schedule model", () => {
   it("copies courseName from the course and refuses an unknown course", async () => {
     const c = await insertCourse({ ...base, title: "Batch Course" });
-    const s = await insertSchedule({ course: c.id, startDate: "2031-01-10", endDate: "2031-04-10", time: "7:00 AM - 9:00 AM", days: "Sat, Sun", mode: "hybrid", location: "HITEC City", seats: 0, totalSeats: 30 });
+    const s = await insertSchedule({
+      course: c.id,
+      startDate: "2031-01-10",
+      endDate: "2031-04-10",
+      time: "7:00 AM - 9:00 AM",
+      days: "Sat, Sun",
+      mode: "hybrid",
+      location: "HITEC City",
+      seats: 0,
+      totalSeats: 30,
+    });
     expect(s).toMatchObject({ courseName: "Batch Course", seats: 0, totalSeats: 30, mode: "hybrid", startDate: "2031-01-10" });
     await expect(insertSchedule({ ...s, course: "nope" })).rejects.toBeInstanceOf(UnknownCourseError);
     const updated = await updateScheduleRow(s.id, { ...s, seats: 3, mode: "online" });

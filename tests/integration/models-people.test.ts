@@ -13,12 +13,24 @@ import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 
-const enquiry = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" as const };
+const enquiry = {
+  fullName: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "98765 43210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online" as const,
+};
 
 describe("enquiry model", () => {
   it("stores new enquiries with status new, booleans and file lists", async () => {
     const e = await insertEnquiry({ ...enquiry, message: "Weekend batch?", whatsappNotifications: false, filePaths: ["abc-cv.pdf"] });
-    expect(await getEnquiry(e.id)).toMatchObject({ ...enquiry, message: "Weekend batch?", whatsappNotifications: false, filePaths: ["abc-cv.pdf"], status: "new" });
+    expect(await getEnquiry(e.id)).toMatchObject({
+      ...enquiry,
+      message: "Weekend batch?",
+      whatsappNotifications: false,
+      filePaths: ["abc-cv.pdf"],
+      status: "new",
+    });
     const d = await insertEnquiry(enquiry);
     expect(d).toMatchObject({ whatsappNotifications: true, filePaths: [], message: "" });
   });
@@ -27,7 +39,12 @@ describe("enquiry model", () => {
     const t0 = Date.parse("2031-01-01T00:00:00Z");
     const made = [];
     for (let i = 0; i < 6; i++) {
-      made.push(await insertEnquiry({ ...enquiry, fullName: `Search Person ${i}`, email: `p${i}@mail.test`, phone: `90000 0000${i}` }, { createdAt: new Date(t0 + i * 1000).toISOString() }));
+      made.push(
+        await insertEnquiry(
+          { ...enquiry, fullName: `Search Person ${i}`, email: `p${i}@mail.test`, phone: `90000 0000${i}` },
+          { createdAt: new Date(t0 + i * 1000).toISOString() },
+        ),
+      );
     }
     await updateEnquiryRow(made[1].id, { status: "contacted" });
     await updateEnquiryRow(made[2].id, { status: "enrolled" });
@@ -62,7 +79,13 @@ describe("enquiry model", () => {
   it("reads every match for an export a page at a time, newest first, ties on the same moment included", async () => {
     const at = "2032-02-02T10:00:00.000Z";
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await insertEnquiry({ ...enquiry, fullName: `Export Person ${i}`, email: `x${i}@mail.test` }, { createdAt: i < 3 ? at : `2032-02-02T10:00:0${i}.000Z` }));
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await insertEnquiry(
+          { ...enquiry, fullName: `Export Person ${i}`, email: `x${i}@mail.test` },
+          { createdAt: i < 3 ? at : `2032-02-02T10:00:0${i}.000Z` },
+        ),
+      );
     const pages: string[][] = [];
     for await (const page of eachEnquiry({ q: "Export Person" }, 2)) pages.push(page.map((e) => e.id));
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
@@ -87,7 +110,14 @@ describe("contact query model", () => {
 });
 
 describe("review model", () => {
-  const review = { name: "Asha", position: "SOC Analyst", image: "/images/avatars/a.svg", rating: 4, review: "Great labs", course: "SOC Analyst Training Program" };
+  const review = {
+    name: "Asha",
+    position: "SOC Analyst",
+    image: "/images/avatars/a.svg",
+    rating: 4,
+    review: "Great labs",
+    course: "SOC Analyst Training Program",
+  };
 
   it("starts unapproved, approves, filters, averages approved ratings only", async () => {
     expect(await reviewStats()).toEqual({ count: 0, average: null });
@@ -115,7 +145,15 @@ describe("review model", () => {
 describe("user model", () => {
   it("hashes passwords with argon2id and never returns them", async () => {
     const u = await createUserWithoutActor({ name: " Editor One ", email: "Editor@Example.com", password: "correct horse" });
-    expect(u).toEqual({ id: u.id, name: "Editor One", email: "editor@example.com", role: "editor", createdAt: u.createdAt, updatedAt: u.updatedAt, dailyDigest: true });
+    expect(u).toEqual({
+      id: u.id,
+      name: "Editor One",
+      email: "editor@example.com",
+      role: "editor",
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+      dailyDigest: true,
+    });
     const secret = await getUserWithSecret({ email: "EDITOR@example.com" });
     expect(secret!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(secret!.passwordHash, "correct horse")).toBe(true);
@@ -123,7 +161,10 @@ describe("user model", () => {
 
   it("refuses a taken e-mail, keeps the password when none is given, bumps the session version on change", async () => {
     const u = await createUserWithoutActor({ name: "Admin Two", email: "admin2@example.com", password: "password-one", role: "admin" });
-    await expect(createUserWithoutActor({ name: "x", email: "ADMIN2@example.com", password: "password-two" })).rejects.toMatchObject({ kind: "conflict", code: "email_taken" });
+    await expect(createUserWithoutActor({ name: "x", email: "ADMIN2@example.com", password: "password-two" })).rejects.toMatchObject({
+      kind: "conflict",
+      code: "email_taken",
+    });
     const before = await getUserWithSecret({ id: u.id });
     await updateUserRow(u.id, { name: "Admin 2", passwordHash: "" });
     const same = await getUserWithSecret({ id: u.id });
@@ -154,7 +195,9 @@ describe("migration 0003 (phone digits for search)", () => {
     await m0003.down(kysely);
     const at = "2030-06-01T00:00:00.000Z";
     await sql`insert into enquiries (id, fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, filePaths, status, createdAt, updatedAt)
-      values ('old-enquiry', 'Old Timer', 'old@example.com', '+91 (99887) 766-55', 'SOC Analyst Training Program', 'online', '', 1, '[]', 'new', ${at}, ${at})`.execute(kysely);
+      values ('old-enquiry', 'Old Timer', 'old@example.com', '+91 (99887) 766-55', 'SOC Analyst Training Program', 'online', '', 1, '[]', 'new', ${at}, ${at})`.execute(
+      kysely,
+    );
     await sql`insert into contact_queries (id, name, email, phone, subject, message, status, createdAt, updatedAt)
       values ('old-query', 'Old Query', 'oldq@example.com', null, null, 'Hello', 'new', ${at}, ${at})`.execute(kysely);
     await m0003.up(kysely);

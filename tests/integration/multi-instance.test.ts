@@ -74,14 +74,33 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text && (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text };
   };
-  const login = async (base: string, password = ADMIN.password) => (await json(base, "POST", "/api/auth/login", { body: { email: ADMIN.email, password } })).body.token as string;
+  const login = async (base: string, password = ADMIN.password) =>
+    (await json(base, "POST", "/api/auth/login", { body: { email: ADMIN.email, password } })).body.token as string;
 
   it("started together on an empty database, they migrated, seeded and made the first admin once", async () => {
     const logs = [servers.a!.output(), servers.b!.output()];
     expect(logs.filter((l) => l.includes("Applied migrations")).length).toBe(1);
     expect(logs.filter((l) => l.includes("Seeded demo content")).length).toBe(1);
-    expect(Number((await db().selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(1);
-    expect(Number((await db().selectFrom("courses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(5);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom("courses")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(5);
   });
 
   it("a session made on A works on B, and signing out on B ends it on A", async () => {
@@ -100,7 +119,10 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
     expect(changed.status).toBe(200);
     expect((await json(url("b"), "GET", "/api/auth/me", { token })).status).toBe(401);
     expect((await json(url("b"), "GET", "/api/auth/me", { token: changed.body.token })).status).toBe(200);
-    const back = await json(url("b"), "PUT", `/api/users/${me}`, { token: changed.body.token, body: { currentPassword: "two-instance-pass-1", password: ADMIN.password } });
+    const back = await json(url("b"), "PUT", `/api/users/${me}`, {
+      token: changed.body.token,
+      body: { currentPassword: "two-instance-pass-1", password: ADMIN.password },
+    });
     expect(back.status).toBe(200);
   });
 
@@ -116,7 +138,9 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
 
   it("a course image uploaded through A is served by B", async () => {
     const token = await login(url("a"));
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("title", "Shared Storage Course");
     form.append("category", "advanced");
@@ -137,7 +161,10 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
     expect(await (await fetch(`${url("b")}/courses`)).text()).toContain(course.title);
     expect((await fetch(`${url("b")}/courses`)).headers.get("x-page-cache")).toBe("hit");
     const title = `Edited Through A ${Date.now()}`;
-    const put = await json(url("a"), "PUT", `/api/courses/${course.id}`, { token, body: { title, category: course.category, description: course.description } });
+    const put = await json(url("a"), "PUT", `/api/courses/${course.id}`, {
+      token,
+      body: { title, category: course.category, description: course.description },
+    });
     expect(put.status).toBe(200);
     const deadline = Date.now() + 1000;
     let html = "";
@@ -162,7 +189,16 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
         try {
           if (kind === 2) {
             // A staff token: integrations are not counted against the visitors' form limit.
-            const r = await json(proxy.url, "POST", "/api/enquiries", { token, body: { fullName: `Rolling ${n}-${i}`, email: `rolling${n}x${i}@example.com`, phone: "9123456789", preferredCourse: "SOC", preferredMode: "online" } });
+            const r = await json(proxy.url, "POST", "/api/enquiries", {
+              token,
+              body: {
+                fullName: `Rolling ${n}-${i}`,
+                email: `rolling${n}x${i}@example.com`,
+                phone: "9123456789",
+                preferredCourse: "SOC",
+                preferredMode: "online",
+              },
+            });
             if (r.status === 201) acknowledged.push(r.body.data.id);
             else failures.push(`POST ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
           } else {
@@ -186,8 +222,14 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
     await pause(2000);
     running = false;
     await load;
-    const stored = await db().selectFrom("enquiries").select("id").where("id", "in", acknowledged.length ? acknowledged : [""]).execute();
-    console.log(`rolling restart: ${sent} requests, ${failures.length} failed, ${acknowledged.length} enquiries acknowledged, ${acknowledged.length - stored.length} lost`);
+    const stored = await db()
+      .selectFrom("enquiries")
+      .select("id")
+      .where("id", "in", acknowledged.length ? acknowledged : [""])
+      .execute();
+    console.log(
+      `rolling restart: ${sent} requests, ${failures.length} failed, ${acknowledged.length} enquiries acknowledged, ${acknowledged.length - stored.length} lost`,
+    );
     if (failures.length) console.log(proxy.output());
     expect(failures).toEqual([]);
     expect(stored.length).toBe(acknowledged.length);

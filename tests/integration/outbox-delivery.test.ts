@@ -43,7 +43,14 @@ async function freshData() {
 async function launch(data: { databaseUrl: string; uploadDir: string }, env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await launchServer({
     ...data,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", NOTIFY_EMAIL: "desk@cybersoc.test", WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: SECRET, ...env },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
+      NOTIFY_EMAIL: "desk@cybersoc.test",
+      WEBHOOK_URL: hooks.url,
+      WEBHOOK_SECRET: SECRET,
+      ...env,
+    },
   });
   cleanups.push(() => server.stop());
   return server;
@@ -61,10 +68,20 @@ async function outbox(server: RunningServer, query = "") {
   const { token } = (await login.json()) as { token: string };
   const res = await fetch(`${server.url}/api/outbox?limit=100${query}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { id: string; kind: string; subject: string; recipient: string; status: string; attempts: number; lastError: string | null; entityId: string }[] }).data;
+  return (
+    (await res.json()) as {
+      data: { id: string; kind: string; subject: string; recipient: string; status: string; attempts: number; lastError: string | null; entityId: string }[];
+    }
+  ).data;
 }
 
-const enquiry = (fullName: string, email = "student@example.com") => ({ fullName, email, phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" });
+const enquiry = (fullName: string, email = "student@example.com") => ({
+  fullName,
+  email,
+  phone: "98765 43210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online",
+});
 
 describe("one app process", () => {
   let data: { databaseUrl: string; uploadDir: string };
@@ -94,7 +111,12 @@ describe("one app process", () => {
       ["webhook", "sent", 1],
     ]);
     // The Message-ID is the row's, so every attempt at one message carries the same one.
-    expect([alert.parsed.messageId, ack.parsed.messageId].sort()).toEqual(rows.filter((r) => r.kind === "email").map((r) => `<${r.id}@cybersoc.test>`).sort());
+    expect([alert.parsed.messageId, ack.parsed.messageId].sort()).toEqual(
+      rows
+        .filter((r) => r.kind === "email")
+        .map((r) => `<${r.id}@cybersoc.test>`)
+        .sort(),
+    );
     expect(hook.headers["webhook-id"]).toBe(`msg_${rows.find((r) => r.kind === "webhook")!.id}`);
   });
 
@@ -129,13 +151,17 @@ describe("one app process", () => {
     const sent = await post(server, "/api/enquiries", enquiry("Outage Olga", "olga@example.com"));
     expect(sent.status).toBe(201);
     // The first attempts fail and are put off for 30 seconds.
-    await expect.poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id && r.attempts === 1 && r.status === "pending").length, { timeout: 10_000 }).toBe(3);
+    await expect
+      .poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id && r.attempts === 1 && r.status === "pending").length, { timeout: 10_000 })
+      .toBe(3);
     const failed = (await outbox(server)).filter((r) => r.entityId === sent.id);
     expect(failed.find((r) => r.kind === "email")!.lastError).toMatch(/ECONNREFUSED/);
     expect(failed.find((r) => r.kind === "webhook")!.lastError).toBe("HTTP 500 Internal Server Error");
     await smtp.start();
     await smtp.waitFor((m) => m.envelope.to.includes("olga@example.com"), 1, 45_000);
-    await expect.poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id).map((r) => `${r.status}/${r.attempts}`), { timeout: 10_000 }).toEqual(["sent/2", "sent/2", "sent/2"]);
+    await expect
+      .poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id).map((r) => `${r.status}/${r.attempts}`), { timeout: 10_000 })
+      .toEqual(["sent/2", "sent/2", "sent/2"]);
     const hooksForIt = hooks.received.filter((h) => (h.payload as { data?: { id?: string } })?.data?.id === sent.id);
     expect(hooksForIt.map((h) => h.status)).toEqual([500, 204]);
     expect(new Set(hooksForIt.map((h) => h.headers["webhook-id"])).size).toBe(1);
@@ -160,7 +186,9 @@ describe("a crash", () => {
     const [ack] = await smtp.waitFor((m) => m.envelope.to.includes("chandra@example.com"), 1, 50_000);
     await smtp.waitFor((m) => m.parsed.subject!.includes("Crash Chandra"), 1, 10_000);
     // The receiver has it a moment before the app has recorded the answer.
-    await expect.poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id).map((r) => r.status), { timeout: 10_000 }).toEqual(["sent", "sent", "sent"]);
+    await expect
+      .poll(async () => (await outbox(server)).filter((r) => r.entityId === sent.id).map((r) => r.status), { timeout: 10_000 })
+      .toEqual(["sent", "sent", "sent"]);
     const rows = (await outbox(server)).filter((r) => r.entityId === sent.id);
     expect(ack.parsed.messageId).toBe(`<${rows.find((r) => r.recipient === "chandra@example.com")!.id}@cybersoc.test>`);
     expect(smtp.received.filter((m) => m.envelope.to.includes("chandra@example.com"))).toHaveLength(1);

@@ -59,7 +59,14 @@ beforeEach(async () => {
 let n = 0;
 const lead = () => {
   n++;
-  return { fullName: `Meena Private${n}`, email: `meena.private${n}@example.com`, phone: `97${String(30_000_000 + n)}`, preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: `My secret note ${n}` };
+  return {
+    fullName: `Meena Private${n}`,
+    email: `meena.private${n}@example.com`,
+    phone: `97${String(30_000_000 + n)}`,
+    preferredCourse: "SOC Analyst Training Program",
+    preferredMode: "online",
+    message: `My secret note ${n}`,
+  };
 };
 
 /** Every outbox row about a record, straight from the table (the payload included). */
@@ -72,7 +79,12 @@ describe("deleting an enquiry", () => {
     await setEnquiryStatus(priya, e.id, { status: "contacted" });
     const before = await rowsAbout(e.id);
     // Alert, acknowledgement, enquiry.created and enquiry.status_changed, none sent yet.
-    expect(before.map((r) => `${r.kind}/${r.event}/${r.status}`).sort()).toEqual(["email/enquiry.created/pending", "email/enquiry.created/pending", "webhook/enquiry.created/pending", "webhook/enquiry.status_changed/pending"]);
+    expect(before.map((r) => `${r.kind}/${r.event}/${r.status}`).sort()).toEqual([
+      "email/enquiry.created/pending",
+      "email/enquiry.created/pending",
+      "webhook/enquiry.created/pending",
+      "webhook/enquiry.status_changed/pending",
+    ]);
     expect(before.find((r) => r.event === "enquiry.created" && r.kind === "webhook")!.payload).toContain(e.email);
 
     await deleteEnquiry(priya, e.id);
@@ -104,7 +116,19 @@ describe("deleting an enquiry", () => {
       // Made the way an e-mail waiting for SMTP_URL, or one that gave up, would be.
       await db()
         .insertInto("outbox")
-        .values({ ...copies[i], id: newTimeOrderedId(), template: "enquiry-ack", entityType: "enquiry", entityId: e.id, status, attempts: 0, nextAttemptAt: new Date().toISOString(), retryUntil: new Date(Date.now() + 60_000).toISOString(), createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+        .values({
+          ...copies[i],
+          id: newTimeOrderedId(),
+          template: "enquiry-ack",
+          entityType: "enquiry",
+          entityId: e.id,
+          status,
+          attempts: 0,
+          nextAttemptAt: new Date().toISOString(),
+          retryUntil: new Date(Date.now() + 60_000).toISOString(),
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        })
         .execute();
     }
     expect((await rowsAbout(e.id)).map((r) => r.status).sort()).toEqual(["failed", "pending", "sent", "sent", "sent", "waiting"]);
@@ -122,7 +146,10 @@ describe("deleting an enquiry", () => {
 
     hooks.answer(() => 204);
     hooks.received.length = 0;
-    await db().updateTable("outbox").set({ nextAttemptAt: new Date(0).toISOString() }).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ nextAttemptAt: new Date(0).toISOString() })
+      .execute();
     await drain();
     expect(hooks.received).toHaveLength(0);
   });

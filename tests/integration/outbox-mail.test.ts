@@ -47,7 +47,14 @@ beforeEach(async () => {
   await db().deleteFrom("outbox").execute();
 });
 
-const base: EnquiryInput = { fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "hybrid", message: "Weekend batch, please" };
+const base: EnquiryInput = {
+  fullName: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "98765 43210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "hybrid",
+  message: "Weekend batch, please",
+};
 
 async function enquiry(over: Partial<EnquiryInput> = {}) {
   return inTransaction(async () => {
@@ -75,7 +82,17 @@ describe("a new enquiry", () => {
     expect(alert.parsed.headers.get("auto-submitted")).toBe("auto-generated");
     const link = `https://academy.example/admin/enquiries/${e.id}`;
     for (const part of [alert.parsed.text!, alert.parsed.html as string]) {
-      for (const value of ["Ravi Kumar", "ravi@example.com", "98765 43210", "SOC Analyst Training Program", "Hybrid", "Weekend batch, please", "resume.pdf", "marks card.png", link]) {
+      for (const value of [
+        "Ravi Kumar",
+        "ravi@example.com",
+        "98765 43210",
+        "SOC Analyst Training Program",
+        "Hybrid",
+        "Weekend batch, please",
+        "resume.pdf",
+        "marks card.png",
+        link,
+      ]) {
         expect(part).toContain(value);
       }
       expect(part).not.toContain("0123456789abcdef0123456789abcdef");
@@ -89,7 +106,16 @@ describe("a new enquiry", () => {
     expect(ack.parsed.subject).toBe("We have received your enquiry | CyberSOC Academy");
     expect(addresses(ack.parsed.replyTo)).toEqual(["info@cybersocacademy.in"]);
     for (const part of [ack.parsed.text!, ack.parsed.html as string]) {
-      for (const value of ["Dear Ravi Kumar", "within 24 hours", "Mon-Fri: 9:00-18:00", "Sat: 10:00-14:00", "Sunday: Closed", "+91 98765 43210", "wa.me/919876543210"]) expect(part).toContain(value);
+      for (const value of [
+        "Dear Ravi Kumar",
+        "within 24 hours",
+        "Mon-Fri: 9:00-18:00",
+        "Sat: 10:00-14:00",
+        "Sunday: Closed",
+        "+91 98765 43210",
+        "wa.me/919876543210",
+      ])
+        expect(part).toContain(value);
     }
     expect(smtp.received).toHaveLength(2);
   });
@@ -143,7 +169,9 @@ describe("what a visitor typed cannot get out of its place", () => {
       expect(html).toContain("&lt;script&gt;");
     }
     const alert = mails.find((m) => m.parsed.subject!.startsWith("New enquiry"))!;
-    expect(alert.parsed.subject).toBe('New enquiry: <script>alert("x")</script> Bcc: evil@example.com X-Injected: yes for SOC Analyst Training Program (Hybrid)');
+    expect(alert.parsed.subject).toBe(
+      'New enquiry: <script>alert("x")</script> Bcc: evil@example.com X-Injected: yes for SOC Analyst Training Program (Hybrid)',
+    );
     expect(alert.envelope.to.sort()).toEqual(["staff.one@example.com", "staff.two@example.com"]);
     expect(alert.parsed.html as string).toContain("&lt;img src=x onerror=alert(1)&gt;");
     const ack = mails.find((m) => m.envelope.to.includes("ravi@example.com"))!;
@@ -199,7 +227,12 @@ describe("delivery", () => {
     await db().updateTable("outbox").set({ status: "pending", sentAt: null }).execute();
     await drain();
     const all = await smtp.waitFor(() => true, 4);
-    expect(all.slice(2).map((m) => m.parsed.messageId).sort()).toEqual(ids);
+    expect(
+      all
+        .slice(2)
+        .map((m) => m.parsed.messageId)
+        .sort(),
+    ).toEqual(ids);
   });
 
   it("retries a failing webhook with growing pauses, the same webhook-id and a fresh valid signature, then gives up after the window", async () => {
@@ -212,7 +245,12 @@ describe("delivery", () => {
     expect(Date.parse(row.nextAttemptAt) - started).toBeGreaterThanOrEqual(BACKOFF_MS[0] - 1000);
     expect(Date.parse(row.nextAttemptAt) - started).toBeLessThan(BACKOFF_MS[0] + 5000);
 
-    const due = async () => db().updateTable("outbox").set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() }).where("id", "=", row.id).execute();
+    const due = async () =>
+      db()
+        .updateTable("outbox")
+        .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", row.id)
+        .execute();
     await due();
     await drain();
     row = (await listOutboxMessages()).data.find((m) => m.id === row.id)!;
@@ -227,7 +265,11 @@ describe("delivery", () => {
 
     // Past its 24-hour window a failure is final.
     hooks.answer(() => 503);
-    await db().updateTable("outbox").set({ status: "pending", retryUntil: new Date(Date.now() + 10_000).toISOString(), nextAttemptAt: new Date(0).toISOString() }).where("id", "=", row.id).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ status: "pending", retryUntil: new Date(Date.now() + 10_000).toISOString(), nextAttemptAt: new Date(0).toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     await drain();
     row = (await listOutboxMessages()).data.find((m) => m.id === row.id)!;
     expect(row).toMatchObject({ status: "failed", attempts: 4, lastError: "HTTP 503 Service Unavailable" });

@@ -22,11 +22,19 @@ const visitor = { user: null, ip: "203.0.113.5" };
 beforeAll(async () => {
   admin = await staffCookie("admin");
   editor = await staffCookie("editor");
-  await submitEnquiry(visitor, { fullName: "Screen Sita", email: "sita@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "offline" }, { channel: "api" });
+  await submitEnquiry(
+    visitor,
+    { fullName: "Screen Sita", email: "sita@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "offline" },
+    { channel: "api" },
+  );
   await submitContactQuery(visitor, { name: "Screen Sam", email: "sam@example.com", message: "Hello" });
 });
 
-type Loaded = { list: { data: { id: string; status: string; kind: string; subject: string; recipient: string }[]; total: number }; error: string | null; mailConfigured: boolean };
+type Loaded = {
+  list: { data: { id: string; status: string; kind: string; subject: string; recipient: string }[]; total: number };
+  error: string | null;
+  mailConfigured: boolean;
+};
 
 describe("the Outbox screen", () => {
   it("lists every message for an admin, e-mails waiting for configuration, newest first", async () => {
@@ -39,7 +47,12 @@ describe("the Outbox screen", () => {
     expect(body.list.total).toBe(4);
     expect(body.list.data.every((m) => m.kind === "email" && m.status === "waiting")).toBe(true);
     // The contact query came last: its two messages lead.
-    expect(body.list.data.slice(0, 2).map((m) => m.subject).sort()).toEqual(["New contact message: Screen Sam", "We have received your message | CyberSOC Academy"]);
+    expect(
+      body.list.data
+        .slice(0, 2)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["New contact message: Screen Sam", "We have received your message | CyberSOC Academy"]);
     const alert = body.list.data.find((m) => m.subject.startsWith("New enquiry"))!;
     expect(alert.subject).toBe("New enquiry: Screen Sita for SOC Analyst Training Program (Offline)");
     expect(alert.recipient).toMatch(/^admin-\w+@staff\.test$/);
@@ -95,8 +108,16 @@ describe("the dashboard's warning", () => {
 
   it("counts messages that failed in the last 24 hours, not older ones", async () => {
     const [recent, old] = (await listOutboxMessages()).data;
-    await db().updateTable("outbox").set({ status: "failed", updatedAt: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", recent.id).execute();
-    await db().updateTable("outbox").set({ status: "failed", updatedAt: new Date(Date.now() - 25 * 3600_000).toISOString() }).where("id", "=", old.id).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ status: "failed", updatedAt: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", recent.id)
+      .execute();
+    await db()
+      .updateTable("outbox")
+      .set({ status: "failed", updatedAt: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where("id", "=", old.id)
+      .execute();
     const body = (await run(dashboard.loader, makeRequest("/admin/dashboard", { cookie: admin }))).body as { outbox: { failedRecently: number } };
     expect(body.outbox.failedRecently).toBe(1);
   });

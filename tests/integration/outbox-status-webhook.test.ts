@@ -52,7 +52,14 @@ function verified(hook: ReceivedHook): StatusHook {
 
 let n = 0;
 const enquiry = () =>
-  insertEnquiry({ fullName: `Status Lead ${++n}`, email: `status${n}@example.com`, phone: `98${String(20_000_000 + n)}`, preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Call me" });
+  insertEnquiry({
+    fullName: `Status Lead ${++n}`,
+    email: `status${n}@example.com`,
+    phone: `98${String(20_000_000 + n)}`,
+    preferredCourse: "SOC Analyst Training Program",
+    preferredMode: "online",
+    message: "Call me",
+  });
 
 let priya: StaffActor;
 beforeAll(async () => {
@@ -114,7 +121,11 @@ describe("enquiry.status_changed", () => {
     const e = await enquiry();
     for (const status of ["contacted", "closed", "contacted"]) await setEnquiryStatus(priya, e.id, { status });
     await drain();
-    expect(hooksFor(first, e.id).map((h) => [h.data.previousStatus, h.data.status]).sort()).toEqual(
+    expect(
+      hooksFor(first, e.id)
+        .map((h) => [h.data.previousStatus, h.data.status])
+        .sort(),
+    ).toEqual(
       [
         ["new", "contacted"],
         ["contacted", "closed"],
@@ -198,7 +209,12 @@ describe("enquiry.status_changed", () => {
     await drain();
     const [hook] = await first.waitFor(() => true, 1, 5_000);
     expect(hook.verified).toBe(true);
-    expect(verified(hook).data).toMatchObject({ id: e.id, previousStatus: "new", status: "enrolled", changedBy: { id: u.id, name: "Api Arjun", email: "arjun.api@staff.test" } });
+    expect(verified(hook).data).toMatchObject({
+      id: e.id,
+      previousStatus: "new",
+      status: "enrolled",
+      changedBy: { id: u.id, name: "Api Arjun", email: "arjun.api@staff.test" },
+    });
     expect(second.received.map(verified).map((h) => h.data.changedBy.id)).toEqual([u.id]);
   });
 
@@ -209,7 +225,11 @@ describe("enquiry.status_changed", () => {
     await drain();
     const row = (await listOutboxMessages()).data.find((r) => r.recipient === first.url)!;
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 500 Internal Server Error" });
-    await db().updateTable("outbox").set({ nextAttemptAt: new Date(0).toISOString() }).where("id", "=", row.id).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ nextAttemptAt: new Date(0).toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     await drain();
     expect(first.received.map((h) => h.status)).toEqual([500, 204]);
     expect(first.received[0].body).toBe(first.received[1].body);

@@ -58,7 +58,11 @@ describe("Edit User of your own account", () => {
 
   it("a name change without a password needs nothing more", async () => {
     const me = await staff("admin");
-    const out = await run(userEdit, makeRequest(`/admin/users/${me.user.id}/edit`, { cookie: me.cookie, form: { name: "Renamed Self", email: me.user.email, role: "admin", password: "" } }), { id: me.user.id });
+    const out = await run(
+      userEdit,
+      makeRequest(`/admin/users/${me.user.id}/edit`, { cookie: me.cookie, form: { name: "Renamed Self", email: me.user.email, role: "admin", password: "" } }),
+      { id: me.user.id },
+    );
     expect(out.status).toBe(302);
     expect(await hashOf(me.user.id)).toBe(me.hash);
   });
@@ -82,7 +86,10 @@ describe("Change Password", () => {
     const other = await staff("editor");
     const out = await run(
       userPassword,
-      makeRequest(`/admin/users/${other.user.id}/password`, { cookie: admin.cookie, form: { newPassword: "set-by-admin-1", confirmPassword: "set-by-admin-1" } }),
+      makeRequest(`/admin/users/${other.user.id}/password`, {
+        cookie: admin.cookie,
+        form: { newPassword: "set-by-admin-1", confirmPassword: "set-by-admin-1" },
+      }),
       { id: other.user.id },
     );
     expect(out.status).toBe(302);
@@ -95,7 +102,14 @@ describe("Change Password", () => {
   it("a wrong current password is throttled like a sign-in", async () => {
     await resetRateLimits();
     const me = await staff("editor");
-    const guess = (p: string) => run(ownPassword, makeRequest("/admin/users/me/password", { cookie: me.cookie, form: { currentPassword: p, newPassword: "guessing-pass-1", confirmPassword: "guessing-pass-1" } }));
+    const guess = (p: string) =>
+      run(
+        ownPassword,
+        makeRequest("/admin/users/me/password", {
+          cookie: me.cookie,
+          form: { currentPassword: p, newPassword: "guessing-pass-1", confirmPassword: "guessing-pass-1" },
+        }),
+      );
     for (let i = 0; i < 3; i++) expect((await guess(`wrong-${i}`)).status).toBe(400);
     const limited = await guess(PASSWORD);
     expect(limited.status).toBe(429);

@@ -47,11 +47,13 @@ describe("the page cache", () => {
   it("sends a kept page gzipped without compressing it again: a valid stream carrying this answer's nonce", async () => {
     const raw = (encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(`${server.url}/courses?gzip-check`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject);
+        http
+          .get(`${server.url}/courses?gzip-check`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
       });
     await raw("identity");
     const plain = await raw("identity");
@@ -98,7 +100,17 @@ describe("the page cache", () => {
 
     const schedule = await api.post("/api/schedules", {
       token: admin,
-      json: { course: course.body.data.id, startDate: "2033-03-01", endDate: "2033-04-01", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 1, totalSeats: 10 },
+      json: {
+        course: course.body.data.id,
+        startDate: "2033-03-01",
+        endDate: "2033-04-01",
+        time: "7 PM",
+        days: "Sat",
+        mode: "online",
+        location: "Online",
+        seats: 1,
+        totalSeats: 10,
+      },
     });
     expect(schedule.status).toBe(201);
     const before = (await page("/schedules")).html;
@@ -111,7 +123,14 @@ describe("the page cache", () => {
     });
     await api.put(`/api/enquiries/${lead.body.data.id}`, {
       token: admin,
-      json: { fullName: "Seat Taker", email: "seat.taker@example.com", phone: "9876501234", preferredCourse: "Cache Busting Course", preferredMode: "online", scheduleId: schedule.body.data.id },
+      json: {
+        fullName: "Seat Taker",
+        email: "seat.taker@example.com",
+        phone: "9876501234",
+        preferredCourse: "Cache Busting Course",
+        preferredMode: "online",
+        scheduleId: schedule.body.data.id,
+      },
     });
     expect((await api.put(`/api/enquiries/${lead.body.data.id}/status`, { token: admin, json: { status: "enrolled" } })).status).toBe(200);
     const full = (await page("/schedules")).html;

@@ -16,7 +16,14 @@ vi.hoisted(() => {
 setupTestDatabase();
 
 const contact = { intent: "contact", name: "Meera Das", email: "meera@example.com", message: "Hello" };
-const enquiry = { intent: "enquiry", fullName: "Ravi Kumar", email: "ravi@example.com", phone: "9876543210", preferredCourse: "Cloud Security Practitioner", preferredMode: "online" };
+const enquiry = {
+  intent: "enquiry",
+  fullName: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "9876543210",
+  preferredCourse: "Cloud Security Practitioner",
+  preferredMode: "online",
+};
 
 describe("public form rate limit", () => {
   it("answers 429 with Retry-After, the spec's values kept and RATE_LIMIT_MESSAGE, and stores nothing more", async () => {

@@ -55,12 +55,22 @@ describe("home page action", () => {
     expect(out.body).toMatchObject({ intent: "contact", status: "success" });
     const { data } = await listContactQueries();
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ name: "Meera Das", email: "meera@example.com", phone: null, subject: "Fees", message: "What are the fees?", status: "new" });
+    expect(data[0]).toMatchObject({
+      name: "Meera Das",
+      email: "meera@example.com",
+      phone: null,
+      subject: "Fees",
+      message: "What are the fees?",
+      status: "new",
+    });
     expect((await listEnquiries()).total).toBe(0);
   });
 
   it("answers an empty enquiry with every message of spec §5, word for word, and stores nothing", async () => {
-    const out = await callAction(homeAction, formRequest("/?index", { intent: "enquiry", fullName: "", email: "", phone: "", preferredCourse: "", preferredMode: "" }));
+    const out = await callAction(
+      homeAction,
+      formRequest("/?index", { intent: "enquiry", fullName: "", email: "", phone: "", preferredCourse: "", preferredMode: "" }),
+    );
     expect(out.status).toBe(400);
     expect(out.body.submission.error).toEqual({
       fullName: ["Full name is required"],
@@ -122,7 +132,9 @@ describe("/enquiry action (multipart, with attachments)", () => {
   it("stores the enquiry and its attachment on disk", async () => {
     const out = await callAction(
       enquiryAction,
-      multipartRequest("/enquiry?course=x", { intent: "enquiry", ...enquiry, whatsappNotifications: "on" }, [{ field: "filePaths", name: "my resume.pdf", type: "application/pdf", data: pdf }]),
+      multipartRequest("/enquiry?course=x", { intent: "enquiry", ...enquiry, whatsappNotifications: "on" }, [
+        { field: "filePaths", name: "my resume.pdf", type: "application/pdf", data: pdf },
+      ]),
     );
     expect(out.body).toMatchObject({ intent: "enquiry", status: "success" });
     const { data } = await listEnquiries();
@@ -136,7 +148,9 @@ describe("/enquiry action (multipart, with attachments)", () => {
   it("refuses a file that is not an allowed type, keeps no file and stores nothing", async () => {
     const out = await callAction(
       enquiryAction,
-      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry }, [{ field: "filePaths", name: "notes.pdf", type: "application/pdf", data: Buffer.from("just text, not a pdf") }]),
+      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry }, [
+        { field: "filePaths", name: "notes.pdf", type: "application/pdf", data: Buffer.from("just text, not a pdf") },
+      ]),
     );
     expect(out.status).toBe(400);
     expect(out.body.fileError).toBe("Please attach PDF, DOC, DOCX, JPG or PNG files only");
@@ -154,7 +168,9 @@ describe("/enquiry action (multipart, with attachments)", () => {
     const before = listAttachmentFiles();
     const out = await callAction(
       enquiryAction,
-      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry, fullName: "" }, [{ field: "filePaths", name: "cv.pdf", type: "application/pdf", data: pdf }]),
+      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry, fullName: "" }, [
+        { field: "filePaths", name: "cv.pdf", type: "application/pdf", data: pdf },
+      ]),
     );
     expect(out.status).toBe(400);
     expect(out.body.submission.error).toEqual({ fullName: ["Full name is required"] });
@@ -167,7 +183,9 @@ describe("/enquiry action (multipart, with attachments)", () => {
     const before = listAttachmentFiles();
     const out = await callAction(
       enquiryAction,
-      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry, website: "x" }, [{ field: "filePaths", name: "cv.pdf", type: "application/pdf", data: pdf }]),
+      multipartRequest("/enquiry", { intent: "enquiry", ...enquiry, website: "x" }, [
+        { field: "filePaths", name: "cv.pdf", type: "application/pdf", data: pdf },
+      ]),
     );
     expect(out.body.status).toBe("success");
     expect(listAttachmentFiles()).toEqual(before);

@@ -39,7 +39,14 @@ beforeAll(async () => {
   publishAt = new Date(Date.now() + SOON_MS).toISOString();
   const made = await api.post("/api/courses", {
     token: admin,
-    json: { title: TITLE, category: "advanced", description: "Hunting threats before they become incidents.", modes: ["online"], state: "scheduled", publishAt },
+    json: {
+      title: TITLE,
+      category: "advanced",
+      description: "Hunting threats before they become incidents.",
+      modes: ["online"],
+      state: "scheduled",
+      publishAt,
+    },
   });
   expect(made.status, made.text).toBe(201);
   course = made.body.data;
@@ -49,13 +56,35 @@ beforeAll(async () => {
   const published = (await api.get("/api/courses?limit=1")).body.data[0];
   const b = await api.post("/api/schedules", {
     token: admin,
-    json: { course: published.id, startDate: "2031-03-02", endDate: "2031-06-30", time: "7 PM - 9 PM", days: "Tue, Thu", mode: "online", location: LOCATION, seats: 5, totalSeats: 10, state: "scheduled", publishAt },
+    json: {
+      course: published.id,
+      startDate: "2031-03-02",
+      endDate: "2031-06-30",
+      time: "7 PM - 9 PM",
+      days: "Tue, Thu",
+      mode: "online",
+      location: LOCATION,
+      seats: 5,
+      totalSeats: 10,
+      state: "scheduled",
+      publishAt,
+    },
   });
   expect(b.status, b.text).toBe(201);
   batchId = b.body.data.id;
   const r = await api.post("/api/reviews", {
     token: admin,
-    json: { name: REVIEWER, position: "SOC Analyst", image: "https://example.com/r.jpg", rating: 5, course: published.title, review: "Great labs.", approved: true, state: "scheduled", publishAt },
+    json: {
+      name: REVIEWER,
+      position: "SOC Analyst",
+      image: "https://example.com/r.jpg",
+      rating: 5,
+      course: published.title,
+      review: "Great labs.",
+      approved: true,
+      state: "scheduled",
+      publishAt,
+    },
   });
   expect(r.status, r.text).toBe(201);
   reviewId = r.body.data.id;
@@ -72,24 +101,47 @@ describe("publication states", () => {
     const plain = await api.post("/api/courses", { token: admin, json: { title: `Plain ${suffix}`, category: "beginner", description: "No state given." } });
     expect(plain.body.data).toMatchObject({ state: "published", publishAt: null });
     // A Hyderabad local time is read as IST.
-    const local = await api.put(`/api/courses/${draft.id}`, { token: admin, json: { title: DRAFT_TITLE, category: "beginner", description: "Not ready yet.", state: "scheduled", publishAt: "2035-01-05T09:30" } });
+    const local = await api.put(`/api/courses/${draft.id}`, {
+      token: admin,
+      json: { title: DRAFT_TITLE, category: "beginner", description: "Not ready yet.", state: "scheduled", publishAt: "2035-01-05T09:30" },
+    });
     expect(local.status, local.text).toBe(200);
     expect(local.body.data).toMatchObject({ state: "scheduled", publishAt: "2035-01-05T04:00:00.000Z" });
-    const back = await api.put(`/api/courses/${draft.id}`, { token: admin, json: { title: DRAFT_TITLE, category: "beginner", description: "Not ready yet.", state: "draft" } });
+    const back = await api.put(`/api/courses/${draft.id}`, {
+      token: admin,
+      json: { title: DRAFT_TITLE, category: "beginner", description: "Not ready yet.", state: "draft" },
+    });
     expect(back.body.data).toMatchObject({ state: "draft", publishAt: null });
   });
 
   it("refuses a scheduled state without a future publish time", async () => {
-    const past = await api.post("/api/courses", { token: admin, json: { title: "Too Late", category: "beginner", description: "x", state: "scheduled", publishAt: "2020-01-01T10:00:00+05:30" } });
+    const past = await api.post("/api/courses", {
+      token: admin,
+      json: { title: "Too Late", category: "beginner", description: "x", state: "scheduled", publishAt: "2020-01-01T10:00:00+05:30" },
+    });
     expect(past.status).toBe(400);
     expect(past.body.error.fields).toEqual({ publishAt: "Choose when to publish, in the future" });
     const none = await api.post("/api/schedules", {
       token: admin,
-      json: { course: course.id, startDate: "2031-03-02", endDate: "2031-06-30", time: "7 PM", days: "Tue", mode: "online", location: "x", seats: 1, totalSeats: 2, state: "scheduled" },
+      json: {
+        course: course.id,
+        startDate: "2031-03-02",
+        endDate: "2031-06-30",
+        time: "7 PM",
+        days: "Tue",
+        mode: "online",
+        location: "x",
+        seats: 1,
+        totalSeats: 2,
+        state: "scheduled",
+      },
     });
     expect(none.status).toBe(400);
     expect(none.body.error.fields).toEqual({ publishAt: "Choose when to publish, in the future" });
-    const bad = await api.post("/api/reviews", { token: admin, json: { name: "N", position: "P", image: "https://example.com/i.jpg", rating: 5, course: "C", review: "R", state: "live" } });
+    const bad = await api.post("/api/reviews", {
+      token: admin,
+      json: { name: "N", position: "P", image: "https://example.com/i.jpg", rating: 5, course: "C", review: "R", state: "live" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ state: "Publication must be one of draft, scheduled, published" });
   });
@@ -144,7 +196,14 @@ describe("publication states", () => {
     expect(form).toMatch(/<legend[^>]*>Publication<\/legend>/);
     expect(form).toMatch(/<input[^>]*type="datetime-local"[^>]*name="publishAt"|<input[^>]*name="publishAt"[^>]*type="datetime-local"/);
     const body = new FormData();
-    for (const [k, v] of Object.entries({ title: `Late ${suffix}`, category: "beginner", description: "Too late.", state: "scheduled", publishAt: "2020-01-01T10:00" })) body.append(k, v);
+    for (const [k, v] of Object.entries({
+      title: `Late ${suffix}`,
+      category: "beginner",
+      description: "Too late.",
+      state: "scheduled",
+      publishAt: "2020-01-01T10:00",
+    }))
+      body.append(k, v);
     const res = await fetch(`${server.url}/admin/courses/new`, { method: "POST", body, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
     expect(res.status).toBe(400);
     const html = await res.text();
@@ -169,14 +228,19 @@ describe("publication states", () => {
     const seen = new Map<string, number>();
     while (seen.size < 4 && Date.now() - due < 30_000) {
       for (const base of [server.url, second.url]) {
-        for (const [path, needle] of [["/courses", TITLE], ["/sitemap.xml", course.slug]] as const) {
+        for (const [path, needle] of [
+          ["/courses", TITLE],
+          ["/sitemap.xml", course.slug],
+        ] as const) {
           const key = `${base}${path}`;
           if (!seen.has(key) && (await text(base, path)).body.includes(needle)) seen.set(key, Date.now());
         }
       }
       if (seen.size < 4) await new Promise((r) => setTimeout(r, 250));
     }
-    expect([...seen.keys()].sort()).toEqual([`${second.url}/courses`, `${second.url}/sitemap.xml`, `${server.url}/courses`, `${server.url}/sitemap.xml`].sort());
+    expect([...seen.keys()].sort()).toEqual(
+      [`${second.url}/courses`, `${second.url}/sitemap.xml`, `${server.url}/courses`, `${server.url}/sitemap.xml`].sort(),
+    );
     for (const at of seen.values()) expect(at).toBeGreaterThanOrEqual(due);
 
     expect((await text(second.url, `/courses/${course.slug}`)).status).toBe(200);

@@ -109,7 +109,12 @@ describe("one account, however its address is typed", () => {
     expect((await verifyLogin("ádmin@example.com", "other-password-1")).id).toBe(other.id);
     expect((await verifyLogin("admin@example.com", password)).id).toBe(adminId);
     const row = { name: "Copy", passwordHash: "x", role: "editor", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
-    await expect(db().insertInto("users").values({ ...row, id: "dup-1", email: "admin@example.com" }).execute()).rejects.toThrow();
+    await expect(
+      db()
+        .insertInto("users")
+        .values({ ...row, id: "dup-1", email: "admin@example.com" })
+        .execute(),
+    ).rejects.toThrow();
     await expect(
       db()
         .insertInto("users")

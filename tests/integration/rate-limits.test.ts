@@ -146,6 +146,15 @@ describe("configuration", () => {
     ]) {
       expect(() => loadEnv({ [name]: value }), name).toThrow(new RegExp(`${name}: must be`));
     }
-    expect(loadEnv({})).toMatchObject({ FORM_RATE_LIMIT: 10, FORM_RATE_WINDOW: 600, LOGIN_RATE_LIMIT_IP: 50, LOGIN_RATE_LIMIT_ACCOUNT: 5, LOGIN_RATE_LIMIT_ACCOUNT_TOTAL: 20, LOGIN_BLOCK_SECONDS: 60, LOGIN_BLOCK_MAX_SECONDS: 3600, RATE_LIMIT: "on" });
+    expect(loadEnv({})).toMatchObject({
+      FORM_RATE_LIMIT: 10,
+      FORM_RATE_WINDOW: 600,
+      LOGIN_RATE_LIMIT_IP: 50,
+      LOGIN_RATE_LIMIT_ACCOUNT: 5,
+      LOGIN_RATE_LIMIT_ACCOUNT_TOTAL: 20,
+      LOGIN_BLOCK_SECONDS: 60,
+      LOGIN_BLOCK_MAX_SECONDS: 3600,
+      RATE_LIMIT: "on",
+    });
   });
 });

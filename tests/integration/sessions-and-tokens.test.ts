@@ -123,7 +123,12 @@ describe("sessions end", () => {
     const cookie = (await signedInRequest(secret)).headers.get("Cookie")!;
     const value = cookie.slice("__session=".length);
     const flipped = value.slice(0, 10) + (value[10] === "A" ? "B" : "A") + value.slice(11);
-    for (const forged of [`__session=${flipped}`, `__session=${Buffer.from(JSON.stringify({ userId: secret.id })).toString("base64")}`, "__session=", "__session=%E0%A4%A"]) {
+    for (const forged of [
+      `__session=${flipped}`,
+      `__session=${Buffer.from(JSON.stringify({ userId: secret.id })).toString("base64")}`,
+      "__session=",
+      "__session=%E0%A4%A",
+    ]) {
       expect(await readUserSession(new Request("http://localhost/", { headers: { Cookie: forged } }))).toBeNull();
     }
   });
@@ -137,7 +142,13 @@ describe("API tokens end", () => {
     const claims = { ver: secret.sessionVersion };
     const otherKey = new TextEncoder().encode("another-secret-0123456789-0123456789-0123");
     const sign = (key: Uint8Array, audience = TOKEN_AUDIENCE) =>
-      new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(secret.id).setIssuer(TOKEN_ISSUER).setAudience(audience).setExpirationTime("1h").sign(key);
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(secret.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(audience)
+        .setExpirationTime("1h")
+        .sign(key);
     expect(await verifyToken(await sign(otherKey))).toBeNull();
     const realKey = new TextEncoder().encode(process.env.SESSION_SECRET!);
     expect(await verifyToken(await sign(realKey, "some-other-api"))).toBeNull();

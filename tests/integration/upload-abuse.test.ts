@@ -35,7 +35,6 @@ setupTestDatabase();
 
 const RULES = [COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE, ENQUIRY_UPLOAD_RULE];
 
-
 async function upload(field: string, filename: string, data: Buffer): Promise<MultipartResult> {
   return parseMultipart(partsRequest([{ name: field, filename, data }]), RULES);
 }
@@ -44,7 +43,10 @@ afterEach(() => fs.rmSync(uploadRoot(), { recursive: true, force: true }));
 
 describe("Word 97-2003 files (.doc) are read as compound files", () => {
   it("accepts a Word file as an attachment and as a syllabus", async () => {
-    for (const [field, name] of [["filePaths", "cv.doc"], ["syllabusFile", "syllabus.doc"]]) {
+    for (const [field, name] of [
+      ["filePaths", "cv.doc"],
+      ["syllabusFile", "syllabus.doc"],
+    ]) {
       const r = await upload(field, name, compoundFile(true));
       expect(r.errors).toEqual({});
       expect(r.files[0].mime).toBe("application/msword");
@@ -79,7 +81,15 @@ describe("Word 97-2003 files (.doc) are read as compound files", () => {
     // The fixture is what it claims: cfb alone, in a process of its own, dies on it.
     const file = path.join(os.tmpdir(), `cyclic-${process.pid}.doc`);
     fs.writeFileSync(file, cyclicCompoundFile());
-    const direct = spawnSync(process.execPath, ["--max-old-space-size=32", "-e", `require(${JSON.stringify(createRequire(import.meta.url).resolve("cfb"))}).read(require("fs").readFileSync(${JSON.stringify(file)}))`], { encoding: "utf8", timeout: 20_000 });
+    const direct = spawnSync(
+      process.execPath,
+      [
+        "--max-old-space-size=32",
+        "-e",
+        `require(${JSON.stringify(createRequire(import.meta.url).resolve("cfb"))}).read(require("fs").readFileSync(${JSON.stringify(file)}))`,
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
     fs.rmSync(file);
     expect(direct.stderr).toMatch(/heap out of memory/);
 
@@ -113,14 +123,40 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
           ),
         ),
     ],
-    ["a VBA project under another name", () => docx([{ name: "word/_rels/document.xml.rels", data: rels(relationship("vbaProject", "payload.dat", false).replace(REL_NS, "http://schemas.microsoft.com/office/2006/relationships")) }])],
+    [
+      "a VBA project under another name",
+      () =>
+        docx([
+          {
+            name: "word/_rels/document.xml.rels",
+            data: rels(relationship("vbaProject", "payload.dat", false).replace(REL_NS, "http://schemas.microsoft.com/office/2006/relationships")),
+          },
+        ]),
+    ],
     ["a remote template over HTTP (settings.xml.rels)", () => settingsRels(relationship("attachedTemplate", "https://evil.example/t.dotm"))],
-    ["a remote template on a UNC path (leaks the reader's Windows credentials)", () => settingsRels(relationship("attachedTemplate", "\\\\203.0.113.9\\share\\t.dotm"))],
+    [
+      "a remote template on a UNC path (leaks the reader's Windows credentials)",
+      () => settingsRels(relationship("attachedTemplate", "\\\\203.0.113.9\\share\\t.dotm")),
+    ],
     ["a remote template on a file:// host", () => settingsRels(relationship("attachedTemplate", "file://203.0.113.9/share/t.dotm"))],
-    ["a remote template hidden behind character references", () => settingsRels(relationship("attachedTemplate", "https://evil.example/t.dotm").replace('"External"', '"Ext&#101;rnal"').replace("attachedTemplate", "attached&#x54;emplate"))],
+    [
+      "a remote template hidden behind character references",
+      () =>
+        settingsRels(
+          relationship("attachedTemplate", "https://evil.example/t.dotm")
+            .replace('"External"', '"Ext&#101;rnal"')
+            .replace("attachedTemplate", "attached&#x54;emplate"),
+        ),
+    ],
     ["a remote template in a UTF-16 relationship part", () => settingsRels(relationship("attachedTemplate", "https://evil.example/t.dotm"), "utf16le")],
-    ["a remote template with \">\" in a value before TargetMode", () => settingsRels(`<Relationship Id="r" Type="${REL_NS}/attachedTemplate" Target="https://evil.example/?a>b" TargetMode="External"/>`)],
-    ["a remote frame (webSettings.xml.rels)", () => docx([{ name: "word/_rels/webSettings.xml.rels", data: rels(relationship("frame", "https://evil.example/f.html")) }])],
+    [
+      'a remote template with ">" in a value before TargetMode',
+      () => settingsRels(`<Relationship Id="r" Type="${REL_NS}/attachedTemplate" Target="https://evil.example/?a>b" TargetMode="External"/>`),
+    ],
+    [
+      "a remote frame (webSettings.xml.rels)",
+      () => docx([{ name: "word/_rels/webSettings.xml.rels", data: rels(relationship("frame", "https://evil.example/f.html")) }]),
+    ],
     ["a remote sub-document", () => docx([{ name: "word/_rels/document.xml.rels", data: rels(relationship("subDocument", "https://evil.example/s.docx")) }])],
     ["a linked remote OLE object", () => docx([{ name: "word/_rels/document.xml.rels", data: rels(relationship("oleObject", "https://evil.example/o.rtf")) }])],
   ];
@@ -135,7 +171,10 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
 
   const embedded: [string, () => Buffer][] = [
     ["an embedded OLE object (word/embeddings/*.bin)", () => docx([{ name: "word/embeddings/oleObject1.bin", data: compoundFile(false) }])],
-    ["an embedded OLE object by relationship", () => docx([{ name: "word/_rels/document.xml.rels", data: rels(relationship("oleObject", "embeddings/object.dat", false)) }])],
+    [
+      "an embedded OLE object by relationship",
+      () => docx([{ name: "word/_rels/document.xml.rels", data: rels(relationship("oleObject", "embeddings/object.dat", false)) }]),
+    ],
     ["an embedded macro-enabled workbook", () => docx([{ name: "word/embeddings/Book1.xlsm", data: Buffer.from("PK") }])],
     ["an ActiveX control", () => docx([{ name: "word/activeX/activeX1.xml", data: Buffer.from("<ax/>") }])],
   ];
@@ -149,7 +188,10 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
 
   it("accepts an ordinary CV: web links and a chart's workbook", async () => {
     const file = docx([
-      { name: "word/_rels/document.xml.rels", data: rels(relationship("hyperlink", "https://www.linkedin.com/in/ravi") + relationship("image", "media/image1.png", false).replace("rId1", "rId2")) },
+      {
+        name: "word/_rels/document.xml.rels",
+        data: rels(relationship("hyperlink", "https://www.linkedin.com/in/ravi") + relationship("image", "media/image1.png", false).replace("rId1", "rId2")),
+      },
       { name: "word/embeddings/Microsoft_Excel_Worksheet.xlsx", data: Buffer.from("PK") },
     ]);
     const r = await upload("filePaths", "cv.docx", file);
@@ -158,7 +200,12 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
   });
 
   it("refuses a template named by a file: path, even one on the author's own disk", async () => {
-    const file = docx([{ name: "word/_rels/settings.xml.rels", data: rels(relationship("attachedTemplate", "file:///C:\\Users\\ravi\\AppData\\Roaming\\Microsoft\\Templates\\Resume.dotx")) }]);
+    const file = docx([
+      {
+        name: "word/_rels/settings.xml.rels",
+        data: rels(relationship("attachedTemplate", "file:///C:\\Users\\ravi\\AppData\\Roaming\\Microsoft\\Templates\\Resume.dotx")),
+      },
+    ]);
     expect((await upload("filePaths", "cv.docx", file)).errors.filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
   });
 
@@ -172,12 +219,16 @@ describe("DOCX files that run macros or fetch from elsewhere", () => {
 async function noiseJpeg(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }
 
 /** 5001 × 5000 grey pixels: just over 25 million, in a PNG of a few dozen kilobytes. */
 function overTwentyFiveMegapixels(): Promise<Buffer> {
-  return sharp(Buffer.alloc(5001 * 5000, 0x80), { raw: { width: 5001, height: 5000, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.alloc(5001 * 5000, 0x80), { raw: { width: 5001, height: 5000, channels: 1 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 describe("images cannot keep the CPU busy", () => {
@@ -258,7 +309,15 @@ describe("images cannot keep the CPU busy", () => {
   });
 });
 
-const enquiry = { intent: "enquiry", fullName: "Ravi Kumar", email: "ravi@example.com", phone: "98765 43210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online", message: "Weekend batch" };
+const enquiry = {
+  intent: "enquiry",
+  fullName: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "98765 43210",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online",
+  message: "Weekend batch",
+};
 /** A real PDF of about `kb` kilobytes. */
 const pdfOf = (kb: number) => Buffer.concat([PDF, Buffer.alloc(kb * 1024 - PDF.length, 0x20)]);
 const attachmentsOnDisk = () => filesOnDisk().filter((f) => f.startsWith("enquiries"));

@@ -6,12 +6,7 @@ import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
 import { BadMultipartError, parseMultipart, RequestTooLargeError, type MultipartResult } from "~/infra/uploads.server";
 import { filesOnDisk, storedFilePath, uploadRoot } from "../helpers/stored-files";
 import { IMAGE_MAX_BYTES, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
-import {
-  ENQUIRY_FILE_COUNT_MESSAGE,
-  ENQUIRY_FILE_MAX_BYTES,
-  ENQUIRY_FILE_SIZE_MESSAGE,
-  ENQUIRY_FILE_TYPE_MESSAGE,
-} from "~/schemas/enquiry";
+import { ENQUIRY_FILE_COUNT_MESSAGE, ENQUIRY_FILE_MAX_BYTES, ENQUIRY_FILE_SIZE_MESSAGE, ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
 import { compoundFile, docx, elfExecutable, gif, jpeg, multipartBody, multipartRequest, PDF, png, windowsExecutable, zip, BOUNDARY } from "./upload-fixtures";
 
 /**
@@ -21,7 +16,13 @@ import { compoundFile, docx, elfExecutable, gif, jpeg, multipartBody, multipartR
 const RULES = [COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE, ENQUIRY_UPLOAD_RULE];
 
 async function upload(field: string, filename: string, data: Buffer, type = "application/octet-stream"): Promise<MultipartResult> {
-  return parseMultipart(multipartRequest([{ name: "title", value: "Course" }, { name: field, filename, type, data }]), RULES);
+  return parseMultipart(
+    multipartRequest([
+      { name: "title", value: "Course" },
+      { name: field, filename, type, data },
+    ]),
+    RULES,
+  );
 }
 
 afterEach(() => fs.rmSync(uploadRoot(), { recursive: true, force: true }));
@@ -61,7 +62,11 @@ describe("type by content, not by name or declared type", () => {
       RULES,
     );
     expect(r.errors).toEqual({});
-    expect(r.files.map((f) => f.mime)).toEqual(["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/msword"]);
+    expect(r.files.map((f) => f.mime)).toEqual([
+      "application/pdf",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/msword",
+    ]);
     const [syllabus, cv] = r.files;
     expect(syllabus.storedName).toMatch(/^[a-f0-9]{32}\.pdf$/);
     expect(syllabus.url).toBe(`/media/syllabus/${syllabus.storedName}`);
@@ -113,7 +118,9 @@ describe("polyglots keep only their pixels", () => {
 
   it("a decompression bomb (tiny file, huge canvas) is refused", async () => {
     // 8000 × 8000 = 64 million pixels (over the 50 million limit) in a file of a few dozen kilobytes.
-    const bomb = await sharp(Buffer.alloc(8000 * 8000), { raw: { width: 8000, height: 8000, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp(Buffer.alloc(8000 * 8000), { raw: { width: 8000, height: 8000, channels: 1 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
     const r = await upload("image", "bomb.png", bomb, "image/png");
     expect(r.errors.image).toBe(IMAGE_TYPE_MESSAGE);
@@ -168,7 +175,7 @@ describe("sizes and counts", () => {
     expect(filesOnDisk()).toEqual([]);
   });
 
-  it("takes \"less than 5MB\" literally: one byte under the limit is kept, exactly the limit is refused", async () => {
+  it('takes "less than 5MB" literally: one byte under the limit is kept, exactly the limit is refused', async () => {
     const sized = (n: number) => Buffer.concat([PDF, Buffer.alloc(n - PDF.length, 0x20)]);
     const under = await parseMultipart(multipartRequest([{ name: "filePaths", filename: "under.pdf", data: sized(ENQUIRY_FILE_MAX_BYTES - 1) }]), RULES);
     expect(under.errors).toEqual({});
@@ -193,7 +200,13 @@ describe("sizes and counts", () => {
   });
 
   it("files for fields without a rule are drained, not stored", async () => {
-    const r = await parseMultipart(multipartRequest([{ name: "other", filename: "x.pdf", data: PDF }, { name: "title", value: "T" }]), RULES);
+    const r = await parseMultipart(
+      multipartRequest([
+        { name: "other", filename: "x.pdf", data: PDF },
+        { name: "title", value: "T" },
+      ]),
+      RULES,
+    );
     expect(r.files).toEqual([]);
     expect(r.formData.get("title")).toBe("T");
     expect(filesOnDisk()).toEqual([]);

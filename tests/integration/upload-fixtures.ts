@@ -5,7 +5,9 @@ import sharp from "sharp";
 /** Builders for the upload corpus: real image bytes, hand-made ZIP/DOCX archives, multipart requests. */
 
 export async function png(width = 40, height = 30): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpeg(width = 40, height = 30): Promise<Buffer> {
@@ -16,7 +18,9 @@ export async function jpeg(width = 40, height = 30): Promise<Buffer> {
 }
 
 export async function gif(): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 128, b: 0 } } }).gif().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 128, b: 0 } } })
+    .gif()
+    .toBuffer();
 }
 
 type ZipEntry = { name: string; data: Buffer; store?: boolean; declaredSize?: number };
@@ -72,7 +76,9 @@ export function zip(entries: ZipEntry[]): Buffer {
 const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
 );
-const DOCUMENT = Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Syllabus</w:t></w:r></w:p></w:body></w:document>');
+const DOCUMENT = Buffer.from(
+  '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Syllabus</w:t></w:r></w:p></w:body></w:document>',
+);
 
 export function docx(extra: ZipEntry[] = [], contentTypes: Buffer = CONTENT_TYPES): Buffer {
   return zip([{ name: "[Content_Types].xml", data: contentTypes }, { name: "word/document.xml", data: DOCUMENT }, ...extra]);
@@ -120,7 +126,9 @@ export function elfExecutable(): Buffer {
   return b;
 }
 
-export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+export const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
 export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; data: Buffer };
 
@@ -131,7 +139,9 @@ export function multipartBody(parts: Part[], boundary = BOUNDARY): Buffer {
   for (const p of parts) {
     if ("filename" in p) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? "application/octet-stream"}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? "application/octet-stream"}\r\n\r\n`,
+        ),
         p.data,
         Buffer.from("\r\n"),
       );

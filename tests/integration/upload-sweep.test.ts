@@ -52,9 +52,25 @@ describe("orphan upload sweep", () => {
       syllabus: `# Week 1\n\n![diagram](/media/images/${hex("b")}.webp)`,
       syllabusFile: `/media/syllabus/${hex("d")}.pdf`,
     });
-    await insertReview({ name: "R", position: "Analyst", image: `/media/images/${hex("c")}.webp`, rating: 5, review: "Good", course: "Sweep Course", type: "text" });
-    await insertEnquiry({ fullName: "E", email: "e@example.com", phone: "9876543210", preferredCourse: "Sweep Course", preferredMode: "online", filePaths: [`${hex("e")}-cv.pdf`] });
-    for (let i = 0; i < 5; i++) await insertEnquiry({ fullName: `N${i}`, email: `n${i}@example.com`, phone: "9876543210", preferredCourse: "X", preferredMode: "online" });
+    await insertReview({
+      name: "R",
+      position: "Analyst",
+      image: `/media/images/${hex("c")}.webp`,
+      rating: 5,
+      review: "Good",
+      course: "Sweep Course",
+      type: "text",
+    });
+    await insertEnquiry({
+      fullName: "E",
+      email: "e@example.com",
+      phone: "9876543210",
+      preferredCourse: "Sweep Course",
+      preferredMode: "online",
+      filePaths: [`${hex("e")}-cv.pdf`],
+    });
+    for (let i = 0; i < 5; i++)
+      await insertEnquiry({ fullName: `N${i}`, email: `n${i}@example.com`, phone: "9876543210", preferredCourse: "X", preferredMode: "online" });
 
     const result = await sweepOrphanUploads();
 

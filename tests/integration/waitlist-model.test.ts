@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/db";
 import { insertEnquiry } from "~/models/enquiry.server";
-import { closeOffer, firstWaiting, insertOffer, insertWaitlistEntry, listOpenOffersExpiringBetween, listWaitlist, moveEntry, positionOf } from "~/models/waitlist.server";
+import {
+  closeOffer,
+  firstWaiting,
+  insertOffer,
+  insertWaitlistEntry,
+  listOpenOffersExpiringBetween,
+  listWaitlist,
+  moveEntry,
+  positionOf,
+} from "~/models/waitlist.server";
 
 useTestDatabase();
 
 const enquiry = (fullName: string) =>
-  insertEnquiry({ fullName, email: `${fullName.toLowerCase()}@example.com`, phone: "9876543210", preferredCourse: "SOC", preferredMode: "online", message: "", whatsappNotifications: true, filePaths: [], scheduleId: "b1" });
+  insertEnquiry({
+    fullName,
+    email: `${fullName.toLowerCase()}@example.com`,
+    phone: "9876543210",
+    preferredCourse: "SOC",
+    preferredMode: "online",
+    message: "",
+    whatsappNotifications: true,
+    filePaths: [],
+    scheduleId: "b1",
+  });
 
 describe("waitlist rows (migration 0013)", () => {
   it("keeps the order of joining, offers to the first waiting, and lists open offers by expiry for the digest", async () => {

@@ -37,7 +37,22 @@ beforeAll(async () => {
   cookie = await signInCookie(a.url);
   const c = (await call("GET", "/api/courses")).body.data[0];
   course = { id: c.id, title: c.title };
-  batchId = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: BATCH_DATE, endDate: "2031-04-30", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+  batchId = (
+    await call("POST", "/api/schedules", {
+      token: admin,
+      body: {
+        course: course.id,
+        startDate: BATCH_DATE,
+        endDate: "2031-04-30",
+        time: "7 PM",
+        days: "Sat",
+        mode: "online",
+        location: "Online",
+        seats: 1,
+        totalSeats: 1,
+      },
+    })
+  ).body.data.id;
 }, 300_000);
 
 afterAll(async () => {
@@ -74,11 +89,24 @@ const apiJoin = async (fullName: string) => {
 const setStatus = (id: string, status: string, base?: string) => call("PUT", `/api/enquiries/${id}/status`, { token: admin, body: { status }, base });
 const seatsLeft = async () => Number((await db().selectFrom("schedules").select("seats").where("id", "=", batchId).executeTakeFirstOrThrow()).seats);
 const enquiryRow = (id: string) => db().selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const enrolledInBatch = async () => (await db().selectFrom("enquiries").select("fullName").where("scheduleId", "=", batchId).where("status", "=", "enrolled").execute()).map((r) => r.fullName).sort();
+const enrolledInBatch = async () =>
+  (await db().selectFrom("enquiries").select("fullName").where("scheduleId", "=", batchId).where("status", "=", "enrolled").execute())
+    .map((r) => r.fullName)
+    .sort();
 const openOffers = async () => db().selectFrom("waitlist_offers").selectAll().where("scheduleId", "=", batchId).where("status", "=", "open").execute();
 const waitlistLines = async (id: string) =>
-  (await db().selectFrom("timeline_entries").select(["toValue", "text"]).where("subjectId", "=", id).where("kind", "=", "waitlist").orderBy("at").orderBy("id").execute()).map((l) => l.toValue);
-const statusLines = async (id: string) => (await db().selectFrom("timeline_entries").select("toValue").where("subjectId", "=", id).where("kind", "=", "status").execute()).map((l) => l.toValue);
+  (
+    await db()
+      .selectFrom("timeline_entries")
+      .select(["toValue", "text"])
+      .where("subjectId", "=", id)
+      .where("kind", "=", "waitlist")
+      .orderBy("at")
+      .orderBy("id")
+      .execute()
+  ).map((l) => l.toValue);
+const statusLines = async (id: string) =>
+  (await db().selectFrom("timeline_entries").select("toValue").where("subjectId", "=", id).where("kind", "=", "status").execute()).map((l) => l.toValue);
 
 /** The offer e-mail to `email`, read at the SMTP server, and the link in it. */
 async function offerLink(email: string): Promise<string> {
@@ -126,13 +154,23 @@ describe("a full batch's waitlist", () => {
     const form = new FormData();
     const who = lead("Page Joiner");
     for (const [k, v] of Object.entries({ intent: "enquiry", ...who, message: "Waitlist please", batchDate: BATCH_DATE })) form.set(k, v);
-    const posted = await fetch(`${a.url}/enquiry?course=${encodeURIComponent(course.title)}&date=${BATCH_DATE}&mode=online&waitlist=1`, { method: "POST", body: form, headers: { Origin: a.url } });
+    const posted = await fetch(`${a.url}/enquiry?course=${encodeURIComponent(course.title)}&date=${BATCH_DATE}&mode=online&waitlist=1`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: a.url },
+    });
     expect(posted.status).toBe(200);
     const row = await db().selectFrom("enquiries").select(["id", "email"]).where("email", "=", who.email).executeTakeFirstOrThrow();
     pageJoiner = row;
     apiJoiner = await apiJoin("Api Joiner");
 
-    const entries = await db().selectFrom("waitlist_entries").select(["enquiryId", "status"]).where("scheduleId", "=", batchId).orderBy("joinedAt").orderBy("id").execute();
+    const entries = await db()
+      .selectFrom("waitlist_entries")
+      .select(["enquiryId", "status"])
+      .where("scheduleId", "=", batchId)
+      .orderBy("joinedAt")
+      .orderBy("id")
+      .execute();
     expect(entries).toEqual([
       { enquiryId: pageJoiner.id, status: "waiting" },
       { enquiryId: apiJoiner.id, status: "waiting" },
@@ -181,7 +219,20 @@ describe("a full batch's waitlist", () => {
   });
 
   it("raising the seats offers them; the same offer accepted many times at once enrols exactly once", async () => {
-    const put = await call("PUT", `/api/schedules/${batchId}`, { token: admin, body: { course: course.id, startDate: BATCH_DATE, endDate: "2031-04-30", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats: 1, totalSeats: 2 } });
+    const put = await call("PUT", `/api/schedules/${batchId}`, {
+      token: admin,
+      body: {
+        course: course.id,
+        startDate: BATCH_DATE,
+        endDate: "2031-04-30",
+        time: "7 PM",
+        days: "Sat",
+        mode: "online",
+        location: "Online",
+        seats: 1,
+        totalSeats: 2,
+      },
+    });
     expect(put.status).toBe(200);
     expect(put.body.data.seats).toBe(0);
     const link = await offerLink(apiJoiner.email);
@@ -215,7 +266,11 @@ describe("a full batch's waitlist", () => {
     const link = await offerLink(e.email);
     const [offer] = await openOffers();
     expect(offer.enquiryId).toBe(e.id);
-    await db().updateTable("waitlist_offers").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("id", "=", offer.id).execute();
+    await db()
+      .updateTable("waitlist_offers")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", offer.id)
+      .execute();
     // Past its time, the link says so even before the job runs, and cannot accept.
     expect((await accept(link)).html).toContain("This offer has expired");
     const { runWaitlistJob } = await import("~/services/waitlist.server");
@@ -239,20 +294,45 @@ describe("a full batch's waitlist", () => {
     const g = await apiJoin("Gita Waiting").catch(() => null);
     // The batch has a seat now: a new enquiry for it is an ordinary one.
     expect(await db().selectFrom("waitlist_entries").selectAll().where("enquiryId", "=", g!.id).execute()).toEqual([]);
-    expect((await (await fetch(`${a.url}/waitlist/offer?token=not-a-real-token`)).text())).toContain("This link is not valid");
+    expect(await (await fetch(`${a.url}/waitlist/offer?token=not-a-real-token`)).text()).toContain("This link is not valid");
   });
 });
 
 describe("staff changes and the waitlist", () => {
   it("a deleted enrolment offers its seat; staff enrolling the offered one use the held seat; closing a waiting one takes it off; a later re-enrolment takes a free seat", async () => {
-    const b2 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-05-04", endDate: "2031-06-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+    const b2 = (
+      await call("POST", "/api/schedules", {
+        token: admin,
+        body: {
+          course: course.id,
+          startDate: "2031-05-04",
+          endDate: "2031-06-30",
+          time: "7 PM",
+          days: "Sun",
+          mode: "online",
+          location: "Online",
+          seats: 1,
+          totalSeats: 1,
+        },
+      })
+    ).body.data.id;
     const seats2 = async () => Number((await db().selectFrom("schedules").select("seats").where("id", "=", b2).executeTakeFirstOrThrow()).seats);
-    const join2 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-05-04" } })).body.data as { id: string; email: string };
+    const join2 = async (name: string) =>
+      (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-05-04" } })).body.data as { id: string; email: string };
     const x = await join2("Xavier Seated");
     expect((await setStatus(x.id, "enrolled")).status).toBe(200);
     const y = await join2("Yamini Waiting");
     const z = await join2("Zoya Waiting");
-    expect(await db().selectFrom("waitlist_entries").select("enquiryId").where("scheduleId", "=", b2).where("status", "=", "waiting").orderBy("joinedAt").orderBy("id").execute()).toEqual([{ enquiryId: y.id }, { enquiryId: z.id }]);
+    expect(
+      await db()
+        .selectFrom("waitlist_entries")
+        .select("enquiryId")
+        .where("scheduleId", "=", b2)
+        .where("status", "=", "waiting")
+        .orderBy("joinedAt")
+        .orderBy("id")
+        .execute(),
+    ).toEqual([{ enquiryId: y.id }, { enquiryId: z.id }]);
 
     expect((await call("DELETE", `/api/enquiries/${x.id}`, { token: admin })).status).toBe(204);
     expect(await seats2()).toBe(0);
@@ -261,7 +341,7 @@ describe("staff changes and the waitlist", () => {
     expect((await setStatus(y.id, "enrolled")).status).toBe(200);
     expect(await seats2()).toBe(0);
     expect(await waitlistLines(y.id)).toEqual(["joined", "offered", "accepted"]);
-    expect((await (await fetch(link)).text())).toContain("This seat is yours");
+    expect(await (await fetch(link)).text()).toContain("This seat is yours");
 
     // Zoya is closed while waiting: off the list.
     expect((await setStatus(z.id, "closed")).status).toBe(200);
@@ -274,9 +354,25 @@ describe("staff changes and the waitlist", () => {
   });
 
   it("the offered enquirer accepting while staff enrol the same enquiry: one enrolment, one seat", async () => {
-    const b3 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-07-06", endDate: "2031-08-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
+    const b3 = (
+      await call("POST", "/api/schedules", {
+        token: admin,
+        body: {
+          course: course.id,
+          startDate: "2031-07-06",
+          endDate: "2031-08-30",
+          time: "7 PM",
+          days: "Sun",
+          mode: "online",
+          location: "Online",
+          seats: 1,
+          totalSeats: 1,
+        },
+      })
+    ).body.data.id;
     const seats3 = async () => Number((await db().selectFrom("schedules").select("seats").where("id", "=", b3).executeTakeFirstOrThrow()).seats);
-    const join3 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-07-06" } })).body.data as { id: string; email: string };
+    const join3 = async (name: string) =>
+      (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-07-06" } })).body.data as { id: string; email: string };
     const seated = await join3("Seated Person");
     expect((await setStatus(seated.id, "enrolled")).status).toBe(200);
     const w = await join3("Wanted Twice");
@@ -291,27 +387,58 @@ describe("staff changes and the waitlist", () => {
   });
 
   it("an offered enquiry moved to another batch leaves the list and its held seat goes to the next one waiting", async () => {
-    const b4 = (await call("POST", "/api/schedules", { token: admin, body: { course: course.id, startDate: "2031-09-07", endDate: "2031-10-30", time: "7 PM", days: "Sun", mode: "online", location: "Online", seats: 1, totalSeats: 1 } })).body.data.id;
-    const join4 = async (name: string) => (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-09-07" } })).body.data as { id: string; email: string };
+    const b4 = (
+      await call("POST", "/api/schedules", {
+        token: admin,
+        body: {
+          course: course.id,
+          startDate: "2031-09-07",
+          endDate: "2031-10-30",
+          time: "7 PM",
+          days: "Sun",
+          mode: "online",
+          location: "Online",
+          seats: 1,
+          totalSeats: 1,
+        },
+      })
+    ).body.data.id;
+    const join4 = async (name: string) =>
+      (await call("POST", "/api/enquiries", { body: { ...lead(name), batchDate: "2031-09-07" } })).body.data as { id: string; email: string };
     const seated = await join4("Seated Four");
     expect((await setStatus(seated.id, "enrolled")).status).toBe(200);
     const mover = await join4("Mover Offered");
     const next = await join4("Next In Line");
     expect((await setStatus(seated.id, "closed")).status).toBe(200);
-    expect((await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map((o) => o.enquiryId)).toEqual([mover.id]);
+    expect(
+      (await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map(
+        (o) => o.enquiryId,
+      ),
+    ).toEqual([mover.id]);
     const record = (await call("GET", `/api/enquiries/${mover.id}`, { token: admin })).body.data;
     const { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications } = record;
-    const moved = await call("PUT", `/api/enquiries/${mover.id}`, { token: admin, body: { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, scheduleId: batchId } });
+    const moved = await call("PUT", `/api/enquiries/${mover.id}`, {
+      token: admin,
+      body: { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, scheduleId: batchId },
+    });
     expect(moved.status).toBe(200);
     expect(await waitlistLines(mover.id)).toEqual(["joined", "offered", "withdrawn"]);
-    expect((await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map((o) => o.enquiryId)).toEqual([next.id]);
+    expect(
+      (await db().selectFrom("waitlist_offers").select("enquiryId").where("scheduleId", "=", b4).where("status", "=", "open").execute()).map(
+        (o) => o.enquiryId,
+      ),
+    ).toEqual([next.id]);
     expect(Number((await db().selectFrom("schedules").select("seats").where("id", "=", b4).executeTakeFirstOrThrow()).seats)).toBe(0);
   });
 });
 
 describe.runIf(MYSQL)("two app instances on one MariaDB database", () => {
   it("accepting one offer on both instances at once enrols exactly once", async () => {
-    b = await launchServer({ databaseUrl: database.url, uploadDir: path.join(dir, "uploads"), env: { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: a.url } });
+    b = await launchServer({
+      databaseUrl: database.url,
+      uploadDir: path.join(dir, "uploads"),
+      env: { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: a.url },
+    });
     // Fill the free seat, then one waits and a seat frees.
     const h = await call("POST", "/api/enquiries", { body: { ...lead("Hari Seated"), batchDate: BATCH_DATE } }).then((r) => r.body.data);
     expect((await setStatus(h.id, "enrolled")).status).toBe(200);

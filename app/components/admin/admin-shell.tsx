@@ -36,7 +36,10 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
 
   return (
     <div className="min-h-screen bg-slate-100 md:flex">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col">
@@ -60,7 +63,9 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
             <p className="font-semibold" data-testid="admin-user-name">
               {user.name}
             </p>
-            <p className="text-sm text-brand-100" data-testid="admin-user-role">{user.role === "admin" ? "Admin" : "Editor"}</p>
+            <p className="text-sm text-brand-100" data-testid="admin-user-role">
+              {user.role === "admin" ? "Admin" : "Editor"}
+            </p>
             <Link to="/admin/users/me/password" className="mt-1 inline-block text-sm text-white underline underline-offset-2 hover:text-brand-100">
               Change my password
             </Link>

@@ -27,10 +27,34 @@ export function AuditLogFilters({
   if (values.user && !users.some((u) => u.userId === values.user)) userOptions.push({ value: values.user, label: "Unknown user" });
   return (
     // key: a new URL (Clear, Back) resets the fields to the URL's filter.
-    <Form key={search} method="get" action="/admin/audit-log" role="search" aria-label="Filter the audit log" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" preventScrollReset>
+    <Form
+      key={search}
+      method="get"
+      action="/admin/audit-log"
+      role="search"
+      aria-label="Filter the audit log"
+      className="mb-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      preventScrollReset
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField id="audit-user" label="User" name="user" placeholder="All users" options={userOptions} defaultValue={values.user ?? ""} errors={errors.user} />
-        <SelectField id="audit-entity-type" label="Entity type" name="entityType" placeholder="All types" options={ENTITY_OPTIONS} defaultValue={values.entityType ?? ""} errors={errors.entityType} />
+        <SelectField
+          id="audit-user"
+          label="User"
+          name="user"
+          placeholder="All users"
+          options={userOptions}
+          defaultValue={values.user ?? ""}
+          errors={errors.user}
+        />
+        <SelectField
+          id="audit-entity-type"
+          label="Entity type"
+          name="entityType"
+          placeholder="All types"
+          options={ENTITY_OPTIONS}
+          defaultValue={values.entityType ?? ""}
+          errors={errors.entityType}
+        />
         <TextField id="audit-from" label="From" name="from" type="date" defaultValue={values.from ?? ""} errors={errors.from} />
         <TextField id="audit-to" label="To" name="to" type="date" defaultValue={values.to ?? ""} errors={errors.to} />
       </div>

@@ -19,7 +19,11 @@ export function BatchWaitlist({ lines }: { lines: BatchWaitlistLine[] }) {
               </Link>
               <span className="text-slate-600">{l.email}</span>
               <span className="text-slate-600">{`joined ${l.joined}`}</span>
-              {l.offeredUntil ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{`Offered a seat, held until ${l.offeredUntil}`}</span> : <span className="text-slate-600">Waiting</span>}
+              {l.offeredUntil ? (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{`Offered a seat, held until ${l.offeredUntil}`}</span>
+              ) : (
+                <span className="text-slate-600">Waiting</span>
+              )}
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import { Link, useFormAction, useNavigation, type LinkProps } from "react-router";
 
-const BASE = "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+const BASE =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 export const BUTTON_STYLES = {
   primary: `${BASE} bg-brand-700 text-white hover:bg-brand-800`,
   secondary: `${BASE} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`,
@@ -29,10 +30,15 @@ export function SubmitButton({ variant = "primary", pendingText, pending, classN
   const navigation = useNavigation();
   const formAction = useFormAction();
   const samePath = (a: string, b: string) => new URL(a, "http://x").pathname === new URL(b, "http://x").pathname;
-  const isPending =
-    pending ?? (navigation.state === "submitting" && navigation.formAction !== undefined && samePath(navigation.formAction, formAction));
+  const isPending = pending ?? (navigation.state === "submitting" && navigation.formAction !== undefined && samePath(navigation.formAction, formAction));
   return (
-    <button type="submit" {...props} disabled={disabled || isPending} aria-disabled={disabled || isPending || undefined} className={`${BUTTON_STYLES[variant]} ${className}`}>
+    <button
+      type="submit"
+      {...props}
+      disabled={disabled || isPending}
+      aria-disabled={disabled || isPending || undefined}
+      className={`${BUTTON_STYLES[variant]} ${className}`}
+    >
       {isPending && pendingText ? pendingText : children}
     </button>
   );

@@ -24,10 +24,29 @@ export function ChangePasswordForm({ lastResult, backTo, own }: { lastResult?: S
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ErrorBanner message={form.errors?.[0] ?? mismatch} />
       {own ? (
-        <TextField label="Current Password" required autoComplete="current-password" errors={fields.currentPassword.errors} {...getInputProps(fields.currentPassword, { type: "password" })} />
+        <TextField
+          label="Current Password"
+          required
+          autoComplete="current-password"
+          errors={fields.currentPassword.errors}
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+        />
       ) : null}
-      <TextField label="New Password" required autoComplete="new-password" hint="At least 8 characters." errors={fields.newPassword.errors} {...getInputProps(fields.newPassword, { type: "password" })} />
-      <TextField label="Confirm New Password" required autoComplete="new-password" errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} />
+      <TextField
+        label="New Password"
+        required
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        errors={fields.newPassword.errors}
+        {...getInputProps(fields.newPassword, { type: "password" })}
+      />
+      <TextField
+        label="Confirm New Password"
+        required
+        autoComplete="new-password"
+        errors={fields.confirmPassword.errors}
+        {...getInputProps(fields.confirmPassword, { type: "password" })}
+      />
       <FormActions>
         <LinkButton to={backTo} variant="secondary" preventScrollReset>
           Cancel

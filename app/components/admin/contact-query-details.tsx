@@ -32,11 +32,7 @@ function ReplyViaEmail({ mailto }: { mailto: string }) {
     );
   }
   return (
-    <a
-      href={mailto}
-      className={BUTTON_STYLES.primary}
-      onClick={() => fetcher.submit({ intent: "status", status: "replied" }, { method: "post" })}
-    >
+    <a href={mailto} className={BUTTON_STYLES.primary} onClick={() => fetcher.submit({ intent: "status", status: "replied" }, { method: "post" })}>
       {fetcher.state === "idle" ? "Reply via Email" : "Marking as replied..."}
     </a>
   );

@@ -37,7 +37,11 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
               <EditLink to={`/admin/contact-queries/${q.id}${search}`} itemName={`query from ${q.name}`}>
                 View
               </EditLink>
-              <DeleteButton to={`/admin/contact-queries/${q.id}/delete${search}`} itemName={`query from ${q.name}`} confirmMessage="Are you sure you want to delete this contact query?" />
+              <DeleteButton
+                to={`/admin/contact-queries/${q.id}/delete${search}`}
+                itemName={`query from ${q.name}`}
+                confirmMessage="Are you sure you want to delete this contact query?"
+              />
             </div>
           ),
         },

@@ -1,13 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { acceptList, looksAccepted, typeNames } from "~/schemas/uploads";
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_SIZE_MESSAGE,
-  IMAGE_TYPE_MESSAGE,
-  SYLLABUS_MAX_BYTES,
-  SYLLABUS_SIZE_MESSAGE,
-  SYLLABUS_TYPE_MESSAGE,
-} from "~/schemas/course";
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, SYLLABUS_MAX_BYTES, SYLLABUS_SIZE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 
 /** True once the browser runs our code: the no-JavaScript controls are swapped for richer ones. */
 export function useHydrated() {
@@ -46,7 +39,15 @@ function FieldError({ id, message }: { id: string; message?: string | null }) {
  * file input and a "Remove image" checkbox post as they are. Choosing a file replaces the stored image;
  * removing clears both (spec §4).
  */
-export function CourseImageField({ current, removeRequested = false, serverError }: { current: string | null; removeRequested?: boolean; serverError?: string }) {
+export function CourseImageField({
+  current,
+  removeRequested = false,
+  serverError,
+}: {
+  current: string | null;
+  removeRequested?: boolean;
+  serverError?: string;
+}) {
   const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -66,7 +67,15 @@ export function CourseImageField({ current, removeRequested = false, serverError
     <fieldset>
       <legend className="mb-1 text-sm font-semibold text-slate-800">Course Image</legend>
       <div className="flex flex-wrap items-start gap-4">
-        {shown ? <img src={shown} alt={preview ? "Preview of the chosen image" : "Current course image"} width={120} height={80} className="h-20 w-30 rounded-md border border-slate-200 object-cover" /> : null}
+        {shown ? (
+          <img
+            src={shown}
+            alt={preview ? "Preview of the chosen image" : "Current course image"}
+            width={120}
+            height={80}
+            className="h-20 w-30 rounded-md border border-slate-200 object-cover"
+          />
+        ) : null}
         <div className="min-w-0 flex-1 space-y-2">
           <label htmlFor={`${id}-file`} className="sr-only">
             Choose a course image

@@ -22,7 +22,9 @@ const saved: CourseFormCourse = {
 
 /** The form as the server renders it (no JavaScript), after the action answered `actionData`. */
 function render(course: CourseFormCourse | null, actionData?: CourseActionData) {
-  const Stub = createRoutesStub([{ path: "/admin/courses/x", Component: () => <CourseForm course={course} actionData={actionData} backTo="/admin/courses" saveUrl="/admin/courses/save" /> }]);
+  const Stub = createRoutesStub([
+    { path: "/admin/courses/x", Component: () => <CourseForm course={course} actionData={actionData} backTo="/admin/courses" saveUrl="/admin/courses/save" /> },
+  ]);
   return renderToStaticMarkup(<Stub initialEntries={["/admin/courses/x"]} />);
 }
 

@@ -1,5 +1,14 @@
 import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS, DELIVERY_MODES } from "~/schemas/values";
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithSchema } from "~/web/form-submission";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
@@ -135,7 +144,14 @@ export function CourseForm({
       <NoticeBanner message={shown?.notice} />
       <TextField label="Title" required errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Category" required placeholder="Select a category" options={CATEGORY_OPTIONS} errors={fields.category.errors} {...getSelectProps(fields.category)} />
+        <SelectField
+          label="Category"
+          required
+          placeholder="Select a category"
+          options={CATEGORY_OPTIONS}
+          errors={fields.category.errors}
+          {...getSelectProps(fields.category)}
+        />
         <TextField label="Duration" placeholder="e.g. 3 months" errors={fields.duration.errors} {...getInputProps(fields.duration, { type: "text" })} />
       </div>
       <TextAreaField label="Description" required rows={4} errors={fields.description.errors} {...getTextareaProps(fields.description)} />
@@ -149,7 +165,12 @@ export function CourseForm({
               <label htmlFor={h.id} className="sr-only">
                 Highlight {index + 1}
               </label>
-              <input {...getInputProps(h, { type: "text" })} key={undefined} placeholder="e.g. Hands-on labs with a real SIEM" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm" />
+              <input
+                {...getInputProps(h, { type: "text" })}
+                key={undefined}
+                placeholder="e.g. Hands-on labs with a real SIEM"
+                className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+              />
               {highlights.length > 1 ? (
                 <button {...form.remove.getButtonProps({ name: fields.highlights.name, index })} className={BUTTON_STYLES.secondary}>
                   Remove<span className="sr-only"> highlight {index + 1}</span>
@@ -184,14 +205,25 @@ export function CourseForm({
         removeRequested={sent?.removeSyllabusFile === "on"}
         serverError={fileError("syllabusFile")}
       />
-      <CheckboxField label="Featured course" hint="Featured courses are shown first on the home and courses pages." {...getInputProps(fields.featured, { type: "checkbox" })} />
+      <CheckboxField
+        label="Featured course"
+        hint="Featured courses are shown first on the home and courses pages."
+        {...getInputProps(fields.featured, { type: "checkbox" })}
+      />
       <PublicationFields
         state={{ id: fields.state.id, name: fields.state.name, errors: fields.state.errors, defaultValue: fields.state.initialValue ?? "" }}
         publishAt={{ id: fields.publishAt.id, name: fields.publishAt.name, errors: fields.publishAt.errors, defaultValue: fields.publishAt.initialValue ?? "" }}
       />
 
       {progress !== null && hasFiles ? (
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="h-full bg-brand-700 transition-all" style={{ width: `${progress}%` }} />
         </div>
       ) : null}

@@ -45,7 +45,10 @@ export function DataList<T>({
         </thead>
         <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-200">
           {items.map((item) => (
-            <tr key={rowKey(item)} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none">
+            <tr
+              key={rowKey(item)}
+              className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none"
+            >
               {columns.map((c) => (
                 <td key={c.header} className={`flex items-start gap-3 py-1 md:table-cell md:px-4 md:py-3 md:align-middle ${c.className ?? ""}`}>
                   {c.hideLabelOnCards ? null : (

@@ -65,12 +65,7 @@ export function DialogRoute({
           </h2>
           {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
         </div>
-        <Link
-          to={backTo}
-          preventScrollReset
-          className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          aria-label="Close"
-        >
+        <Link to={backTo} preventScrollReset className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
             <path d="M5.3 4 10 8.7 14.7 4 16 5.3 11.3 10l4.7 4.7-1.3 1.3-4.7-4.7L5.3 16 4 14.7 8.7 10 4 5.3 5.3 4Z" />
           </svg>

@@ -11,7 +11,14 @@ export const BULK_FORM_ID = "enquiry-bulk";
  */
 export function EnquiryBulkBar({ staff, action }: { staff: { id: string; name: string }[]; action: string }) {
   return (
-    <Form id={BULK_FORM_ID} method="post" action={action} preventScrollReset aria-label="Change the selected enquiries" className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <Form
+      id={BULK_FORM_ID}
+      method="post"
+      action={action}
+      preventScrollReset
+      aria-label="Change the selected enquiries"
+      className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+    >
       <input type="hidden" name="intent" value="bulk" />
       <p className="w-full text-sm font-semibold text-slate-800 sm:w-auto sm:self-center">For the ticked enquiries:</p>
       <label className="text-sm">

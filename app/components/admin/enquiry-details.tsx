@@ -30,7 +30,17 @@ export type EnquiryExtras = {
 };
 
 /** Everything staff need about one enquiry (spec §2): all fields, files, status buttons, e-mail and WhatsApp; owner, follow-up and timeline. */
-export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Omit<Enquiry, "filePaths">; files: EnquiryFile[]; extras: EnquiryExtras; search: string }) {
+export function EnquiryDetails({
+  enquiry,
+  files,
+  extras,
+  search,
+}: {
+  enquiry: Omit<Enquiry, "filePaths">;
+  files: EnquiryFile[];
+  extras: EnquiryExtras;
+  search: string;
+}) {
   const whatsapp = enquiry.whatsappNotifications ? whatsappChatUrl(enquiry.phone) : null;
   return (
     <div className="space-y-6">
@@ -42,8 +52,7 @@ export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Om
       ) : null}
       {extras.duplicates.length ? (
         <div className="rounded-md border border-purple-200 bg-purple-50 px-3 py-2 text-sm text-purple-900">
-          <StatusBadge tone="purple">Possible duplicate</StatusBadge>{" "}
-          Possible duplicate of{" "}
+          <StatusBadge tone="purple">Possible duplicate</StatusBadge> Possible duplicate of{" "}
           {extras.duplicates.map((d, i) => (
             <span key={d.id}>
               {i ? ", " : ""}
@@ -59,7 +68,14 @@ export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Om
         items={[
           { label: "Full name", value: enquiry.fullName },
           { label: "Status", value: <InboxStatusBadge status={enquiry.status} /> },
-          { label: "Email", value: <a href={mailtoUrl(enquiry.email)} className="text-brand-700 underline">{enquiry.email}</a> },
+          {
+            label: "Email",
+            value: (
+              <a href={mailtoUrl(enquiry.email)} className="text-brand-700 underline">
+                {enquiry.email}
+              </a>
+            ),
+          },
           { label: "Phone", value: enquiry.phone },
           { label: "Preferred course", value: enquiry.preferredCourse },
           { label: "Preferred mode", value: DELIVERY_MODE_LABELS[enquiry.preferredMode] },
@@ -79,7 +95,11 @@ export function EnquiryDetails({ enquiry, files, extras, search }: { enquiry: Om
               </ul>
             ),
           },
-          { label: "Message", wide: true, value: enquiry.message ? <p className="whitespace-pre-line">{enquiry.message}</p> : <span className="text-slate-600">No message</span> },
+          {
+            label: "Message",
+            wide: true,
+            value: enquiry.message ? <p className="whitespace-pre-line">{enquiry.message}</p> : <span className="text-slate-600">No message</span>,
+          },
           {
             label: "Attached files",
             wide: true,

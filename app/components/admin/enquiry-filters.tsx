@@ -24,17 +24,60 @@ export function EnquiryFilters({ values, options }: { values: Partial<Record<Enq
     <details open={open} className="mb-4 rounded-lg border border-slate-200 bg-white shadow-sm">
       <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">Filters{open ? ` (${Object.keys(values).length} set)` : ""}</summary>
       {/* key: a new URL (Clear, Back) resets the fields to the URL's filter. */}
-      <Form key={search} method="get" action="/admin/enquiries" role="search" aria-label="Filter enquiries" className="border-t border-slate-200 p-4" preventScrollReset>
+      <Form
+        key={search}
+        method="get"
+        action="/admin/enquiries"
+        role="search"
+        aria-label="Filter enquiries"
+        className="border-t border-slate-200 p-4"
+        preventScrollReset
+      >
         {kept.map((k) => (
           <input key={k} type="hidden" name={k} value={param(k)} />
         ))}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField id="filter-assignee" label="Assigned to" name="assignee" placeholder="Anyone" options={assignees} defaultValue={values.assignee ?? ""} />
-          <SelectField id="filter-follow-up" label="Follow-up" name="followUp" placeholder="Any" options={FOLLOW_UP_FILTERS.map((v) => ({ value: v, label: FOLLOW_UP_FILTER_LABELS[v] }))} defaultValue={values.followUp ?? ""} />
-          <SelectField id="filter-course" label="Course" name="course" placeholder="All courses" options={options.courses.map((c) => ({ value: c, label: c }))} defaultValue={values.course ?? ""} />
-          <SelectField id="filter-mode" label="Mode" name="mode" placeholder="All modes" options={DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE_LABELS[m] }))} defaultValue={values.mode ?? ""} />
-          <SelectField id="filter-source" label="Source" name="source" placeholder="All sources" options={options.sources.map((s) => ({ value: s, label: s }))} defaultValue={values.source ?? ""} />
-          <SelectField id="filter-form" label="Sent from" name="form" placeholder="Any form" options={ENQUIRY_FORMS.map((f) => ({ value: f, label: ENQUIRY_FORM_LABELS[f] }))} defaultValue={values.form ?? ""} />
+          <SelectField
+            id="filter-follow-up"
+            label="Follow-up"
+            name="followUp"
+            placeholder="Any"
+            options={FOLLOW_UP_FILTERS.map((v) => ({ value: v, label: FOLLOW_UP_FILTER_LABELS[v] }))}
+            defaultValue={values.followUp ?? ""}
+          />
+          <SelectField
+            id="filter-course"
+            label="Course"
+            name="course"
+            placeholder="All courses"
+            options={options.courses.map((c) => ({ value: c, label: c }))}
+            defaultValue={values.course ?? ""}
+          />
+          <SelectField
+            id="filter-mode"
+            label="Mode"
+            name="mode"
+            placeholder="All modes"
+            options={DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE_LABELS[m] }))}
+            defaultValue={values.mode ?? ""}
+          />
+          <SelectField
+            id="filter-source"
+            label="Source"
+            name="source"
+            placeholder="All sources"
+            options={options.sources.map((s) => ({ value: s, label: s }))}
+            defaultValue={values.source ?? ""}
+          />
+          <SelectField
+            id="filter-form"
+            label="Sent from"
+            name="form"
+            placeholder="Any form"
+            options={ENQUIRY_FORMS.map((f) => ({ value: f, label: ENQUIRY_FORM_LABELS[f] }))}
+            defaultValue={values.form ?? ""}
+          />
           <TextField id="filter-from" label="Received from" name="from" type="date" defaultValue={values.from ?? ""} />
           <TextField id="filter-to" label="Received to" name="to" type="date" defaultValue={values.to ?? ""} />
         </div>

@@ -50,7 +50,14 @@ export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
           <label htmlFor="follow-up-at" className="block text-sm font-medium text-slate-700">
             Next follow-up <span className="font-normal text-slate-600">(Hyderabad time)</span>
           </label>
-          <input id="follow-up-at" type="datetime-local" name="followUpAt" defaultValue={data.followUpInput} className={INPUT_CLASS} aria-describedby="follow-up-now" />
+          <input
+            id="follow-up-at"
+            type="datetime-local"
+            name="followUpAt"
+            defaultValue={data.followUpInput}
+            className={INPUT_CLASS}
+            aria-describedby="follow-up-now"
+          />
           <p id="follow-up-now" className={`text-xs ${data.overdue ? "font-semibold text-red-700" : "text-slate-600"}`}>
             {data.followUpText ? `${data.overdue ? "Overdue: " : "Set for "}${data.followUpText}` : "None set"}
           </p>
@@ -59,7 +66,12 @@ export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
               Save follow-up
             </SubmitButton>
             {data.followUpText ? (
-              <button type="submit" name="intent" value="clear-follow-up" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              <button
+                type="submit"
+                name="intent"
+                value="clear-follow-up"
+                className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
                 Clear
               </button>
             ) : null}

@@ -8,7 +8,10 @@ import { InboxStatusBadge } from "./inbox-status";
 import { StatusBadge } from "./status-badge";
 import { BULK_FORM_ID } from "./enquiry-bulk-bar";
 
-export type EnquiryRow = Pick<Enquiry, "id" | "fullName" | "email" | "phone" | "preferredCourse" | "preferredMode" | "whatsappNotifications" | "status" | "createdAt" | "sourceLabel"> & {
+export type EnquiryRow = Pick<
+  Enquiry,
+  "id" | "fullName" | "email" | "phone" | "preferredCourse" | "preferredMode" | "whatsappNotifications" | "status" | "createdAt" | "sourceLabel"
+> & {
   possibleDuplicate: boolean;
   assigneeName: string | null;
   /** The next follow-up, already in Hyderabad time ("Nov 24, 2026, 10:30 AM"), and whether it is past. */
@@ -34,7 +37,14 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
           cell: (e) => (
             <div className="flex gap-3">
               {/* Belongs to the bulk form above the list (its form attribute), so ticking works without JavaScript. */}
-              <input type="checkbox" name="ids" value={e.id} form={BULK_FORM_ID} aria-label={`Select the enquiry from ${e.fullName}`} className="mt-1 size-4 shrink-0 accent-brand-700" />
+              <input
+                type="checkbox"
+                name="ids"
+                value={e.id}
+                form={BULK_FORM_ID}
+                aria-label={`Select the enquiry from ${e.fullName}`}
+                className="mt-1 size-4 shrink-0 accent-brand-700"
+              />
               <div className="min-w-0">
                 <span className="font-semibold wrap-anywhere text-slate-900">{e.fullName}</span>
                 <div className="mt-1 flex flex-wrap gap-1">
@@ -93,7 +103,11 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
               <EditLink to={`/admin/enquiries/${e.id}${search}`} itemName={`enquiry from ${e.fullName}`}>
                 View
               </EditLink>
-              <DeleteButton to={`/admin/enquiries/${e.id}/delete${search}`} itemName={`enquiry from ${e.fullName}`} confirmMessage="Are you sure you want to delete this enquiry?" />
+              <DeleteButton
+                to={`/admin/enquiries/${e.id}/delete${search}`}
+                itemName={`enquiry from ${e.fullName}`}
+                confirmMessage="Are you sure you want to delete this enquiry?"
+              />
             </div>
           ),
         },

@@ -70,7 +70,16 @@ function useFieldId(id?: string) {
   return id ?? generated;
 }
 
-export function TextField({ label, name, id, errors, hint, required, className, ...input }: Common & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+export function TextField({
+  label,
+  name,
+  id,
+  errors,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
   const fieldId = useFieldId(id);
   // An echoed date or number the browser would drop anyway (see inputValue) is not written into the markup.
   const shown = {
@@ -85,7 +94,16 @@ export function TextField({ label, name, id, errors, hint, required, className, 
   );
 }
 
-export function TextAreaField({ label, name, id, errors, hint, required, className, ...input }: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
+export function TextAreaField({
+  label,
+  name,
+  id,
+  errors,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
   const fieldId = useFieldId(id);
   return (
     <FieldShell id={fieldId} label={label} errors={errors} hint={hint} required={required} className={className}>

@@ -40,7 +40,11 @@ function ResendForm({ m, action }: { m: OutboxMessage; action: string }) {
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="id" value={m.id} />
       <button type="submit" className={`${BUTTON_STYLES.secondary} px-3 py-1`}>
-        Resend<span className="sr-only"> {m.subject} to {m.recipient}</span>
+        Resend
+        <span className="sr-only">
+          {" "}
+          {m.subject} to {m.recipient}
+        </span>
       </button>
     </Form>
   );
@@ -99,7 +103,8 @@ export function OutboxList({ messages, action }: { messages: OutboxMessage[]; ac
         {
           header: "Last error",
           className: "md:min-w-40",
-          cell: (m) => (m.lastError ? <span className="text-xs [overflow-wrap:anywhere] text-red-800">{m.lastError}</span> : <span className="text-slate-600">None</span>),
+          cell: (m) =>
+            m.lastError ? <span className="text-xs [overflow-wrap:anywhere] text-red-800">{m.lastError}</span> : <span className="text-slate-600">None</span>,
         },
         { header: "Times", className: "md:whitespace-nowrap", cell: (m) => <Times m={m} /> },
       ]}

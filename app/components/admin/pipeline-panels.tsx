@@ -11,7 +11,9 @@ const FUNNEL_ROWS: [string, (f: Funnel) => string | number][] = [
   ["Conversion", (f) => `${f.conversion}%`],
 ];
 
-type Pipeline = Omit<PipelineFigures, "myFollowUps"> & { myFollowUps: { dueToday: number; overdue: number; next: { id: string; fullName: string; at: string }[] } };
+type Pipeline = Omit<PipelineFigures, "myFollowUps"> & {
+  myFollowUps: { dueToday: number; overdue: number; next: { id: string; fullName: string; at: string }[] };
+};
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `pipeline-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -25,7 +27,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function CountTable({ caption, rows, heading, link }: { caption: string; rows: { value: string; count: number }[]; heading: string; link: (value: string) => string }) {
+function CountTable({
+  caption,
+  rows,
+  heading,
+  link,
+}: {
+  caption: string;
+  rows: { value: string; count: number }[];
+  heading: string;
+  link: (value: string) => string;
+}) {
   if (!rows.length) return <p className="text-sm text-slate-600">No enquiries in the last 90 days.</p>;
   return (
     <table className="w-full text-left text-sm">
@@ -67,7 +79,11 @@ export function PipelinePanels({ pipeline }: { pipeline: Pipeline }) {
             {mine.dueToday} due today
           </Link>
           {" · "}
-          <Link to="/admin/enquiries?assignee=mine&followUp=overdue" className={`font-semibold hover:underline ${mine.overdue ? "text-red-700" : "text-brand-700"}`} data-testid="follow-ups-overdue">
+          <Link
+            to="/admin/enquiries?assignee=mine&followUp=overdue"
+            className={`font-semibold hover:underline ${mine.overdue ? "text-red-700" : "text-brand-700"}`}
+            data-testid="follow-ups-overdue"
+          >
             {mine.overdue} overdue
           </Link>
         </p>
@@ -117,7 +133,9 @@ export function PipelinePanels({ pipeline }: { pipeline: Pipeline }) {
             ))}
           </tbody>
         </table>
-        <p className="mt-2 text-xs text-slate-600">Received: every enquiry of the period. Contacted: answered (its status moved on from New). Conversion: the share now Enrolled.</p>
+        <p className="mt-2 text-xs text-slate-600">
+          Received: every enquiry of the period. Contacted: answered (its status moved on from New). Conversion: the share now Enrolled.
+        </p>
       </Section>
       <div className="lg:col-span-2">
         <Section title="Enquiries per week">
@@ -125,10 +143,20 @@ export function PipelinePanels({ pipeline }: { pipeline: Pipeline }) {
         </Section>
       </div>
       <Section title="By course (last 90 days)">
-        <CountTable caption="Enquiries by course, last 90 days" heading="Course" rows={pipeline.byCourse} link={(v) => `/admin/enquiries?course=${encodeURIComponent(v)}`} />
+        <CountTable
+          caption="Enquiries by course, last 90 days"
+          heading="Course"
+          rows={pipeline.byCourse}
+          link={(v) => `/admin/enquiries?course=${encodeURIComponent(v)}`}
+        />
       </Section>
       <Section title="By source (last 90 days)">
-        <CountTable caption="Enquiries by source, last 90 days" heading="Source" rows={pipeline.bySource} link={(v) => `/admin/enquiries?source=${encodeURIComponent(v)}`} />
+        <CountTable
+          caption="Enquiries by source, last 90 days"
+          heading="Source"
+          rows={pipeline.bySource}
+          link={(v) => `/admin/enquiries?source=${encodeURIComponent(v)}`}
+        />
       </Section>
     </div>
   );

@@ -18,7 +18,13 @@ export function PublicationFields({ state, publishAt, className = "" }: { state:
     <fieldset className={`rounded-md border border-slate-200 p-4 ${className}`}>
       <legend className="px-1 text-sm font-semibold text-slate-800">Publication</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField {...state} defaultValue={state.defaultValue || "published"} label="State" options={STATE_OPTIONS} hint="Drafts and scheduled items are not public." />
+        <SelectField
+          {...state}
+          defaultValue={state.defaultValue || "published"}
+          label="State"
+          options={STATE_OPTIONS}
+          hint="Drafts and scheduled items are not public."
+        />
         <TextField
           {...publishAt}
           className="hidden [fieldset:has(select[name=state]_option[value=scheduled]:checked)_&]:block"

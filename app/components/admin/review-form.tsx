@@ -83,7 +83,14 @@ export function ReviewForm({
         <SelectField {...field("type")} label="Review Type" options={TYPES} />
         <TextField {...field("linkedin")} label="LinkedIn Profile" type="text" inputMode="url" placeholder="https://www.linkedin.com/in/..." />
         <div className="hidden sm:col-span-2 [form:has(select[name=type]_option[value=video]:checked)_&]:block">
-          <TextField {...field("videoThumbnail")} label="Video Thumbnail URL" type="text" inputMode="url" placeholder="https://..." hint="Used for video reviews." />
+          <TextField
+            {...field("videoThumbnail")}
+            label="Video Thumbnail URL"
+            type="text"
+            inputMode="url"
+            placeholder="https://..."
+            hint="Used for video reviews."
+          />
         </div>
         <CheckboxField
           id={fields.approved.id}

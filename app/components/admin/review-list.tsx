@@ -55,7 +55,11 @@ export function ReviewList({ reviews, search }: { reviews: Review[]; search: str
                 </Form>
               )}
               <EditLink to={`/admin/reviews/${r.id}/edit${search}`} itemName={`review by ${r.name}`} />
-              <DeleteButton to={`/admin/reviews/${r.id}/delete${search}`} itemName={`review by ${r.name}`} confirmMessage="Are you sure you want to delete this review?" />
+              <DeleteButton
+                to={`/admin/reviews/${r.id}/delete${search}`}
+                itemName={`review by ${r.name}`}
+                confirmMessage="Are you sure you want to delete this review?"
+              />
             </div>
           ),
         },

@@ -43,7 +43,16 @@ function Swatch({ color, background }: { color?: string; background?: string }) 
   return (
     <span
       aria-hidden="true"
-      style={{ display: "inline-block", width: 14, height: 14, marginRight: 6, borderRadius: 3, border: "1px solid #94a3b8", background: background || color || "transparent", verticalAlign: "middle" }}
+      style={{
+        display: "inline-block",
+        width: 14,
+        height: 14,
+        marginRight: 6,
+        borderRadius: 3,
+        border: "1px solid #94a3b8",
+        background: background || color || "transparent",
+        verticalAlign: "middle",
+      }}
     />
   );
 }
@@ -66,14 +75,30 @@ function ColourMenus() {
       <ButtonOrDropdownButton
         title="Text colour"
         onChoose={(v) => apply("color", v === "none" ? "" : v)}
-        items={TEXT_COLORS.map((c) => ({ value: c.value || "none", label: <span><Swatch color={c.value} />{c.name}</span> }))}
+        items={TEXT_COLORS.map((c) => ({
+          value: c.value || "none",
+          label: (
+            <span>
+              <Swatch color={c.value} />
+              {c.name}
+            </span>
+          ),
+        }))}
       >
         <span style={{ fontWeight: 700, textDecoration: "underline", textDecorationColor: "#b91c1c", textDecorationThickness: 3 }}>A</span>
       </ButtonOrDropdownButton>
       <ButtonOrDropdownButton
         title="Background"
         onChoose={(v) => apply("background-color", v === "none" ? "" : v)}
-        items={BACKGROUND_COLORS.map((c) => ({ value: c.value || "none", label: <span><Swatch background={c.value} />{c.name}</span> }))}
+        items={BACKGROUND_COLORS.map((c) => ({
+          value: c.value || "none",
+          label: (
+            <span>
+              <Swatch background={c.value} />
+              {c.name}
+            </span>
+          ),
+        }))}
       >
         <span style={{ fontWeight: 700, background: "#fef08a", padding: "0 3px" }}>A</span>
       </ButtonOrDropdownButton>
@@ -101,7 +126,9 @@ function ClearFormatting() {
         editor?.focus();
       }}
     >
-      <span style={{ fontWeight: 700, fontSize: 13 }}>T<sub>x</sub></span>
+      <span style={{ fontWeight: 700, fontSize: 13 }}>
+        T<sub>x</sub>
+      </span>
     </ButtonWithTooltip>
   );
 }

@@ -47,7 +47,9 @@ export function SyllabusField({ defaultValue, onUploadError }: { defaultValue: s
         />
       )}
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {hydrated ? "Headings, lists, colours, links and images are kept as Markdown." : "Markdown: # Heading, **bold**, *italic*, - list item, [link](https://…)."}
+        {hydrated
+          ? "Headings, lists, colours, links and images are kept as Markdown."
+          : "Markdown: # Heading, **bold**, *italic*, - list item, [link](https://…)."}
       </p>
     </div>
   );

@@ -1,13 +1,6 @@
 import { inputClass } from "~/components/ui/field";
-import {
-  ENQUIRY_FILE_COUNT_MESSAGE,
-  ENQUIRY_FILE_MAX_BYTES,
-  ENQUIRY_FILE_SIZE_MESSAGE,
-  ENQUIRY_FILE_TYPE_MESSAGE,
-  ENQUIRY_MAX_FILES,
-} from "~/schemas/enquiry";
+import { ENQUIRY_FILE_COUNT_MESSAGE, ENQUIRY_FILE_MAX_BYTES, ENQUIRY_FILE_SIZE_MESSAGE, ENQUIRY_FILE_TYPE_MESSAGE, ENQUIRY_MAX_FILES } from "~/schemas/enquiry";
 import { acceptList, looksAccepted, typeNames } from "~/schemas/uploads";
-
 
 /** The browser's early check of the chosen files (the server checks again, by content). */
 export function checkAttachments(files: File[]): string | undefined {

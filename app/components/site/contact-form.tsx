@@ -23,7 +23,15 @@ export function ContactForm({ action, actionResult, resetHref }: { action?: stri
   }
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate onInput={clearOnEdit} data-enhanced={enhanced ? "" : undefined} className="relative space-y-5">
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      onInput={clearOnEdit}
+      data-enhanced={enhanced ? "" : undefined}
+      className="relative space-y-5"
+    >
       <input type="hidden" name={INTENT_FIELD} value="contact" />
       <Honeypot formId={form.id} />
       <FormError message={result?.formError} />

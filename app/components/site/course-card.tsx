@@ -30,7 +30,15 @@ export function enquiryHref(courseTitle: string, batch?: { date: string; mode: s
 }
 
 /** The course picture, or a drawn placeholder when none was uploaded; fixed ratio so nothing shifts as it loads. */
-export function CourseImage({ course, className = "", eager = false }: { course: Pick<CourseSummary, "title" | "image">; className?: string; eager?: boolean }) {
+export function CourseImage({
+  course,
+  className = "",
+  eager = false,
+}: {
+  course: Pick<CourseSummary, "title" | "image">;
+  className?: string;
+  eager?: boolean;
+}) {
   if (course.image) {
     return (
       <img
@@ -98,7 +106,17 @@ export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course:
 }
 
 /** A featured programme, wide: image beside the text. `maxHighlights` is 4 on the home page (spec §9). */
-export function FeaturedCourse({ course, syllabusHref, maxHighlights, headingLevel = 3 }: { course: CourseSummary; syllabusHref: string; maxHighlights?: number; headingLevel?: 2 | 3 }) {
+export function FeaturedCourse({
+  course,
+  syllabusHref,
+  maxHighlights,
+  headingLevel = 3,
+}: {
+  course: CourseSummary;
+  syllabusHref: string;
+  maxHighlights?: number;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const highlights = maxHighlights ? course.highlights.slice(0, maxHighlights) : course.highlights;
   return (

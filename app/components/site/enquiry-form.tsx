@@ -121,7 +121,13 @@ export function EnquiryForm({
             />
           </div>
         </Field>
-        <Field label="Preferred Course" htmlFor={fields.preferredCourse.id} required errorId={fields.preferredCourse.errorId} errors={fields.preferredCourse.errors}>
+        <Field
+          label="Preferred Course"
+          htmlFor={fields.preferredCourse.id}
+          required
+          errorId={fields.preferredCourse.errorId}
+          errors={fields.preferredCourse.errors}
+        >
           <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
             <option value="">Select a course</option>
             {courseOptions.map((title) => (
@@ -141,9 +147,7 @@ export function EnquiryForm({
             ))}
           </select>
         </Field>
-        {withFiles ? (
-          <AttachmentsField error={fileError} onChange={onFilesChosen} />
-        ) : null}
+        {withFiles ? <AttachmentsField error={fileError} onChange={onFilesChosen} /> : null}
       </div>
       <Field label="Message (optional)" htmlFor={fields.message.id} errorId={fields.message.errorId} errors={fields.message.errors}>
         <textarea {...getTextareaProps(fields.message)} rows={4} className={inputClass} />
@@ -157,7 +161,11 @@ export function EnquiryForm({
           Send me batch updates and notifications on WhatsApp
         </label>
       </div>
-      <SubmitButton pending={pending} label={withFiles ? "Submit Registration" : "Submit Enquiry"} pendingLabel={withFiles ? "Processing..." : "Submitting..."} />
+      <SubmitButton
+        pending={pending}
+        label={withFiles ? "Submit Registration" : "Submit Enquiry"}
+        pendingLabel={withFiles ? "Processing..." : "Submitting..."}
+      />
     </fetcher.Form>
   );
 }

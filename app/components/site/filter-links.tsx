@@ -2,13 +2,26 @@ import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { Link } from "react-router";
 
 /** The batch mode filter of the home page and /schedules (DESIGN.md §4.4: hybrid batches show under both). */
-export const MODE_FILTERS = [{ value: "", label: "All Modes" }, ...(["online", "offline"] as const).map((value) => ({ value, label: DELIVERY_MODE_LABELS[value] }))];
+export const MODE_FILTERS = [
+  { value: "", label: "All Modes" },
+  ...(["online", "offline"] as const).map((value) => ({ value, label: DELIVERY_MODE_LABELS[value] })),
+];
 
 /**
  * Filter buttons as links (?category=, ?mode=, ?course=), so a filter is a URL that works without JavaScript,
  * survives a reload and can be shared. The current one carries aria-current.
  */
-export function FilterLinks({ label, options, current, hrefFor }: { label: string; options: { value: string; label: string }[]; current: string; hrefFor: (value: string) => string }) {
+export function FilterLinks({
+  label,
+  options,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  current: string;
+  hrefFor: (value: string) => string;
+}) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-wrap justify-center gap-2">

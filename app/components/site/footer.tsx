@@ -21,8 +21,8 @@ export function SiteFooter() {
             <Logo />
           </Link>
           <p className="mt-4 max-w-md text-sm leading-relaxed">
-            Job-ready SOC Analyst and cybersecurity training in Hyderabad, online and on campus: real-time labs, internships for
-            freshers, and one-on-one mentorship until you are placed.
+            Job-ready SOC Analyst and cybersecurity training in Hyderabad, online and on campus: real-time labs, internships for freshers, and one-on-one
+            mentorship until you are placed.
           </p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">
             {SOCIAL_LINKS.map(({ label, href, Icon }) => (

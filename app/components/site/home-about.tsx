@@ -18,14 +18,17 @@ export function HomeAbout() {
     <section id="about-section" aria-labelledby="about-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="about-title" eyebrow="About Us" title="A founder-led institute built by SOC professionals">
-          {SITE.name} was founded in Hyderabad by practising security analysts to close the gap between classroom theory and
-          the SOC floor. With partner companies hiring from every batch, a {SITE.rating.value}/5 rating from {SITE.rating.count}{" "}
-          reviews and a {SITE.refundDays}-day money-back refund, you can start with confidence.
+          {SITE.name} was founded in Hyderabad by practising security analysts to close the gap between classroom theory and the SOC floor. With partner
+          companies hiring from every batch, a {SITE.rating.value}/5 rating from {SITE.rating.count} reviews and a {SITE.refundDays}-day money-back refund, you
+          can start with confidence.
         </SectionHeading>
         <h3 className="mt-14 text-center text-2xl font-bold text-slate-900">Why choose us</h3>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((r, i) => (
-            <li key={r.title} className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${i === REASONS.length - 1 ? "sm:col-span-2 lg:col-span-1" : ""}`}>
+            <li
+              key={r.title}
+              className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${i === REASONS.length - 1 ? "sm:col-span-2 lg:col-span-1" : ""}`}
+            >
               <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-xl text-brand-700">
                 <CheckIcon />
               </span>

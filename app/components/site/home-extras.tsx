@@ -37,8 +37,8 @@ export function HomeBenefitsCta() {
             Join our next batch and start your cybersecurity career
           </h2>
           <p className="mt-4 text-lg text-blue-100">
-            Seats in every batch are limited so each learner gets lab time and mentor attention. Not sure it is for you? Every
-            course comes with a {SITE.refundDays}-day money-back refund.
+            Seats in every batch are limited so each learner gets lab time and mentor attention. Not sure it is for you? Every course comes with a{" "}
+            {SITE.refundDays}-day money-back refund.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#enquiry-section" className={buttonClass("accent", "px-6 py-3 text-base")}>

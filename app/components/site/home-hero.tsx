@@ -15,8 +15,8 @@ export function HomeHero() {
             Launch Your <span className="text-accent-500">SOC Analyst</span> Career with Real-Time Labs, Internship and Mentorship
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-blue-100">
-            Train on the enterprise security tools real Security Operations Centers use, earn an internship letter, and get
-            one-on-one career mentorship until you land your first cybersecurity job. Online and offline batches.
+            Train on the enterprise security tools real Security Operations Centers use, earn an internship letter, and get one-on-one career mentorship until
+            you land your first cybersecurity job. Online and offline batches.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#courses-section" className={buttonClass("accent", "px-6 py-3 text-base")}>
@@ -31,10 +31,22 @@ export function HomeHero() {
           <div className="rounded-2xl border border-white/15 bg-white/5 p-6 font-mono text-sm text-blue-100 shadow-2xl">
             <p className="text-xs uppercase tracking-widest text-blue-200">SOC Live Console</p>
             <ul className="mt-4 space-y-3">
-              <li className="flex justify-between gap-4"><span>Brute-force login attempts</span><span className="text-red-300">HIGH</span></li>
-              <li className="flex justify-between gap-4"><span>Phishing mail quarantined</span><span className="text-amber-300">MED</span></li>
-              <li className="flex justify-between gap-4"><span>EDR: suspicious PowerShell</span><span className="text-red-300">HIGH</span></li>
-              <li className="flex justify-between gap-4"><span>Firewall rule updated</span><span className="text-green-300">LOW</span></li>
+              <li className="flex justify-between gap-4">
+                <span>Brute-force login attempts</span>
+                <span className="text-red-300">HIGH</span>
+              </li>
+              <li className="flex justify-between gap-4">
+                <span>Phishing mail quarantined</span>
+                <span className="text-amber-300">MED</span>
+              </li>
+              <li className="flex justify-between gap-4">
+                <span>EDR: suspicious PowerShell</span>
+                <span className="text-red-300">HIGH</span>
+              </li>
+              <li className="flex justify-between gap-4">
+                <span>Firewall rule updated</span>
+                <span className="text-green-300">LOW</span>
+              </li>
             </ul>
             <p className="mt-5 border-t border-white/10 pt-4 text-xs text-blue-200">Triage it yourself in our live SIEM labs.</p>
           </div>

@@ -79,7 +79,8 @@ function lazyWithPreload<Props extends object>(formIds: string[], load: () => Pr
   const Lazy = lazy(() => {
     // Already loaded (always the case on the server): resolve in the same tick so rendering never suspends.
     const ready = component;
-    if (ready) return { then: (resolve: (m: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<Props> }>;
+    if (ready)
+      return { then: (resolve: (m: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<Props> }>;
     // Wait for the visitor to start using the server-rendered form (the listeners above), unless there is no
     // such form (a client-side navigation) or a form of the page is in use already: focused before this code
     // arrived (it comes after the page has rendered), which counts as touching them all, as in startUsing.

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The dark top band of an inner page (the header sits transparent over it), with a breadcrumb trail. */
-export function PageHero({ title, intro, crumbs, children }: { title: string; intro?: ReactNode; crumbs: { name: string; to?: string }[]; children?: ReactNode }) {
+export function PageHero({
+  title,
+  intro,
+  crumbs,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  crumbs: { name: string; to?: string }[];
+  children?: ReactNode;
+}) {
   return (
     <section className="hero-band relative overflow-hidden pb-14 pt-28 text-white sm:pb-16 sm:pt-32">
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6">

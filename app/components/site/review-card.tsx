@@ -11,7 +11,15 @@ export function ReviewCard({ review }: { review: ReviewSummary }) {
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{review.course}</span>
       </div>
       {review.type === "video" && review.videoThumbnail ? (
-        <img src={review.videoThumbnail} alt={`Video review by ${review.name}`} width={640} height={360} loading="lazy" decoding="async" className="mt-4 aspect-video w-full rounded-lg object-cover" />
+        <img
+          src={review.videoThumbnail}
+          alt={`Video review by ${review.name}`}
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="mt-4 aspect-video w-full rounded-lg object-cover"
+        />
       ) : null}
       <blockquote className="mt-4 flex-1 text-slate-700">
         <p>“{review.review}”</p>
@@ -23,7 +31,13 @@ export function ReviewCard({ review }: { review: ReviewSummary }) {
           <p className="text-sm text-slate-600">{review.position}</p>
         </div>
         {review.linkedin ? (
-          <a href={review.linkedin} target="_blank" rel="noopener noreferrer nofollow" className="text-xl text-[#0a66c2]" aria-label={`${review.name} on LinkedIn`}>
+          <a
+            href={review.linkedin}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-xl text-[#0a66c2]"
+            aria-label={`${review.name} on LinkedIn`}
+          >
             <LinkedInIcon />
           </a>
         ) : null}

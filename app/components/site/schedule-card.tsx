@@ -25,7 +25,9 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
   return (
     <article className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`} data-testid="batch">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>{capitalize(batch.mode)}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>
+          {capitalize(batch.mode)}
+        </span>
         {limited ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">{full ? "Full" : "Limited Seats!"}</span> : null}
       </div>
       <Heading className="mt-3 text-lg font-bold text-slate-900">{batch.courseName}</Heading>
@@ -88,7 +90,11 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             </Link>
           </>
         ) : (
-          <Link to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })} className={buttonClass(limited ? "accent" : "primary", "w-full")} aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}>
+          <Link
+            to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })}
+            className={buttonClass(limited ? "accent" : "primary", "w-full")}
+            aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+          >
             Enroll Now
           </Link>
         )}

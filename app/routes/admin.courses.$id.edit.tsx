@@ -7,6 +7,7 @@ import { submitCourseForm } from "~/web/course-upload.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
 import { getCourse } from "~/models/course.server";
+import type { FormFailureData } from "~/web/admin-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Course · Admin" }];
 
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   const { status, result, message, notice } = outcome;
-  return data({ result, message, notice }, { status });
+  return data({ result, message, notice } satisfies FormFailureData, { status });
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {

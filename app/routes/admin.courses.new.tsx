@@ -6,6 +6,7 @@ import { requireStaff } from "~/web/actor.server";
 import { submitCourseForm } from "~/web/course-upload.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
+import type { FormFailureData } from "~/web/admin-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Course · Admin" }];
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const { status, result, message, notice } = outcome;
-  return data({ result, message, notice }, { status });
+  return data({ result, message, notice } satisfies FormFailureData, { status });
 }
 
 export default function NewCourse({ actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
 import { requireStaff } from "~/web/actor.server";
-import { formFailure } from "~/web/admin-actions.server";
+import { formFailureData } from "~/web/admin-actions.server";
 import { formToObject } from "~/web/api-body.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
@@ -30,8 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await updateReview(actor, params.id, formToObject(form));
   } catch (error) {
     if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_SAVE_FAILED });
-    const failure = formFailure(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
-    return data(failure.result, { status: failure.status });
+    return formFailureData(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
   }
   return redirectWithFlash(request, back, { kind: "notice", message: "Review saved." });
 }
@@ -40,7 +39,7 @@ export default function EditReview({ loaderData, actionData }: Route.ComponentPr
   const backTo = useBackTo("/admin/reviews");
   return (
     <DialogRoute title="Edit Review" backTo={backTo}>
-      <ReviewForm defaultValue={loaderData.review} lastResult={actionData} cancelTo={backTo} courseTitles={loaderData.courseTitles} />
+      <ReviewForm defaultValue={loaderData.review} lastResult={actionData?.result} cancelTo={backTo} courseTitles={loaderData.courseTitles} />
     </DialogRoute>
   );
 }

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.new";
 import { requireStaff } from "~/web/actor.server";
-import { formFailure } from "~/web/admin-actions.server";
+import { formFailureData } from "~/web/admin-actions.server";
 import { formToObject } from "~/web/api-body.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
@@ -24,8 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createReview(actor, formToObject(form));
   } catch (error) {
-    const failure = formFailure(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
-    return data(failure.result, { status: failure.status });
+    return formFailureData(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
   }
   return redirectWithFlash(request, listHref("/admin/reviews", new URL(request.url).search), { kind: "notice", message: "Review saved." });
 }
@@ -34,7 +32,7 @@ export default function NewReview({ loaderData, actionData }: Route.ComponentPro
   const backTo = useBackTo("/admin/reviews");
   return (
     <DialogRoute title="Add New Review" backTo={backTo}>
-      <ReviewForm lastResult={actionData} cancelTo={backTo} courseTitles={loaderData.courseTitles} />
+      <ReviewForm lastResult={actionData?.result} cancelTo={backTo} courseTitles={loaderData.courseTitles} />
     </DialogRoute>
   );
 }

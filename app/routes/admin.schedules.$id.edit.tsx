@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.$id.edit";
 import { requireStaff } from "~/web/actor.server";
-import { formFailure } from "~/web/admin-actions.server";
+import { formFailureData } from "~/web/admin-actions.server";
 import { formToObject } from "~/web/api-body.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
@@ -42,8 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // Deleted meanwhile (another tab, a colleague): back to the list with the spec's message.
     if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_SAVE_FAILED });
-    const failure = formFailure(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
-    return data(failure.result, { status: failure.status });
+    return formFailureData(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
   }
   return redirectWithFlash(request, back, { kind: "notice", message: "Schedule saved." });
 }
@@ -53,7 +52,7 @@ export default function EditSchedule({ loaderData, actionData }: Route.Component
   const { schedule, courses, waitlist } = loaderData;
   return (
     <DialogRoute title="Edit Schedule" backTo={backTo}>
-      <ScheduleForm courses={courses} defaultValue={schedule} lastResult={actionData} cancelTo={backTo} />
+      <ScheduleForm courses={courses} defaultValue={schedule} lastResult={actionData?.result} cancelTo={backTo} />
       <BatchWaitlist lines={waitlist} />
     </DialogRoute>
   );

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.schedules.new";
 import { requireStaff } from "~/web/actor.server";
-import { formFailure } from "~/web/admin-actions.server";
+import { formFailureData } from "~/web/admin-actions.server";
 import { formToObject } from "~/web/api-body.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
@@ -24,8 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createSchedule(actor, formToObject(form));
   } catch (error) {
-    const failure = formFailure(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
-    return data(failure.result, { status: failure.status });
+    return formFailureData(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
   }
   return redirectWithFlash(request, listHref("/admin/schedules", new URL(request.url).search), { kind: "notice", message: "Schedule saved." });
 }
@@ -34,7 +32,7 @@ export default function NewSchedule({ loaderData, actionData }: Route.ComponentP
   const backTo = useBackTo("/admin/schedules");
   return (
     <DialogRoute title="Add New Schedule" backTo={backTo}>
-      <ScheduleForm courses={loaderData.courses} lastResult={actionData} cancelTo={backTo} />
+      <ScheduleForm courses={loaderData.courses} lastResult={actionData?.result} cancelTo={backTo} />
     </DialogRoute>
   );
 }

@@ -19,6 +19,13 @@ function rethrowForbidden(error: unknown) {
 
 export type FormFailure = { status: number; result: SubmissionResult<string[]>; headers?: HeadersInit };
 
+/**
+ * What every back-office form's action answers when it did not save: conform's reply (`result`, with the typed
+ * values and the messages; null when there is nothing to show again); the course form adds its banner `message` and a `notice` about files to choose again.
+ * The status is the service error's own (app/services/service-error.ts): the form and the API translate it once.
+ */
+export type FormFailureData = { result: SubmissionResult<string[]> | null; message?: string | null; notice?: string | null };
+
 export function formFailure(error: unknown, form: FormData, failedMessage: string, opts: { hideFields?: string[]; what?: string } = {}): FormFailure {
   rethrowForbidden(error);
   const hideFields = opts.hideFields;
@@ -26,27 +33,23 @@ export function formFailure(error: unknown, form: FormData, failedMessage: strin
     switch (error.kind) {
       case "invalid":
       case "tooLarge":
-      case "unsupportedType":
+      case "unsupportedType": {
         // A refusal with a name of its own (a wrong current password) also shows in the banner (spec §8).
-        return {
-          status: 400,
-          result: replyWithErrors(form, error.fields, {
-            hideFields,
-            formErrors: Object.keys(error.fields).length && error.code === "invalid_input" ? [] : [error.message],
-          }),
-        };
+        const formErrors = Object.keys(error.fields).length && error.code === "invalid_input" ? [] : [error.message];
+        return { status: error.status, result: replyWithErrors(form, error.fields, { hideFields, formErrors }) };
+      }
       case "unauthorized": // a wrong e-mail or password: the rule's message, never which of the two
-        return { status: 401, result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }) };
+        return { status: error.status, result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }) };
       case "conflict":
-        return { status: 409, result: replyWithErrors(form, error.fields, { hideFields, formErrors: [error.message] }) };
+        return { status: error.status, result: replyWithErrors(form, error.fields, { hideFields, formErrors: [error.message] }) };
       case "tooMany":
         return {
-          status: 429,
+          status: error.status,
           result: replyWithErrors(form, {}, { hideFields, formErrors: [error.message] }),
           headers: retryAfterHeaders({ retryAfter: error.retryAfter ?? 60 }),
         };
       case "notFound":
-        return { status: 404, result: replyWithErrors(form, {}, { hideFields, formErrors: [failedMessage] }) };
+        return { status: error.status, result: replyWithErrors(form, {}, { hideFields, formErrors: [failedMessage] }) };
       default:
         break;
     }
@@ -58,7 +61,7 @@ export function formFailure(error: unknown, form: FormData, failedMessage: strin
 /** formFailure as the `{ result }` action data most forms read. */
 export function formFailureData(error: unknown, form: FormData, failedMessage: string, opts: { hideFields?: string[]; what?: string } = {}) {
   const failure = formFailure(error, form, failedMessage, opts);
-  return data({ result: failure.result }, { status: failure.status, headers: failure.headers });
+  return data({ result: failure.result } satisfies FormFailureData, { status: failure.status, headers: failure.headers });
 }
 
 /** Runs a one-click write and goes back to the list with its notice, or with the spec's failure message in the red banner. */

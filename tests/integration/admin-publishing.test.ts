@@ -58,7 +58,7 @@ describe("the Publication fieldset (JavaScript off)", () => {
     for (const publishAt of ["", "2020-01-01T10:00", "not a time"]) {
       const out = await run(newScheduleAction, makeRequest("/admin/schedules/new", { cookie: editor, form: schedule({ state: "scheduled", publishAt }) }));
       expect(out.status, publishAt).toBe(400);
-      const reply = out.body as Reply;
+      const reply = (out.body as { result: Reply }).result;
       expect(reply.error.publishAt).toEqual(["Choose when to publish, in the future"]);
       expect(reply.initialValue.state).toBe("scheduled");
     }
@@ -67,7 +67,7 @@ describe("the Publication fieldset (JavaScript off)", () => {
       makeRequest("/admin/reviews/new", { cookie: editor, form: review({ state: "scheduled", publishAt: "2020-01-01T10:00" }) }),
     );
     expect(bad.status).toBe(400);
-    expect((bad.body as Reply).error.publishAt).toEqual(["Choose when to publish, in the future"]);
+    expect((bad.body as { result: Reply }).result.error.publishAt).toEqual(["Choose when to publish, in the future"]);
   });
 
   it("stores a Hyderabad publish time as UTC, shows it back in IST, and lists and filters by state", async () => {

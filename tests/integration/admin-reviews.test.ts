@@ -116,7 +116,7 @@ describe("reviews list and form", () => {
       createAction,
       makeRequest("/admin/reviews/new", { cookie: editor, form: form({ name: "", image: "", review: "", position: "Kept" }) }),
     );
-    const reply = out.body as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    const reply = (out.body as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
     expect(reply.error.name).toEqual(["Student name is required"]);
     expect(reply.error.image).toEqual(["Profile image URL is required"]);
     expect(reply.error.review).toEqual(["Review text is required"]);

@@ -97,7 +97,7 @@ describe("schedule form validation", () => {
     const before = (await listSchedules({ limit: 100 })).total;
     const out = await run(createAction, makeRequest("/admin/schedules/new", { cookie: editor, form: form({ course: "", time: "", location: "Kept text" }) }));
     expect(out.status).toBe(400);
-    const reply = out.body as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    const reply = (out.body as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
     expect(reply.error.course).toEqual(["Course is required"]);
     expect(reply.error.time).toEqual(["Time is required"]);
     expect(reply.initialValue.location).toBe("Kept text");
@@ -109,14 +109,14 @@ describe("schedule form validation", () => {
       createAction,
       makeRequest("/admin/schedules/new", { cookie: editor, form: form({ seats: "40", totalSeats: "30", endDate: "2031-01-01" }) }),
     );
-    const reply = out.body as { error: Record<string, string[]> };
+    const reply = (out.body as { result: { error: Record<string, string[]> } }).result;
     expect(reply.error.seats).toEqual(["Available seats cannot exceed total seats"]);
     expect(reply.error.endDate).toEqual(["End date cannot be before the start date"]);
   });
 
   it("rejects a course id that does not exist", async () => {
     const out = await run(createAction, makeRequest("/admin/schedules/new", { cookie: editor, form: form({ course: "no-such-course" }) }));
-    expect((out.body as { error: Record<string, string[]> }).error.course).toEqual(["Please select a course"]);
+    expect((out.body as { result: { error: Record<string, string[]> } }).result.error.course).toEqual(["Please select a course"]);
   });
 
   it("answers 404 for an unknown schedule", async () => {

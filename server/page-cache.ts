@@ -8,6 +8,7 @@ import { carriesSessionCookie } from "~/web/session.server";
 import { onContentChanged, readContentVersion } from "~/models/content-version.server";
 import { onDatabaseUnreachable } from "./error-status";
 import { isApiPath } from "./paths";
+import { isCacheablePublicPath } from "~/web/public-pages";
 
 /**
  * Rendered public pages and anonymous API reads, kept in memory so a repeat visit costs what a static file does.
@@ -23,11 +24,6 @@ import { isApiPath } from "./paths";
 const POLL_MS = 250;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
-const PAGE = String.raw`(?:|about|courses|courses/[^/]+|schedules|reviews|enquiry|contact)`;
-/** Pages (and their .data, which client-side navigation fetches), sitemap, robots, batch calendars, the API's public reads. */
-const CACHEABLE = new RegExp(
-  String.raw`^(?:/${PAGE}|/${PAGE.replace("(?:|", "(?:_root|")}\.data|/sitemap\.xml|/robots\.txt|/schedules(?:/[^/]+)?\.ics|/api/(?:courses|schedules|reviews)(?:/[^/]+)?)$`,
-);
 const STORED_TYPES = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/x-script|text\/calendar)\b/;
 /** Headers that describe one answer, not the content: never stored. */
 const PER_RESPONSE = new Set(["set-cookie", "date", "content-length", "transfer-encoding", "connection", "keep-alive", "etag", "x-request-id"]);
@@ -92,7 +88,7 @@ const PENDING = "pageCachePending";
 
 /** Express middleware: answers from the cache, or marks the request so storeInPageCache() keeps its answer. */
 export async function pageCache(req: Request, res: ExpressResponse, next: NextFunction) {
-  if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled() || !CACHEABLE.test(req.path) || !anonymous(req)) return next();
+  if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled() || !isCacheablePublicPath(req.path) || !anonymous(req)) return next();
   let generation: string;
   try {
     generation = await currentGeneration();

@@ -1,7 +1,6 @@
 import { env } from "~/env.server";
 import { listAllCourses } from "~/models/course.server";
-
-const PAGES = ["/", "/about", "/courses", "/schedules", "/reviews", "/enquiry", "/contact"];
+import { COURSE_PAGE_PREFIX, PUBLIC_PAGES } from "~/web/public-pages";
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -12,8 +11,8 @@ export async function loader() {
   const origin = env().PUBLIC_URL.replace(/\/+$/, "");
   const courses = await listAllCourses();
   const urls = [
-    ...PAGES.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
-    ...courses.map((c) => ({ loc: `${origin}/courses/${c.slug}`, lastmod: c.updatedAt.slice(0, 10) })),
+    ...PUBLIC_PAGES.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
+    ...courses.map((c) => ({ loc: `${origin}${COURSE_PAGE_PREFIX}${c.slug}`, lastmod: c.updatedAt.slice(0, 10) })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -3,13 +3,30 @@ import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Entry } from "yauzl";
 import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
-import { mediaTypes, UPLOAD_KINDS, type UploadKind } from "~/schemas/uploads";
+import { UPLOAD_KINDS, UPLOAD_TYPES, type FileType, type UploadKind } from "~/schemas/uploads";
 import { inspectWordBinary } from "./word-binary.server";
 
 /**
  * What an uploaded file really is, decided from its content (magic bytes, container structure), never
  * from its name or the type the browser declared; and the re-encoding that keeps only an image's pixels.
  */
+/** The media type each accepted file type is stored and served as. */
+export const MEDIA_TYPES: Record<FileType, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/** The media type of each file type an upload kind takes: { jpg: "image/jpeg", … }. */
+export function mediaTypes(kind: UploadKind): Record<string, string> {
+  return Object.fromEntries(UPLOAD_TYPES[kind].map((t) => [t, MEDIA_TYPES[t]]));
+}
+
 const ALLOWED = Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind, mediaTypes(kind)])) as Record<UploadKind, Record<string, string>>;
 
 /**

@@ -14,7 +14,7 @@ import {
   SYLLABUS_TYPE_MESSAGE,
 } from "~/schemas/course";
 import { formToObject, readApiBody, refuseFileParts, safeBody } from "./api-body.server";
-import { parseWithSchema, replyWithErrors } from "./form-submission";
+import { cleanedReply, parseWithSchema, replyWithErrors } from "./form-submission";
 import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "~/infra/uploads.server";
 
 /**
@@ -95,7 +95,7 @@ export async function submitCourseForm(request: Request, actor: StaffActor, id: 
   if (parsed.status === undefined) {
     // A highlight add/remove without JavaScript: not an error, just the form again with the list changed.
     await discardUploads(submission.files);
-    return { ok: false, status: 200, result: parsed.reply(), message: null, notice: submission.files.length ? FILES_NOT_KEPT : null };
+    return { ok: false, status: 200, result: cleanedReply(parsed.reply()), message: null, notice: submission.files.length ? FILES_NOT_KEPT : null };
   }
   try {
     return { ok: true, course: await saveCourse(actor, id, submission) };

@@ -12,31 +12,25 @@ import { fieldName } from "~/util/field-name";
  * it: they read FormData's "" and a JSON body's missing value alike (app/schemas/fields.ts).
  */
 export function parseWithSchema<S extends z.core.$ZodType>(payload: FormData | URLSearchParams, schema: S): Submission<z.input<S>, string[], z.output<S>> {
-  return echoedClean(
-    parse<z.output<S>, string[]>(payload, {
-      resolve(value) {
-        const result = z.safeParse(schema, value);
-        if (result.success) return { value: result.data };
-        const error: Record<string, string[]> = {};
-        for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
-        return { error };
-      },
-    }),
-  ) as Submission<z.input<S>, string[], z.output<S>>;
+  return parse<z.output<S>, string[]>(payload, {
+    resolve(value) {
+      const result = z.safeParse(schema, value);
+      if (result.success) return { value: result.data };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) (error[fieldName(issue.path)] ??= []).push(issue.message);
+      return { error };
+    },
+  }) as Submission<z.input<S>, string[], z.output<S>>;
 }
 
 /**
  * A form that comes back with a mistake shows what was typed, and without JavaScript that is the server's HTML: a
  * control character, a noncharacter or half a surrogate pair typed (or fuzzed) into a field would make the page
- * invalid HTML. The schema cleans the values it keeps; the reply's echo is cleaned the same way.
+ * invalid HTML. The schema cleans the values it keeps; a reply the server sends back is cleaned the same way
+ * (server code only: the browser never sends its echo anywhere, and the public forms' code stays small).
  */
-function echoedClean<T extends { reply: (...args: never[]) => SubmissionResult<string[]> }>(submission: T): T {
-  const reply = submission.reply.bind(submission) as (...args: unknown[]) => SubmissionResult<string[]>;
-  submission.reply = ((...args: unknown[]) => {
-    const result = reply(...args);
-    return result.initialValue ? { ...result, initialValue: cleanEcho(result.initialValue) as typeof result.initialValue } : result;
-  }) as T["reply"];
-  return submission;
+export function cleanedReply(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  return result.initialValue ? { ...result, initialValue: cleanEcho(result.initialValue) as typeof result.initialValue } : result;
 }
 
 function cleanEcho(value: unknown): unknown {
@@ -51,10 +45,8 @@ function cleanEcho(value: unknown): unknown {
  * rule's message on each field (and any form-level messages), as if the schema had reported them.
  */
 export function replyWithErrors(payload: FormData, fields: Record<string, string>, opts: { formErrors?: string[]; hideFields?: string[] } = {}) {
-  const submission = echoedClean(
-    parse<Record<string, unknown>, string[]>(payload, {
-      resolve: () => ({ error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) }),
-    }),
-  );
-  return submission.reply({ formErrors: opts.formErrors, hideFields: opts.hideFields });
+  const submission = parse<Record<string, unknown>, string[]>(payload, {
+    resolve: () => ({ error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) }),
+  });
+  return cleanedReply(submission.reply({ formErrors: opts.formErrors, hideFields: opts.hideFields }));
 }

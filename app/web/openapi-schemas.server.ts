@@ -18,7 +18,8 @@ import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryU
 import { sourceSchema } from "~/schemas/enquiry-pipeline";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
-import { UPLOAD_TYPES, type UploadKind } from "~/schemas/uploads";
+import type { UploadKind } from "~/schemas/uploads";
+import { mediaTypes } from "~/infra/upload-checks.server";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
 
 /**
@@ -162,7 +163,7 @@ export const ApiError = z
 // ---------------------------------------------------------------- request bodies
 
 export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
-const types = (kind: UploadKind) => [...new Set(UPLOAD_TYPES[kind].map((t) => t.mime))];
+const types = (kind: UploadKind) => [...new Set(Object.values(mediaTypes(kind)))];
 
 export const CourseJson = z
   .object({

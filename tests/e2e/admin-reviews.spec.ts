@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
       const row = page.getByRole("row").filter({ hasText: name });
       await expect(row).toContainText("Pending");
       await expect(row).toContainText("Text");
-      await expect(row.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+      await expect(row.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
 
       await page.getByRole("link", { name: "Pending" }).click();
       await expect(page).toHaveURL(/\?status=pending$/);

@@ -165,7 +165,10 @@ test.describe("an https deployment", () => {
     });
     expect(login.status).toBe(302);
     const cookie = login.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^__session=/);
+    // Over https the cookie carries the __Host- prefix: Secure, Path=/ and no Domain, or browsers refuse it.
+    expect(cookie).toMatch(/^__Host-session=/);
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(cookie).not.toMatch(/;\s*Domain=/i);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);

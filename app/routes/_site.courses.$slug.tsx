@@ -9,8 +9,7 @@ import { courseLd } from "~/util/course-ld";
 import { capitalize } from "~/util/format";
 import { courseSummary, scheduleSummary, syllabusView } from "~/web/public-data.server";
 import { breadcrumbLd, seoMeta } from "~/util/seo";
-import { getCourseBySlug } from "~/models/course.server";
-import { listUpcomingSchedules } from "~/models/schedule.server";
+import { coursePage } from "~/services/courses.server";
 import { publicOrigin } from "~/util/origin.server";
 import { passLoaderHeaders } from "~/web/action-headers";
 import { formatDateTime } from "~/util/dates";
@@ -48,21 +47,19 @@ export const headers = passLoaderHeaders;
  * preview any course here, with a banner; that page is theirs alone and never stored by a cache.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const publicCourse = await getCourseBySlug(params.slug);
-  const staff = publicCourse ? null : await readUserSession(request);
-  const course = publicCourse ?? (staff ? await getCourseBySlug(params.slug, "staff") : null);
-  if (!course) throw data("Not Found", { status: 404 });
-  const batches = await listUpcomingSchedules({ course: course.id, audience: publicCourse ? "public" : "staff" });
+  const found = await coursePage(params.slug, async () => (await readUserSession(request)) !== null);
+  if (!found) throw data("Not Found", { status: 404 });
+  const { course, preview } = found;
   const summary = courseSummary(course);
-  const upcoming = batches.map(scheduleSummary);
-  const preview = publicCourse ? null : { state: course.state, publishAt: course.publishAt };
+  const upcoming = found.batches.map(scheduleSummary);
   const page = {
     course: { ...summary, modes: course.modes },
     batches: upcoming,
     syllabus: syllabusView(course),
     seo: pageSeo(publicOrigin(), summary, upcoming),
-    preview,
+    preview: preview ? { state: course.state, publishAt: course.publishAt } : null,
   };
+  // A preview is one staff member's page: never kept by a cache.
   return preview ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 

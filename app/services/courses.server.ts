@@ -2,8 +2,8 @@ import { DELIVERY_MODES } from "~/schemas/values";
 import { inTransaction } from "~db/client.server";
 import { mediaImagesIn } from "~/util/syllabus-images";
 import { deleteMediaUrl, discardUploads, type StoredUpload, type UploadErrorKind } from "~/infra/uploads.server";
-import { deleteCourseRow, getCourse, insertCourse, updateCourseRow, type Course, type CourseInput } from "~/models/course.server";
-import { scheduleIdsOfCourse } from "~/models/schedule.server";
+import { deleteCourseRow, getCourse, getCourseBySlug, insertCourse, updateCourseRow, type Course, type CourseInput } from "~/models/course.server";
+import { listUpcomingSchedules, scheduleIdsOfCourse, type Schedule } from "~/models/schedule.server";
 import { stillReferenced } from "~/models/upload-references.server";
 import { forgetBatches } from "./enquiries.server";
 import { courseSchema } from "~/schemas/course";
@@ -165,4 +165,17 @@ async function deleteUnreferenced(urls: (string | null | undefined)[]) {
   });
   const gone = candidates.filter((url) => !kept.has(uploadId(url)!));
   await Promise.all(gone.map((url) => deleteMediaUrl(url).catch((e) => console.error("Removing", url, "failed:", e))));
+}
+
+/**
+ * A course's public page: a published course and its upcoming public batches for anyone; an unpublished one only
+ * for signed-in staff, as a preview (with every batch of it). `isStaff` is asked only when the course is not
+ * public, so a visitor's request never reads a session. Null: Not Found for this viewer.
+ */
+export async function coursePage(slug: string, isStaff: () => Promise<boolean>): Promise<{ course: Course; batches: Schedule[]; preview: boolean } | null> {
+  const published = await getCourseBySlug(slug);
+  const course = published ?? ((await isStaff()) ? await getCourseBySlug(slug, "staff") : null);
+  if (!course) return null;
+  const batches = await listUpcomingSchedules({ course: course.id, audience: published ? "public" : "staff" });
+  return { course, batches, preview: !published };
 }

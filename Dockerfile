@@ -1,15 +1,14 @@
 # Production image: build with dev dependencies, run with production ones only.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-# The lock file lacks other platforms' optional packages (rollup, tailwind oxide): the registry this project
-# is locked from does not serve them, and `npm ci` refuses such a lock. `npm install` installs the same locked versions.
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+COPY package.json package-lock.json .npmrc ./
+# Exactly the locked versions (the lock holds every platform's optional packages); a lock npm ci refuses fails the build.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATABASE_URL=file:/data/app.db UPLOAD_DIR=/data/uploads SKIP_BUILD_CHECK=1
 COPY --from=build /app/node_modules ./node_modules

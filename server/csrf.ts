@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { env } from "~/env.server";
 import { carriesSessionCookie } from "~/web/session.server";
+import { isApiPath, routePath } from "./paths";
 import { sendHttpError } from "./responses";
 
 /**
@@ -15,6 +16,8 @@ import { sendHttpError } from "./responses";
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CROSS_ORIGIN = { status: 403, code: "cross_origin", message: "Cross-site requests are not allowed" };
+/** A public page's form posted from another site, a sandboxed frame or a page whose policy hid its origin. */
+const CROSS_SITE_FORM = { status: 403, code: "cross_site_form", message: "Cross-site form posts are not accepted" };
 
 /** The origins our own pages post from: this request's host as the client addressed it, and PUBLIC_URL. */
 function ownOrigins(req: Request): Set<string> {
@@ -37,7 +40,15 @@ export function isSameOriginWrite(req: Request): boolean {
 }
 
 export function csrfGuard(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method) || !carriesSessionCookie(req.headers.cookie) || isSameOriginWrite(req)) return next();
+  if (SAFE_METHODS.has(req.method) || isSameOriginWrite(req)) return next();
   // The body of a refused upload may still be arriving: answer and close rather than read it.
-  sendHttpError(res, CROSS_ORIGIN, req.path, { Connection: "close" });
+  if (carriesSessionCookie(req.headers.cookie)) return sendHttpError(res, CROSS_ORIGIN, req.path, { Connection: "close" });
+  // Integrations may post enquiries to the API from anywhere; without a cookie they act as nobody.
+  if (isApiPath(req.path)) return next();
+  // A page's form from elsewhere (or with `Origin: null`). React Router would refuse it too, with a bare
+  // "Bad Request" and a stack trace in the log; the visitor gets a page that says what to do, the log one line.
+  console.warn(
+    `[${(res.locals.requestId as string | undefined) ?? "-"}] 403 ${req.method} ${routePath(req.path)}: cross-site form post refused (Origin: ${req.get("origin") ?? "-"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "-"})`,
+  );
+  sendHttpError(res, CROSS_SITE_FORM, req.path, { Connection: "close" });
 }

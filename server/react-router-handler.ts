@@ -82,7 +82,13 @@ async function send(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A route's header replaces the middleware's default (a page's own Referrer-Policy or Cache-Control): appended,
+  // the browser would read "strict-origin-when-cross-origin, no-referrer" and apply the last one it knows.
+  // Cookies are the one header that repeats.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -28,9 +28,11 @@ const seo = () =>
     noindex: true,
   });
 
-// The token is personal: no copy in a shared cache, and no Referer carrying it to another site.
+// The token is personal: no copy in a shared cache, and no Referer carrying it to another site. `same-origin`, not
+// `no-referrer`: under no-referrer the browser posts the Accept/Decline form with `Origin: null`, which the
+// cross-site check must refuse, so nobody without JavaScript could take the seat.
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -76,6 +76,13 @@ const schema = z
       .min(1, { error: "must be a whole number of hours from 1 to 720" })
       .max(720, { error: "must be a whole number of hours from 1 to 720" })
       .default(48),
+    // A New enquiry nobody has touched this many hours after it came in is escalated to the admins, once (app/services/escalation.server.ts).
+    ESCALATION_HOURS: z.coerce
+      .number({ error: "must be a whole number of hours from 1 to 720" })
+      .int({ error: "must be a whole number of hours from 1 to 720" })
+      .min(1, { error: "must be a whole number of hours from 1 to 720" })
+      .max(720, { error: "must be a whole number of hours from 1 to 720" })
+      .default(24),
     // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
     PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     PAGE_CACHE_MB: count("a whole number of megabytes").default(32),

@@ -86,6 +86,12 @@ export interface EnquiriesTable {
   sourceForm: Generated<string>;
   sourceLabel: Generated<string>;
   firstStatusChangeAt: string | null;
+  /** Migration 0015: one more on every change (a save drawn from an older one is refused), and who made it. */
+  version: Generated<number>;
+  updatedBy: string | null;
+  /** The last staff action on it; when an untouched New one was escalated to the admins. */
+  touchedAt: string | null;
+  escalatedAt: string | null;
 }
 
 /** Both directions of a "possible duplicate" link (migration 0010). */
@@ -121,6 +127,9 @@ export interface ContactQueriesTable {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** Migration 0015: as on enquiries. */
+  version: Generated<number>;
+  updatedBy: string | null;
 }
 
 /** Browser sessions and API tokens ended by signing out, until they would have expired (migration 0004). */
@@ -141,6 +150,9 @@ export interface UsersTable {
   updatedAt: string;
   /** Gets the daily digest e-mail (migration 0014; 1 by default). */
   dailyDigest: Generated<Bool>;
+  /** Migration 0015: given new enquiries by the round-robin (1 by default), and the rotation turn of the last one. */
+  takesEnquiries: Generated<Bool>;
+  assignTurn: Generated<number>;
 }
 
 /** One staff action (migration 0005). */
@@ -258,4 +270,18 @@ export interface Database {
   digests_sent: DigestsSentTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  assignment_rotation: AssignmentRotationTable;
+  form_submissions: FormSubmissionsTable;
+}
+
+/** Migration 0015: the round-robin's counter (one row, id "enquiries"). */
+export interface AssignmentRotationTable {
+  id: string;
+  turn: number;
+}
+
+/** Migration 0015: the key of every staff form post applied, so a repeat of it changes nothing. */
+export interface FormSubmissionsTable {
+  key: string;
+  createdAt: string;
 }

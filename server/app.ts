@@ -10,6 +10,8 @@ import { PUBLISH_JOB_EVERY_MS, publishDueItems } from "~/services/publication.se
 import { startUploadSweeper, stopUploadSweeper } from "~/infra/upload-sweep.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
+import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation.server";
+import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -47,6 +49,9 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   startPeriodicJob({ name: "scheduled-publishing", everyMs: PUBLISH_JOB_EVERY_MS, run: async () => void (await publishDueItems()) }, log);
   // Waitlist offers past their time expire and the seat goes to the next one waiting (app/services/waitlist.server.ts).
   startPeriodicJob({ name: "waitlist-expiry", everyMs: WAITLIST_JOB_EVERY_MS, run: async () => void (await runWaitlistJob()) }, log);
+  // New enquiries untouched past the promise: escalated to the admins once (app/services/escalation.server.ts).
+  startPeriodicJob({ name: "escalation", everyMs: ESCALATION_JOB_EVERY_MS, run: async () => void (await runEscalationJob()) }, log);
+  startPeriodicJob({ name: "housekeeping", everyMs: HOUSEKEEPING_EVERY_MS, run: runHousekeeping }, log);
   // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).
   startPeriodicJob({ name: "daily-digest", everyMs: DIGEST_JOB_EVERY_MS, run: async () => void (await runDigestJob()) }, log);
 }

@@ -16,6 +16,9 @@ export type ContactQuery = {
   status: ContactStatus;
   createdAt: string;
   updatedAt: string;
+  /** One more on every change (a form drawn from an older one is refused), and who made it. */
+  version: number;
+  updatedBy: string | null;
 };
 
 export type ContactQueryInput = {
@@ -27,7 +30,7 @@ export type ContactQueryInput = {
 };
 
 function toContactQuery({ phoneDigits: _searchOnly, ...row }: Selectable<ContactQueriesTable>): ContactQuery {
-  return { ...row, status: row.status as ContactStatus };
+  return { ...row, version: Number(row.version), status: row.status as ContactStatus };
 }
 
 export type ContactQueryFilter = PageInput & { status?: string; q?: string };
@@ -53,6 +56,13 @@ export async function listContactQueries(filter: ContactQueryFilter = {}): Promi
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return toPage(rows.map(toContactQuery), Number(count.n), page, limit);
+}
+
+export async function countContactQueries(status?: ContactStatus): Promise<number> {
+  let q = db().selectFrom("contact_queries");
+  if (status) q = q.where("status", "=", status);
+  const r = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export async function getContactQuery(id: string): Promise<ContactQuery | null> {
@@ -81,8 +91,14 @@ export async function insertContactQuery(input: ContactQueryInput, opts: { id?: 
   return (await getContactQuery(id))!;
 }
 
-export async function setContactQueryStatusRow(id: string, status: ContactStatus): Promise<ContactQuery | null> {
-  const r = await db().updateTable("contact_queries").set({ status, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+/** Sets the status and adds one to the version, only while the stored version is still `version` (null otherwise, or when gone). */
+export async function setContactQueryStatusRow(id: string, status: ContactStatus, version: number, updatedBy: string): Promise<ContactQuery | null> {
+  const r = await db()
+    .updateTable("contact_queries")
+    .set((eb) => ({ status, updatedAt: nowIso(), updatedBy, version: eb("version", "+", 1) }))
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getContactQuery(id);
 }

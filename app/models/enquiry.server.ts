@@ -1,9 +1,9 @@
-import { sql, type Selectable, type Updateable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type Updateable } from "kysely";
 import { db } from "~db/client.server";
-import type { EnquiriesTable } from "~db/schema";
+import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { phoneDigits, phoneSearchDigits } from "~/util/phone";
-import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquiryStatus } from "~/schemas/values";
+import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
@@ -39,6 +39,13 @@ export type Enquiry = {
   sourceLabel: string;
   /** When its status first changed from New (the 24-hour promise), or null. */
   firstStatusChangeAt: string | null;
+  /** One more on every change: a form or API call drawn from an older version is refused. */
+  version: number;
+  /** Who made the stored version (a staff name, "Waitlist", "System"), or null for the visitor's submission. */
+  updatedBy: string | null;
+  /** The last staff action on it, and when an untouched New one was escalated to the admins (null: not yet). */
+  touchedAt: string | null;
+  escalatedAt: string | null;
 };
 
 export type EnquiryInput = {
@@ -51,6 +58,8 @@ export type EnquiryInput = {
   whatsappNotifications?: boolean;
   filePaths?: string[];
   scheduleId?: string | null;
+  /** The owner given on arrival (the round-robin), or none. */
+  assigneeId?: string | null;
   source?: Partial<EnquirySource>;
   sourceLabel?: string;
 };
@@ -59,6 +68,7 @@ function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
   const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, ...rest } = row;
   return {
     ...rest,
+    version: Number(row.version),
     preferredMode: row.preferredMode as DeliveryMode,
     status: row.status as EnquiryStatus,
     whatsappNotifications: Boolean(row.whatsappNotifications),
@@ -81,6 +91,13 @@ export type EnquiryFilter = PageInput & {
   createdFrom?: string;
   createdBefore?: string;
   ids?: string[];
+  /** Newest first unless said otherwise; a follow-up filter lists the earliest follow-up first. */
+  sort?: EnquirySort;
+  /**
+   * A counsellor's queue: their overdue follow-ups first (earliest first), then New enquiries that are theirs or
+   * nobody's, oldest first. Other filters narrow it further.
+   */
+  queue?: { userId: string; now: string };
 };
 
 function filtered(filter: EnquiryFilter) {
@@ -109,20 +126,75 @@ function filtered(filter: EnquiryFilter) {
   return q;
 }
 
-/** Newest first; a follow-up filter lists the earliest follow-up first (the one to call now), in its index's order. */
+/** The queue's first part: the counsellor's follow-ups past due on leads still open. */
+function overdueOf(userId: string, now: string) {
+  return (eb: ExpressionBuilder<Database, "enquiries">) =>
+    eb.and([eb("assigneeId", "=", userId), eb("followUpAt", "<", now), eb("status", "in", OPEN_ENQUIRY_STATUSES)]);
+}
+
+/** The queue's second part: New enquiries that are the counsellor's or nobody's, not already in the first part. */
+function newFor(userId: string, now: string) {
+  return (eb: ExpressionBuilder<Database, "enquiries">) =>
+    eb.and([eb("status", "=", "new"), eb.or([eb("assigneeId", "=", userId), eb("assigneeId", "is", null)]), eb.not(overdueOf(userId, now)(eb))]);
+}
+
+async function countOf(q: ReturnType<typeof filtered>): Promise<number> {
+  return Number((await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * One page in the order asked for. A follow-up filter or sort lists the earliest follow-up first (the one to call
+ * now); the queue is two index-ordered parts one after the other, paged across both (no sort of the whole set).
+ */
 export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
+  if (filter.queue) return listQueue(filter, filter.queue, { page, limit, offset });
   const q = filtered(filter);
-  const byFollowUp = filter.followUp !== undefined && filter.followUp !== "none";
+  const byFollowUp = filter.sort === "follow-up" || (filter.followUp !== undefined && filter.followUp !== "none");
   let rows = q.selectAll();
-  rows = byFollowUp
-    ? rows.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc")
-    : rows.orderBy("createdAt", "desc").orderBy("id", "desc");
-  const [found, count] = await Promise.all([
-    rows.limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return toPage(found.map(toEnquiry), Number(count.n), page, limit);
+  if (byFollowUp) {
+    // No follow-up set: after every dated one.
+    if (filter.sort === "follow-up" && filter.followUp === undefined) rows = rows.orderBy(sql`case when ${sql.ref("followUpAt")} is null then 1 else 0 end`);
+    rows = rows.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc");
+  } else if (filter.sort === "oldest") rows = rows.orderBy("createdAt", "asc").orderBy("id", "asc");
+  else rows = rows.orderBy("createdAt", "desc").orderBy("id", "desc");
+  const [found, count] = await Promise.all([rows.limit(limit).offset(offset).execute(), countOf(q)]);
+  return toPage(found.map(toEnquiry), count, page, limit);
+}
+
+async function listQueue(
+  filter: EnquiryFilter,
+  queue: { userId: string; now: string },
+  { page, limit, offset }: { page: number; limit: number; offset: number },
+) {
+  const overdue = filtered(filter).where(overdueOf(queue.userId, queue.now));
+  const fresh = filtered(filter).where(newFor(queue.userId, queue.now));
+  const [overdueCount, freshCount] = await Promise.all([countOf(overdue), countOf(fresh)]);
+  const rows: Selectable<EnquiriesTable>[] = [];
+  if (offset < overdueCount) {
+    rows.push(
+      ...(await overdue.selectAll().orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc").limit(limit).offset(offset).execute()),
+    );
+  }
+  if (rows.length < limit) {
+    const from = Math.max(0, offset - overdueCount);
+    rows.push(
+      ...(await fresh
+        .selectAll()
+        .orderBy("createdAt", "asc")
+        .orderBy("id", "asc")
+        .limit(limit - rows.length)
+        .offset(from)
+        .execute()),
+    );
+  }
+  return toPage(rows.map(toEnquiry), overdueCount + freshCount, page, limit);
+}
+
+/** The first enquiry of the counsellor's queue other than `exceptId` (the details' Next in queue). */
+export async function nextInQueue(queue: { userId: string; now: string }, exceptId: string): Promise<string | null> {
+  const page = await listQueue({ queue }, queue, { page: 1, limit: 2, offset: 0 });
+  return page.data.find((e) => e.id !== exceptId)?.id ?? null;
 }
 
 /**
@@ -136,6 +208,11 @@ export async function* eachEnquiry(filter: EnquiryFilter, pageSize = 1000): Asyn
     return q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(pageSize).execute();
   }, pageSize);
   for await (const rows of pages) yield rows.map(toEnquiry);
+}
+
+/** How many enquiries a list's filters match (the sidebar's and dashboard's counts). */
+export async function countMatching(filter: EnquiryFilter): Promise<number> {
+  return countOf(filtered(filter));
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
@@ -172,6 +249,7 @@ export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; cr
       createdAt: now,
       updatedAt: now,
       scheduleId: input.scheduleId ?? null,
+      assigneeId: input.assigneeId ?? null,
       utmSource: source.utmSource ?? null,
       utmMedium: source.utmMedium ?? null,
       utmCampaign: source.utmCampaign ?? null,
@@ -188,10 +266,21 @@ export type EnquiryChanges = Partial<Omit<EnquiryInput, "source" | "sourceLabel"
   assigneeId?: string | null;
   followUpAt?: string | null;
   firstStatusChangeAt?: string;
+  touchedAt?: string;
+  escalatedAt?: string;
 };
 
-export async function updateEnquiryRow(id: string, input: EnquiryChanges): Promise<Enquiry | null> {
-  const values: Updateable<EnquiriesTable> = { updatedAt: nowIso() };
+/**
+ * Writes the changes and adds one to the version; with `version`, only if the stored version is still that one
+ * (the one the caller read): of two writers that read the same version, exactly one gets through, on both
+ * databases. Null when the row is gone or was changed meanwhile (the caller reads it again to tell which).
+ */
+export async function updateEnquiryRow(
+  id: string,
+  input: EnquiryChanges,
+  { version, updatedBy = null }: { version?: number; updatedBy?: string | null } = {},
+): Promise<Enquiry | null> {
+  const values: Updateable<EnquiriesTable> = { updatedAt: nowIso(), updatedBy, version: sql<number>`${sql.ref("version")} + 1` as never };
   if (input.fullName !== undefined) values.fullName = input.fullName;
   if (input.email !== undefined) values.email = input.email;
   if (input.phone !== undefined) {
@@ -208,7 +297,11 @@ export async function updateEnquiryRow(id: string, input: EnquiryChanges): Promi
   if (input.followUpAt !== undefined) values.followUpAt = input.followUpAt;
   if (input.scheduleId !== undefined) values.scheduleId = input.scheduleId;
   if (input.firstStatusChangeAt !== undefined) values.firstStatusChangeAt = input.firstStatusChangeAt;
-  const r = await db().updateTable("enquiries").set(values).where("id", "=", id).executeTakeFirst();
+  if (input.touchedAt !== undefined) values.touchedAt = input.touchedAt;
+  if (input.escalatedAt !== undefined) values.escalatedAt = input.escalatedAt;
+  let update = db().updateTable("enquiries").set(values).where("id", "=", id);
+  if (version !== undefined) update = update.where("version", "=", version);
+  const r = await update.executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getEnquiry(id);
 }
@@ -281,6 +374,34 @@ export async function unlinkDuplicates(id: string): Promise<void> {
     .deleteFrom("enquiry_duplicates")
     .where((eb) => eb.or([eb("enquiryId", "=", id), eb("otherId", "=", id)]))
     .execute();
+}
+
+// ---------------------------------------------------------------- staff activity and escalation
+
+/** A note was written: the enquiry counts as touched (no new version: nothing a form shows has changed). */
+export async function touchEnquiry(id: string, at: string): Promise<void> {
+  await db().updateTable("enquiries").set({ touchedAt: at }).where("id", "=", id).execute();
+}
+
+/** New enquiries nobody has touched since before `before`, not escalated yet: oldest first. */
+export async function listEscalationDue(before: string, limit = 200): Promise<Enquiry[]> {
+  const rows = await db()
+    .selectFrom("enquiries")
+    .selectAll()
+    .where("status", "=", "new")
+    .where("escalatedAt", "is", null)
+    .where("touchedAt", "is", null)
+    .where("createdAt", "<", before)
+    .orderBy("createdAt")
+    .limit(limit)
+    .execute();
+  return rows.map(toEnquiry);
+}
+
+/** Marks one escalated, once: of several instances (or runs) exactly one gets true. No new version. */
+export async function markEscalated(id: string, at: string): Promise<boolean> {
+  const r = await db().updateTable("enquiries").set({ escalatedAt: at }).where("id", "=", id).where("escalatedAt", "is", null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 // ---------------------------------------------------------------- figures for the dashboard

@@ -87,11 +87,10 @@ export async function reviewStats(): Promise<{ count: number; average: number | 
   return { count: n, average: n > 0 && r.avg !== null ? Math.round(Number(r.avg) * 10) / 10 : null };
 }
 
-export async function countReviews(): Promise<number> {
-  const r = await db()
-    .selectFrom("reviews")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
+export async function countReviews(filter: { approved?: boolean } = {}): Promise<number> {
+  let q = db().selectFrom("reviews");
+  if (filter.approved !== undefined) q = q.where("approved", "=", filter.approved ? 1 : 0);
+  const r = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -204,6 +204,32 @@ export async function takeSeat(id: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * Staff enrolling a student they chose into a full batch: one seat more in total, taken at once by that student,
+ * so the seats left stay as they are and nobody on the waitlist is offered it (raising the seats offers them).
+ */
+export async function addTakenSeat(id: string): Promise<boolean> {
+  const r = await db()
+    .updateTable("schedules")
+    .set((eb) => ({ totalSeats: eb("totalSeats", "+", 1), updatedAt: nowIso() }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await contentChanged();
+  return true;
+}
+
+/** How many batches of the course (by its title, as an enquiry names it) start today or later. */
+export async function countUpcomingOfCourse(courseTitle: string, today = todayIso()): Promise<number> {
+  const r = await db()
+    .selectFrom("schedules")
+    .where("courseName", "=", courseTitle)
+    .where("startDate", ">=", today)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** Gives a seat back (an enrolment undone), never above the batch's total. */
 export async function returnSeat(id: string): Promise<void> {
   await db()

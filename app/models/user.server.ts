@@ -18,6 +18,8 @@ export type User = {
   updatedAt: string;
   /** Gets the daily digest e-mail (app/services/digest.server.ts). */
   dailyDigest: boolean;
+  /** Given new enquiries by the round-robin (app/models/assignment.server.ts). */
+  takesEnquiries: boolean;
 };
 
 export type UserWithSecret = User & { passwordHash: string; sessionVersion: number };
@@ -31,6 +33,7 @@ function toUser(row: Selectable<UsersTable>): User {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     dailyDigest: Boolean(row.dailyDigest),
+    takesEnquiries: Boolean(row.takesEnquiries),
   };
 }
 

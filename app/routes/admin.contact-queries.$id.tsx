@@ -1,5 +1,7 @@
 import { CONTACT_STATUS_LABELS } from "~/schemas/values";
+import { randomUUID } from "node:crypto";
 import { data, useLocation } from "react-router";
+import { formToObject } from "~/web/api-body.server";
 import type { Route } from "./+types/admin.contact-queries.$id";
 import { requireStaff } from "~/web/actor.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -22,7 +24,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const query = await getContactQuery(params.id);
   if (!query) throw data("Contact query not found", { status: 404 });
-  return { query, replyReady: new URL(request.url).searchParams.get("reply") === "ready", timeline: timelineLines(await contactQueryTimeline(query.id)) };
+  return {
+    query,
+    replyReady: new URL(request.url).searchParams.get("reply") === "ready",
+    timeline: timelineLines(await contactQueryTimeline(query.id)),
+    // A fresh key each time the page is drawn: a post of this drawing is applied once.
+    formKey: randomUUID(),
+  };
 }
 
 /**
@@ -37,16 +45,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = listHref("/admin/contact-queries", search);
   const form = await request.formData();
   const intent = form.get("intent");
+  const details = `/admin/contact-queries/${encodeURIComponent(params.id)}${listHref("", search)}`;
+  const input = formToObject(form);
   if (intent === "note") {
-    const details = `/admin/contact-queries/${encodeURIComponent(params.id)}${listHref("", search)}`;
     try {
-      await addContactQueryNote(actor, params.id, { text: form.get("text") });
-      return redirectWithFlash(request, details, { kind: "notice", message: "Note added." });
+      await addContactQueryNote(actor, params.id, input);
+      return redirectWithFlash(request, `${details}#timeline`, { kind: "notice", message: "Note added.", at: "timeline" });
     } catch (error) {
       if (!isServiceError(error)) console.error("[admin] adding a note to a contact query failed:", error);
-      return redirectWithFlash(request, isServiceError(error, "notFound") ? back : details, {
+      return redirectWithFlash(request, isServiceError(error, "notFound") ? back : `${details}#timeline`, {
         kind: "error",
         message: isServiceError(error) ? error.message : CONTACT_QUERY_STATUS_FAILED,
+        at: "timeline",
       });
     }
   }
@@ -54,9 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let updated;
   try {
     if (status === null) throw invalid({ intent: "Unknown action" });
-    updated = await setContactQueryStatus(actor, params.id, { status });
+    updated = await setContactQueryStatus(actor, params.id, { ...input, status });
   } catch (error) {
     if (!isServiceError(error)) console.error("[admin] updating a contact query's status failed:", error);
+    // Changed meanwhile by someone else: stay on the details, which show what it holds now.
+    if (isServiceError(error, "conflict")) return redirectWithFlash(request, details, { kind: "error", message: error.message });
     return redirectWithFlash(request, back, { kind: "error", message: CONTACT_QUERY_STATUS_FAILED });
   }
   const message = `Contact query marked as ${CONTACT_STATUS_LABELS[updated.status]}.`;
@@ -69,10 +81,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContactQueryRoute({ loaderData }: Route.ComponentProps) {
-  const backTo = listHref("/admin/contact-queries", useLocation().search);
+  const { pathname, search } = useLocation();
+  const backTo = listHref("/admin/contact-queries", search);
   return (
-    <DialogRoute title="Contact Query" description={loaderData.query.name} backTo={backTo} size="lg">
-      <ContactQueryDetails query={loaderData.query} replyReady={loaderData.replyReady} timeline={loaderData.timeline} />
+    <DialogRoute title="Contact Query" description={loaderData.query.name} backTo={backTo} size="lg" focusKey={loaderData.query.id}>
+      <ContactQueryDetails
+        query={loaderData.query}
+        replyReady={loaderData.replyReady}
+        timeline={loaderData.timeline}
+        formKey={loaderData.formKey}
+        here={`${pathname}${search}`}
+      />
     </DialogRoute>
   );
 }

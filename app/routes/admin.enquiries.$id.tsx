@@ -1,30 +1,47 @@
+import { randomUUID } from "node:crypto";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries.$id";
 import { requireStaff } from "~/web/actor.server";
 import { formToObject } from "~/web/api-body.server";
 import { ENQUIRY_STATUS_FAILED } from "~/web/admin-messages";
-import { formatDateTime, siteToday, utcToSiteInput } from "~/util/dates";
+import { followUpPresets } from "~/web/follow-up-presets";
+import { formatDateTime, utcToSiteInput } from "~/util/dates";
 import { redirectWithFlash } from "~/web/flash.server";
 import { ageText } from "~/util/format";
 import { listHref } from "~/web/list-query";
 import { timelineLines } from "~/web/timeline-lines";
-import { enquiryWaitlistStatus } from "~/services/waitlist.server";
+import { enquiryWaitlistStatus, batchTitle } from "~/services/waitlist.server";
 import { attachmentDisplayName } from "~/infra/uploads.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
 import { ENQUIRY_FORM_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
-import { addEnquiryNote, assignEnquiry, batchLabel, enquiryTimeline, setEnquiryBatch, setEnquiryStatus, setFollowUp } from "~/services/enquiries.server";
-import { followUpOverdue, getEnquiryRecord, pastResponsePromise, waitingMs } from "~/services/enquiry-lists.server";
+import {
+  addEnquiryNote,
+  assignEnquiry,
+  enquiryTimeline,
+  enrolWithAddedSeat,
+  logActivity,
+  setEnquiryBatch,
+  setEnquiryStatus,
+  setFollowUp,
+} from "~/services/enquiries.server";
+import { followUpOverdue, getEnquiryRecord, nextInMyQueue, pastResponsePromise, upcomingBatchChoices, waitingMs } from "~/services/enquiry-lists.server";
 import { isServiceError } from "~/services/service-error";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { EnquiryDetails } from "~/components/admin/enquiry-details";
 import { FLASH_IN_DIALOG } from "~/components/admin/dialog-flash";
+import type { ActivityRefusal } from "~/components/admin/enquiry-activity";
 
-// The dialog shows the last write's message itself (DialogFlash).
+// The dialog shows the last write's message itself (DialogFlash, or beside the form that made it: SectionFlash).
 export const handle = FLASH_IN_DIALOG;
 
 export const meta: Route.MetaFunction = () => [{ title: "Enquiry Details | Admin" }];
+
+/** After every post, refused ones too: a form refused for a change meanwhile must show what the enquiry holds now. */
+export function shouldRevalidate() {
+  return true;
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireStaff({ request, context });
@@ -32,23 +49,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (isServiceError(error, "notFound")) throw data("Enquiry not found", { status: 404 });
     throw error;
   });
-  const [timeline, staff, schedules, duplicates, waitlist] = await Promise.all([
+  const [timeline, staff, schedules, duplicates, waitlist, next] = await Promise.all([
     enquiryTimeline(record.id),
     listStaffNames(),
     listAllSchedules(),
     Promise.all(record.duplicateOf.map((id) => getEnquiry(id))),
     enquiryWaitlistStatus(record.id),
+    nextInMyQueue(actor, record.id),
   ]);
   const { filePaths, duplicateOf: _d, ...enquiry } = record;
   const files = filePaths.map((stored) => ({
     href: `/admin/enquiries/${encodeURIComponent(record.id)}/files/${encodeURIComponent(stored)}`,
     label: attachmentDisplayName(stored),
   }));
-  const today = siteToday();
-  // Batches still to come, and the one it names whatever its dates.
-  const batches = schedules
-    .filter((s) => s.endDate >= today || s.id === record.scheduleId)
-    .map((s) => ({ id: s.id, label: batchLabel(s), full: s.seats <= 0 }));
+  const batches = upcomingBatchChoices(schedules, record.scheduleId);
   const batch = schedules.find((s) => s.id === record.scheduleId);
   const now = Date.now();
   const waiting = waitingMs(record, now);
@@ -60,26 +74,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...(s.utmCampaign ? [{ label: "Campaign", value: s.utmCampaign }] : []),
     { label: "Referred by", value: s.referrer ?? "Direct (no other site)" },
   ];
+  // A fresh key each time the page is drawn: a post of this drawing is applied once (app/models/form-submission.server.ts).
+  const formKey = randomUUID();
+  const followUpText = record.followUpAt ? formatDateTime(record.followUpAt) : null;
   return {
     enquiry,
     files,
     extras: {
       sourceLines,
-      batch: batch ? `${batchLabel(batch)}, ${batch.seats} of ${batch.totalSeats} seats left` : record.scheduleId ? "(deleted batch)" : null,
+      batch: batch ? `${batchTitle(batch)}, ${batch.seats} of ${batch.totalSeats} seats left` : record.scheduleId ? "(deleted batch)" : null,
       waitlist: waitlist
         ? waitlist.status === "offered" && waitlist.offerExpiresAt
-          ? `Offered a seat in ${waitlist.batch}, held until ${formatDateTime(waitlist.offerExpiresAt)}`
+          ? `Offered a seat in ${waitlist.batch}, held until ${formatDateTime(waitlist.offerExpiresAt)} IST`
           : `Position ${waitlist.position} for ${waitlist.batch}`
         : null,
       duplicates: duplicates.filter((d) => d !== null).map((d) => ({ id: d.id, fullName: d.fullName, createdAt: d.createdAt })),
       waiting: waiting === null ? null : ageText(waiting),
       late: pastResponsePromise(waiting),
+      escalated: record.escalatedAt !== null,
+      formKey,
+      nextInQueue: next,
+      activity: {
+        enquiryId: record.id,
+        version: record.version,
+        formKey,
+        status: record.status,
+        followUpText,
+        presets: followUpPresets(new Date(now)),
+        ownerDefault: record.assigneeId ?? actor.user.id,
+        staff,
+        scheduleId: record.scheduleId,
+        batches,
+      },
       followUp: {
+        enquiryId: record.id,
+        fullName: record.fullName,
+        version: record.version,
+        formKey,
         assigneeId: record.assigneeId,
         meId: actor.user.id,
         staff,
         followUpInput: record.followUpAt ? utcToSiteInput(record.followUpAt) : "",
-        followUpText: record.followUpAt ? formatDateTime(record.followUpAt) : null,
+        followUpText,
         overdue: followUpOverdue(record, now),
         scheduleId: record.scheduleId,
         batches,
@@ -98,9 +134,22 @@ const DONE: Record<string, string> = {
   note: "Note added.",
 };
 
+/** Which section of the details a form sits in: its message is shown there, and without JavaScript the page comes back there. */
+const SECTION: Record<string, string> = {
+  assign: "follow-up",
+  "assign-me": "follow-up",
+  "follow-up": "follow-up",
+  "clear-follow-up": "follow-up",
+  batch: "follow-up",
+  "add-seat": "follow-up",
+  note: "timeline",
+};
+
 /**
- * intent=status sets any status (spec §4), closes the details and reloads the list. The follow-up forms (owner,
- * Assign to me, next follow-up, batch, a note) come back to these details with a message.
+ * intent=status sets any status (spec §4), closes the details and reloads the list. intent=log saves a call (Log
+ * activity) and comes back to #activity, or opens the next enquiry of the queue ("Save and open next"). The single
+ * field forms (owner, Assign to me, follow-up, batch, a seat added, a note) come back to their section with a message.
+ * A form drawn from an older version of the enquiry is refused with what it holds now.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff({ request, context });
@@ -110,35 +159,84 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const input = formToObject(form);
+  if (intent === "log") return logCall(request, actor, params.id, input, { details, back, search });
+  const at = SECTION[intent];
   try {
     if (intent === "status") {
       const saved = await setEnquiryStatus(actor, params.id, input);
       return redirectWithFlash(request, back, { kind: "notice", message: `Enquiry marked as ${ENQUIRY_STATUS_LABELS[saved.status]}.` });
     }
+    let message = DONE[intent];
     if (intent === "assign") await assignEnquiry(actor, params.id, input);
-    else if (intent === "assign-me") await assignEnquiry(actor, params.id, { assigneeId: actor.user.id });
+    else if (intent === "assign-me") await assignEnquiry(actor, params.id, { ...input, assigneeId: actor.user.id });
     else if (intent === "follow-up") await setFollowUp(actor, params.id, input);
-    else if (intent === "clear-follow-up") await setFollowUp(actor, params.id, { followUpAt: null });
+    else if (intent === "clear-follow-up") await setFollowUp(actor, params.id, { ...input, followUpAt: null });
     else if (intent === "batch") await setEnquiryBatch(actor, params.id, input);
     else if (intent === "note") await addEnquiryNote(actor, params.id, input);
-    else return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
-    return redirectWithFlash(request, details, { kind: "notice", message: DONE[intent] });
+    else if (intent === "add-seat") {
+      const { enquiry, added } = await enrolWithAddedSeat(actor, params.id, input);
+      message = added ? `A seat was added for ${enquiry.fullName}, who is now enrolled.` : `${enquiry.fullName} is enrolled (a seat was free).`;
+    } else return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
+    return redirectWithFlash(request, `${details}#${at}`, { kind: "notice", message, at });
   } catch (error) {
     if (!isServiceError(error)) console.error(`[admin] ${intent} on an enquiry failed:`, error);
-    // A rule's own words (a full batch, an empty note) help more than the generic failure; a status the
-    // buttons do not offer gets the spec's message (§8).
-    const ownWords = isServiceError(error) && (error.code === "batch_full" || (intent !== "status" && error.kind !== "notFound"));
+    // A rule's own words (a full batch, a change meanwhile, an empty note) help more than the generic failure; a
+    // status the buttons do not offer gets the spec's message (§8).
+    const ownWords =
+      isServiceError(error) &&
+      (error.code === "batch_full" || error.code === "edit_conflict" || error.kind === "invalid" || (intent !== "status" && error.kind !== "notFound"));
     const message = ownWords ? (error as Error).message : ENQUIRY_STATUS_FAILED;
-    return redirectWithFlash(request, intent === "status" || isServiceError(error, "notFound") ? back : details, { kind: "error", message });
+    if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message });
+    // A refused status button stays on the details (what it holds now is shown); the list is only for a done change.
+    return redirectWithFlash(request, `${details}#${at ?? "activity"}`, { kind: "error", message, ...(at ? { at } : {}) });
   }
 }
 
-export default function EnquiryDetailsRoute({ loaderData }: Route.ComponentProps) {
+/** Log activity: one save; refused, the page comes back at the form with the message and everything typed. */
+async function logCall(
+  request: Request,
+  actor: Awaited<ReturnType<typeof requireStaff>>,
+  id: string,
+  input: Record<string, unknown>,
+  { details, back, search }: { details: string; back: string; search: string },
+) {
+  try {
+    const saved = await logActivity(actor, id, input);
+    const message = `Activity logged for ${saved.fullName}.`;
+    if (input.then === "next") {
+      const next = await nextInMyQueue(actor, saved.id);
+      if (!next) return redirectWithFlash(request, back, { kind: "notice", message: `${message} Your queue is empty.` });
+      const nextUrl = `/admin/enquiries/${encodeURIComponent(next)}${listHref("", search) || "?view=queue"}`;
+      return redirectWithFlash(request, nextUrl, { kind: "notice", message: `${message} This is the next enquiry in your queue.` });
+    }
+    return redirectWithFlash(request, `${details}#activity`, { kind: "notice", message, at: "activity" });
+  } catch (error) {
+    if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
+    if (!isServiceError(error)) {
+      console.error("[admin] logging activity on an enquiry failed:", error);
+      throw error;
+    }
+    const typed = Object.fromEntries(
+      ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId"].filter((k) => typeof input[k] === "string").map((k) => [k, String(input[k])]),
+    );
+    const refusal: ActivityRefusal = { message: error.message, fields: error.fields, typed };
+    return data({ refusal }, { status: error.status });
+  }
+}
+
+export default function EnquiryDetailsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const backTo = useBackTo("/admin/enquiries");
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   return (
-    <DialogRoute title="Enquiry Details" description={loaderData.enquiry.fullName} backTo={backTo} size="lg">
-      <EnquiryDetails enquiry={loaderData.enquiry} files={loaderData.files} extras={loaderData.extras} search={search} />
+    <DialogRoute title="Enquiry Details" description={loaderData.enquiry.fullName} backTo={backTo} size="lg" focusKey={loaderData.enquiry.id}>
+      <EnquiryDetails
+        enquiry={loaderData.enquiry}
+        files={loaderData.files}
+        extras={loaderData.extras}
+        search={search}
+        here={`${pathname}${search}`}
+        refusal={actionData && "refusal" in actionData ? actionData.refusal : undefined}
+      />
     </DialogRoute>
   );
 }

@@ -6,7 +6,7 @@ import { siteToday } from "~/util/dates";
 import { attachmentDisplayName } from "~/infra/uploads.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
-import { batchLabel } from "~/services/enquiries.server";
+import { batchTitle } from "~/services/waitlist.server";
 import { exportEnquiries, type EnquiryRecord } from "~/services/enquiry-lists.server";
 
 /**
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = readEnquiryListQuery(new URL(request.url));
   const [staff, batches] = await Promise.all([listStaffNames(), listAllSchedules()]);
   const names = new Map(staff.map((u) => [u.id, u.name]));
-  const batchNames = new Map(batches.map((s) => [s.id, batchLabel(s)]));
+  const batchNames = new Map(batches.map((s) => [s.id, batchTitle(s)]));
   const columns: CsvColumn<EnquiryRecord>[] = [
     { header: "id", value: (e) => e.id },
     { header: "createdAt", value: (e) => e.createdAt },

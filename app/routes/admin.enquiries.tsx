@@ -1,11 +1,12 @@
-import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/schemas/values";
-import { Outlet, useLocation } from "react-router";
+import { randomUUID } from "node:crypto";
+import { ENQUIRY_SORT_LABELS, ENQUIRY_SORTS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "~/schemas/values";
+import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin.enquiries";
 import { requireStaff } from "~/web/actor.server";
 import { formToObject } from "~/web/api-body.server";
 import { readEnquiryListQuery } from "~/web/enquiry-list-query";
 import { redirectWithFlash } from "~/web/flash.server";
-import { formatDateTime } from "~/util/dates";
+import { formatDate, formatShortDateTime } from "~/util/dates";
 import { ageText } from "~/util/format";
 import { listHref } from "~/web/list-query";
 import { loadPage } from "~/web/list-page.server";
@@ -53,17 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       preferredMode: e.preferredMode,
       whatsappNotifications: e.whatsappNotifications,
       status: e.status,
+      version: e.version,
       createdAt: e.createdAt,
       sourceLabel: e.sourceLabel,
+      escalated: e.escalatedAt !== null && e.status === "new" && e.touchedAt === null,
       possibleDuplicate: e.duplicateOf.length > 0,
       assigneeName: e.assigneeId ? (names.get(e.assigneeId) ?? "(deleted user)") : null,
-      followUp: e.followUpAt ? formatDateTime(e.followUpAt) : null,
+      followUp: e.followUpAt ? formatShortDateTime(e.followUpAt, new Date(now)) : null,
+      date: formatDate(e.createdAt),
       overdue: followUpOverdue(e, now),
       waiting: waiting === null ? null : ageText(waiting),
       late: pastResponsePromise(waiting),
     };
   });
-  return { list: { ...list, data: rows }, error, values, options: { staff, courses, sources } };
+  // A fresh key per drawing: the bulk form's post is applied once, and the list and its ticks start afresh after it.
+  return { list: { ...list, data: rows }, error, values, options: { staff, courses, sources }, queue: query.view === "queue", formKey: randomUUID() };
 }
 
 /** The bulk change of the ticked enquiries (status and/or owner), all or nothing, then back to the same list. */
@@ -81,19 +86,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
-  const { list, error, values, options } = loaderData;
+  const { list, error, values, options, queue, formKey } = loaderData;
   const { search } = useLocation();
   const exportHref = `/admin/enquiries/export.csv${listHref("", search)}`;
   return (
     <>
       <PageHeader
-        title="Manage Enquiries"
-        description="Enrolment enquiries from the website."
+        title={queue ? "My queue" : "Manage Enquiries"}
+        description={
+          queue ? "Your overdue follow-ups first, then New enquiries that are yours or nobody's, oldest first." : "Enrolment enquiries from the website."
+        }
         actions={
-          // A download, not a page: a plain link, so the browser saves the file.
-          <a href={exportHref} download className={BUTTON_STYLES.secondary}>
-            Export CSV
-          </a>
+          <>
+            {queue ? (
+              <Link to="/admin/enquiries" className={BUTTON_STYLES.secondary}>
+                All enquiries
+              </Link>
+            ) : (
+              <Link to="/admin/enquiries?view=queue" className={BUTTON_STYLES.primary}>
+                My queue
+              </Link>
+            )}
+            {/* A download, not a page: a plain link, so the browser saves the file. */}
+            <a href={exportHref} download className={BUTTON_STYLES.secondary}>
+              Export CSV
+            </a>
+          </>
         }
       />
       <Tabs
@@ -104,10 +122,20 @@ export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
       />
       <ListSearch basePath="/admin/enquiries" label="Search enquiries" placeholder="Name, e-mail or phone" />
       <EnquiryFilters values={values} options={options} />
+      {queue ? null : (
+        <Tabs
+          param="sort"
+          label="Order of the list"
+          basePath="/admin/enquiries"
+          tabs={ENQUIRY_SORTS.map((s) => ({ value: s === "newest" ? "" : s, label: ENQUIRY_SORT_LABELS[s] }))}
+        />
+      )}
       <ErrorBanner message={error} className="mb-4" />
       <Outlet />
-      {list.data.length ? <EnquiryBulkBar staff={options.staff} action={`/admin/enquiries${listHref("", search)}`} /> : null}
-      <EnquiryList enquiries={list.data} search={search} />
+      <div key={formKey}>
+        {list.data.length ? <EnquiryBulkBar staff={options.staff} action={`/admin/enquiries${listHref("", search)}`} formKey={formKey} /> : null}
+        <EnquiryList enquiries={list.data} search={search} />
+      </div>
       <Pagination page={list.page} pages={list.pages} total={list.total} noun={["enquiry", "enquiries"]} />
     </>
   );

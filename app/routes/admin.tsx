@@ -5,6 +5,7 @@ import { ErrorBanner } from "~/components/admin/error-banner";
 import { parseFlash } from "~/web/flash.server";
 import { commitSession, readUserSession, redirectToSignIn, touchSession } from "~/web/session.server";
 import { SITE } from "~/config/site";
+import { sidebarCounts } from "~/services/staff-counts.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin · ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -20,8 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let cookie: string | undefined;
   if (check.needsTouch) cookie = await touchSession(check);
   else if (flash) cookie = await commitSession(session);
+  // What waits for staff, beside the links; a side note: if it cannot be read, the screen still shows.
+  const counts = await sidebarCounts({ user, ip: "" }).catch((error: unknown) => {
+    console.error("[admin] reading the sidebar's counts failed:", error);
+    return null;
+  });
   return data(
-    { user: { id: user.id, name: user.name, email: user.email, role: user.role }, flash },
+    { user: { id: user.id, name: user.name, email: user.email, role: user.role }, flash, counts },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );
 }
@@ -36,7 +42,7 @@ export function shouldRevalidate() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell user={loaderData.user} flash={loaderData.flash}>
+    <AdminShell user={loaderData.user} flash={loaderData.flash} counts={loaderData.counts}>
       <Outlet />
     </AdminShell>
   );
@@ -62,7 +68,7 @@ export function ErrorBoundary() {
     </>
   );
   return layout ? (
-    <AdminShell user={layout.user} flash={null}>
+    <AdminShell user={layout.user} flash={null} counts={layout.counts}>
       {body}
     </AdminShell>
   ) : (

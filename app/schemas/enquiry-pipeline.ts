@@ -28,6 +28,20 @@ export const followUpSchema = z.object({ followUpAt: followUp });
 export const batchSchema = z.object({ scheduleId: optionalId("Batch") });
 export const noteSchema = z.object({ text: requiredText("Note text is required", 5000, "Note", "multi") });
 
+/** The Log activity form's next follow-up: keep it, clear it, a preset (a datetime-local value the form computed) or typed. */
+export const FOLLOW_UP_PRESETS = ["keep", "none", "custom"] as const;
+export const NOTHING_TO_LOG = "Write a note or change something to log";
+
+/** One save for a call: the outcome (status; "" keeps it), a note, the next follow-up, the owner and the batch. */
+export const activitySchema = z.object({
+  status: preprocess(blankToUndefined, z.optional(choice(ENQUIRY_STATUSES, `Status must be one of ${oneOf(ENQUIRY_STATUSES)}`))),
+  text: optionalText(5000, "Note", "multi"),
+  followUp: z._default(z.string().check(z.maxLength(40)), "keep"),
+  followUpAt: followUp,
+  assigneeId: z.optional(optionalId("Assignee")),
+  scheduleId: z.optional(optionalId("Batch")),
+});
+
 export const BULK_MAX = 200;
 export const BULK_NOTHING_CHOSEN = "Choose one or more enquiries first";
 export const BULK_NO_CHANGE = "Choose a status or an assignee to apply";
@@ -35,9 +49,10 @@ export const BULK_NO_CHANGE = "Choose a status or an assignee to apply";
 /** Several enquiries at once: a status, an assignee ("none" unassigns), or both. */
 export const bulkSchema = z
   .object({
+    // "<id>" or, from the list's ticks, "<id>@<version>": the version the row showed (an older one is refused).
     ids: preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.string().check(z.maxLength(36))).check(z.minLength(1, BULK_NOTHING_CHOSEN), z.maxLength(BULK_MAX, `At most ${BULK_MAX} enquiries at once`)),
+      z.array(z.string().check(z.maxLength(48))).check(z.minLength(1, BULK_NOTHING_CHOSEN), z.maxLength(BULK_MAX, `At most ${BULK_MAX} enquiries at once`)),
     ),
     status: preprocess(blankToUndefined, z.optional(choice(ENQUIRY_STATUSES, `Status must be one of ${oneOf(ENQUIRY_STATUSES)}`))),
     assigneeId: preprocess(blankToUndefined, z.optional(z.string().check(z.maxLength(36)))),

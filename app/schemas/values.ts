@@ -117,6 +117,7 @@ export const OUTBOX_EVENTS = [
   "staff.digest",
   "enquiry.enrolled",
   "enquiry.waitlist_offer",
+  "enquiry.escalated",
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
@@ -126,6 +127,11 @@ export const oneOf = (values: readonly string[]) => values.join(", ");
 /** The enquiry list's follow-up filter: due today (Hyderabad), overdue (past and still open), or none set. */
 export const FOLLOW_UP_FILTERS = ["due", "overdue", "none"] as const;
 export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+
+/** The enquiry list's orders (`?sort=`): newest first (the default), oldest first, next follow-up first. */
+export const ENQUIRY_SORTS = ["newest", "oldest", "follow-up"] as const;
+export type EnquirySort = (typeof ENQUIRY_SORTS)[number];
+export const ENQUIRY_SORT_LABELS: Record<EnquirySort, string> = { newest: "Newest first", oldest: "Oldest first", "follow-up": "Next follow-up first" };
 export const FOLLOW_UP_FILTER_LABELS: Record<FollowUpFilter, string> = { due: "Due today", overdue: "Overdue", none: "No follow-up set" };
 
 /** An enquiry's place on a full batch's waitlist: waiting, offered a freed seat, or off the list and why. */
@@ -149,13 +155,24 @@ export type WaitlistStep = (typeof WAITLIST_STEPS)[number];
 /** Which form an enquiry was sent from ("" for enquiries from before this was recorded). */
 export const ENQUIRY_FORMS = ["home", "enquiry-page", "api"] as const;
 export type EnquiryFormName = (typeof ENQUIRY_FORMS)[number];
+/** The enquiry's own fields as the details screen labels them (for the audit log's words). */
+export const ENQUIRY_FIELD_LABELS = {
+  fullName: "Full name",
+  email: "Email",
+  phone: "Phone",
+  preferredCourse: "Preferred course",
+  preferredMode: "Preferred mode",
+  message: "Message",
+  whatsappNotifications: "WhatsApp notifications",
+} as const;
+
 export const ENQUIRY_FORM_LABELS: Record<EnquiryFormName, string> = { home: "Home page form", "enquiry-page": "Enquiry page", api: "API" };
 
 /** Statuses where a lead is still being worked on: an overdue follow-up counts only for these. */
 export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];
 
 /** What a timeline line records. */
-export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist"] as const;
+export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist", "escalated"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_SUBJECTS = ["enquiry", "contact_query"] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];

@@ -6,9 +6,14 @@ import { contactStatusSchema } from "~/schemas/contact-query";
 import type { Actor, StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
-import { addNote } from "./timeline.server";
+import { insertNote } from "./timeline.server";
+import { claimFormKey } from "~/models/form-submission.server";
+import { noteSchema } from "~/schemas/enquiry-pipeline";
+import { EDIT_CONFLICT_CODE, writeGuardSchema } from "~/schemas/write-guard";
+import { CONTACT_STATUS_LABELS } from "~/schemas/values";
+import { formatDateTime } from "~/util/dates";
 import { queueContactQueryNotifications } from "./notifications.server";
-import { notFound } from "./service-error";
+import { conflict, notFound, type ServiceError } from "./service-error";
 import { parseInput } from "./validation";
 
 /** Contact messages: visitors send them (home, /contact, the API); staff mark them replied or closed. */
@@ -32,14 +37,32 @@ export async function submitContactQuery(actor: Actor, input: unknown): Promise<
   });
 }
 
-/** Any status may follow any other (spec §4). */
+/** "This contact query was changed by … at …. Here is what it holds now." */
+function editConflict(now: ContactQuery): ServiceError {
+  return conflict(
+    `This contact query was changed by ${now.updatedBy ?? "someone"} at ${formatDateTime(now.updatedAt)} IST. Here is what it holds now.`,
+    {},
+    EDIT_CONFLICT_CODE,
+  );
+}
+
+/**
+ * Any status may follow any other (spec §4). A post drawn from an older version is refused with what it holds
+ * now; a repeat of the same form post (its key already used) changes nothing.
+ */
 export async function setContactQueryStatus(actor: StaffActor, id: string, input: unknown): Promise<ContactQuery> {
   const { status } = parseInput(contactStatusSchema, input);
+  const { version, formKey } = parseInput(writeGuardSchema, input);
   return inTransaction(async () => {
     const before = await getContactQuery(id);
     if (!before) throw notFound("Contact query");
-    const saved = await setContactQueryStatusRow(id, status);
-    if (!saved) throw notFound("Contact query");
+    if (formKey && !(await claimFormKey(`contact:${formKey}`))) return before;
+    if (version !== undefined && version !== before.version) throw editConflict(before);
+    const saved = await setContactQueryStatusRow(id, status, before.version, actor.user.name);
+    if (!saved) {
+      const meanwhile = await getContactQuery(id);
+      throw meanwhile ? editConflict(meanwhile) : notFound("Contact query");
+    }
     if (before.status !== saved.status) {
       await insertTimelineEntry("contact_query", id, {
         userId: actor.user.id,
@@ -50,7 +73,7 @@ export async function setContactQueryStatus(actor: StaffActor, id: string, input
         text: null,
       });
     }
-    await record(actor, "status", "contact_query", id, `${saved.name}: ${before.status} → ${saved.status}`);
+    await record(actor, "status", "contact_query", id, `${saved.name}: ${CONTACT_STATUS_LABELS[before.status]} → ${CONTACT_STATUS_LABELS[saved.status]}`);
     return saved;
   });
 }
@@ -66,8 +89,16 @@ export async function deleteContactQuery(actor: StaffActor, id: string): Promise
   });
 }
 
-export const addContactQueryNote = (actor: StaffActor, id: string, input: unknown) =>
-  addNote(actor, "contact_query", id, input, async (i) => (await getContactQuery(i)) !== null);
+/** A note on the query's timeline (a repeat of the same form post adds nothing). */
+export async function addContactQueryNote(actor: StaffActor, id: string, input: unknown): Promise<void> {
+  const { text } = parseInput(noteSchema, input);
+  const { formKey } = parseInput(writeGuardSchema, input);
+  await inTransaction(async () => {
+    if (!(await getContactQuery(id))) throw notFound("Contact query");
+    if (formKey && !(await claimFormKey(`contact:${formKey}`))) return;
+    await insertNote(actor, "contact_query", id, text);
+  });
+}
 
 export async function contactQueryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getContactQuery(id))) throw notFound("Contact query");

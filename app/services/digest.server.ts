@@ -94,8 +94,8 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
       title: "New enquiries waiting more than 24 hours",
       total: waitingMine.total + waitingUnassigned.total,
       lines: [
-        ...waitingMine.data.map((e) => line(e, e.createdAt, "yours, received")),
-        ...waitingUnassigned.data.map((e) => line(e, e.createdAt, "unassigned, received")),
+        ...waitingMine.data.map((e) => line(e, e.createdAt, e.escalatedAt ? "yours, escalated, received" : "yours, received")),
+        ...waitingUnassigned.data.map((e) => line(e, e.createdAt, e.escalatedAt ? "unassigned, escalated, received" : "unassigned, received")),
       ].slice(0, limit),
       listLink: listLink("status=new"),
     },

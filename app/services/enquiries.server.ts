@@ -1,27 +1,41 @@
 import { inTransaction } from "~db/client.server";
-import { siteDateTimeToUtc } from "~/util/dates";
+import { formatDateTime, siteDateTimeToUtc } from "~/util/dates";
 import { deleteAttachments } from "~/infra/uploads.server";
 import {
   clearEnquiryReferences,
   deleteEnquiryRow,
   getEnquiry,
+  touchEnquiry,
   unlinkDuplicates,
   updateEnquiryRow,
   type Enquiry,
   type EnquiryChanges,
 } from "~/models/enquiry.server";
 import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
-import { getSchedule, returnSeat, takeSeat, type Schedule } from "~/models/schedule.server";
+import { claimFormKey } from "~/models/form-submission.server";
+import { addTakenSeat, countUpcomingOfCourse, getSchedule, returnSeat, takeSeat } from "~/models/schedule.server";
+import { openOfferOfEnquiry } from "~/models/waitlist.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
 import { getUser } from "~/models/user.server";
 import { enquiryStatusSchema } from "~/schemas/enquiry";
-import { assignSchema, batchSchema, bulkSchema, enquiryPipelineUpdateSchema, FOLLOW_UP_MESSAGE, followUpSchema } from "~/schemas/enquiry-pipeline";
-import type { EnquiryStatus } from "~/schemas/values";
+import {
+  activitySchema,
+  assignSchema,
+  batchSchema,
+  bulkSchema,
+  enquiryPipelineUpdateSchema,
+  FOLLOW_UP_MESSAGE,
+  followUpSchema,
+  noteSchema,
+  NOTHING_TO_LOG,
+} from "~/schemas/enquiry-pipeline";
+import { EDIT_CONFLICT_CODE, writeGuardSchema } from "~/schemas/write-guard";
+import { ENQUIRY_FIELD_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryStatus } from "~/schemas/values";
 import type { StaffActor } from "./actor";
-import { changeSummary, record } from "./audit.server";
+import { record } from "./audit.server";
 import { queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
-import { addNote } from "./timeline.server";
-import { claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
+import { insertNote } from "./timeline.server";
+import { batchTitle, claimOfferedSeat, WAITLIST_ACTOR, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { parseInput } from "./validation";
 
@@ -31,9 +45,10 @@ import { parseInput } from "./validation";
  * enquiry-submissions.server.ts; lists, details and exports are enquiry-lists.server.ts.
  */
 
-export const BATCH_FULL = "This batch is full: no seats are left. Choose another batch, or add seats to it first.";
+export const BATCH_FULL = "This batch is full: no seats are left. Choose another batch, or add a seat for this student.";
 export const ASSIGNEE_UNKNOWN = "Choose a staff member";
 export const BATCH_UNKNOWN = "Choose a batch";
+export const ENROL_NEEDS_BATCH = "Choose the batch this student joins before marking the enquiry Enrolled: the course has upcoming batches.";
 const FIELDS = ["fullName", "email", "phone", "preferredCourse", "preferredMode", "message", "whatsappNotifications"] as const;
 
 // ---------------------------------------------------------------- following up
@@ -44,19 +59,35 @@ export type EnquiryChange = {
   assigneeId?: string | null;
   followUpAt?: string | null;
   scheduleId?: string | null;
-  /** Becoming Enrolled with the seat an accepted waitlist offer already holds: no second seat is taken. */
+  /** Becoming Enrolled with a seat already held for it (an accepted waitlist offer, a seat staff added): no seat is taken. */
   heldSeat?: boolean;
 };
 
+/** Someone working the desk, as opposed to the waitlist acting by itself: their changes count as touching the lead. */
+const isPerson = (actor: StaffActor) => actor.user.id !== WAITLIST_ACTOR.user.id;
+
+/** "This enquiry was changed by Priya Sharma at Nov 28, 2026, 4:54 AM IST. Here is what it holds now." */
+export function editConflict(now: Enquiry): ServiceError {
+  const message = `This enquiry was changed by ${now.updatedBy ?? "someone"} at ${formatDateTime(now.updatedAt)} IST. Here is what it holds now.`;
+  return conflict(message, {}, EDIT_CONFLICT_CODE);
+}
+
 /**
  * Applies a set of changes to one enquiry inside the caller's transaction: the seat rules (an Enrolled enquiry
- * holds one seat of its batch; leaving Enrolled or changing the batch gives it back), the first answer, one
- * timeline line per change, one audit row and, when the status changed, the `enquiry.status_changed` webhooks
- * (the outbox delivers them after the commit). Refuses (and so rolls everything back) when the batch is full.
+ * holds one seat of its batch; leaving Enrolled or changing the batch gives it back; Enrolled needs a batch when
+ * its course has upcoming ones), a follow-up on an unassigned lead makes it the setter's, the first answer, one
+ * timeline line per change, one audit row and, when the status changed, the `enquiry.status_changed` webhooks.
+ * The row is written only if it still has the version `before` was read at, so a change read meanwhile by someone
+ * else is refused (editConflict) rather than written over. Refuses (and so rolls everything back) when the batch is full.
  */
-async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryChange): Promise<Enquiry> {
+async function applyChange(actor: StaffActor, before: Enquiry, requested: EnquiryChange): Promise<Enquiry> {
+  const change = { ...requested };
+  if (change.followUpAt && !before.assigneeId && change.assigneeId === undefined && isPerson(actor)) change.assigneeId = actor.user.id;
   const status = change.status ?? before.status;
   const scheduleId = change.scheduleId === undefined ? before.scheduleId : change.scheduleId;
+  if (status === "enrolled" && before.status !== "enrolled" && !scheduleId && (await countUpcomingOfCourse(before.preferredCourse)) > 0) {
+    throw invalid({ scheduleId: ENROL_NEEDS_BATCH }, ENROL_NEEDS_BATCH);
+  }
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const holds = status === "enrolled" && scheduleId !== null;
   if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!);
@@ -70,34 +101,63 @@ async function applyChange(actor: StaffActor, before: Enquiry, change: EnquiryCh
     throw conflict(`${BATCH_FULL}`, { status: BATCH_FULL }, "batch_full");
   }
 
+  const now = new Date().toISOString();
   const row: EnquiryChanges = { ...change.fields };
   if (change.status !== undefined && change.status !== before.status) {
     row.status = change.status;
-    if (!before.firstStatusChangeAt) row.firstStatusChangeAt = new Date().toISOString();
+    if (!before.firstStatusChangeAt) row.firstStatusChangeAt = now;
   }
   if (change.assigneeId !== undefined && change.assigneeId !== before.assigneeId) row.assigneeId = change.assigneeId;
   if (change.followUpAt !== undefined && change.followUpAt !== before.followUpAt) row.followUpAt = change.followUpAt;
   if (change.scheduleId !== undefined && change.scheduleId !== before.scheduleId) row.scheduleId = change.scheduleId;
-  const saved = await updateEnquiryRow(before.id, row);
-  if (!saved) throw notFound("Enquiry");
+  if (isPerson(actor)) row.touchedAt = now;
+  const saved = await updateEnquiryRow(before.id, row, { version: before.version, updatedBy: actor.user.name });
+  if (!saved) {
+    const meanwhile = await getEnquiry(before.id);
+    throw meanwhile ? editConflict(meanwhile) : notFound("Enquiry");
+  }
 
   const who = { userId: actor.user.id, userName: actor.user.name, text: null };
   const line = (kind: TimelineEntry["kind"], fromValue: string | null, toValue: string | null) =>
     insertTimelineEntry("enquiry", before.id, { ...who, kind, fromValue, toValue });
   if (row.status) {
     await line("status", before.status, saved.status);
-    await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${before.status} → ${saved.status}`);
+    await record(actor, "status", "enquiry", before.id, `${saved.fullName}: ${ENQUIRY_STATUS_LABELS[before.status]} → ${ENQUIRY_STATUS_LABELS[saved.status]}`);
     await queueEnquiryStatusChange(actor, before, saved);
     // Only a real change to Enrolled (the screen, the bulk action, the API, a waitlist acceptance): once per enrolment.
     if (saved.status === "enrolled") await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null);
   }
-  if (row.assigneeId !== undefined) await line("assignee", await staffName(before.assigneeId), await staffName(saved.assigneeId));
+  const owner = row.assigneeId !== undefined ? { from: await staffName(before.assigneeId), to: await staffName(saved.assigneeId) } : null;
+  const batch = row.scheduleId !== undefined ? { from: await batchName(before.scheduleId), to: await batchName(saved.scheduleId) } : null;
+  if (owner) await line("assignee", owner.from, owner.to);
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);
-  if (row.scheduleId !== undefined) await line("batch", await batchName(before.scheduleId), await batchName(saved.scheduleId));
+  if (batch) await line("batch", batch.from, batch.to);
   await waitlistAfterChange(before, saved);
-  const other = changeSummary(before, saved, [...FIELDS, "assigneeId", "followUpAt", "scheduleId"]);
-  if (other !== "No changes") await record(actor, "update", "enquiry", before.id, other);
+  // The audit log reads as the screens do: labels, names and Hyderabad times, never column names or ids.
+  const other = [
+    ...describeFieldChanges(before, saved),
+    ...(owner ? [`Owner: ${owner.from ?? "Unassigned"} → ${owner.to ?? "Unassigned"}`] : []),
+    ...(row.followUpAt !== undefined ? [`Follow-up: ${when(before.followUpAt)} → ${when(saved.followUpAt)}`] : []),
+    ...(batch ? [`Batch: ${batch.from ?? "None"} → ${batch.to ?? "None"}`] : []),
+  ];
+  if (other.length) await record(actor, "update", "enquiry", before.id, `${saved.fullName}: ${other.join("; ")}`);
   return saved;
+}
+
+const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} IST` : "none");
+
+/** The visitor's own fields corrected by staff, by their labels on the screen. */
+function describeFieldChanges(before: Enquiry, after: Enquiry): string[] {
+  const out: string[] = [];
+  for (const field of FIELDS) {
+    const a = before[field];
+    const b = after[field];
+    if (a === b) continue;
+    const shown = (v: unknown) =>
+      typeof v === "boolean" ? (v ? "Yes" : "No") : String(v).length > 40 ? `${String(v).slice(0, 37)}...` : String(v) || "(empty)";
+    out.push(field === "message" ? "Message edited" : `${ENQUIRY_FIELD_LABELS[field]}: ${shown(a)} → ${shown(b)}`);
+  }
+  return out;
 }
 
 async function staffName(id: string | null): Promise<string | null> {
@@ -105,14 +165,10 @@ async function staffName(id: string | null): Promise<string | null> {
   return (await getUser(id))?.name ?? "(deleted user)";
 }
 
-export function batchLabel(s: Pick<Schedule, "courseName" | "startDate" | "mode">): string {
-  return `${s.courseName}, starts ${s.startDate} (${s.mode})`;
-}
-
 async function batchName(id: string | null): Promise<string | null> {
   if (!id) return null;
   const s = await getSchedule(id);
-  return s ? batchLabel(s) : "(deleted batch)";
+  return s ? batchTitle(s) : "(deleted batch)";
 }
 
 /** The enquiry as it is now, inside a transaction, or notFound. */
@@ -120,6 +176,19 @@ async function current(id: string): Promise<Enquiry> {
   const enquiry = await getEnquiry(id);
   if (!enquiry) throw notFound("Enquiry");
   return enquiry;
+}
+
+/**
+ * One staff write to one enquiry, in one transaction: a repeat of the same form post (its key already used) changes
+ * nothing and answers the enquiry as it is; a form drawn from an older version is refused with what it holds now.
+ */
+async function guarded(id: string, guard: { version?: number; formKey?: string }, work: (before: Enquiry) => Promise<Enquiry>): Promise<Enquiry> {
+  return inTransaction(async () => {
+    const before = await current(id);
+    if (guard.formKey && !(await claimFormKey(`enquiry:${guard.formKey}`))) return before;
+    if (guard.version !== undefined && guard.version !== before.version) throw editConflict(before);
+    return work(before);
+  });
 }
 
 async function checkAssignee(id: string | null | undefined): Promise<void> {
@@ -141,24 +210,65 @@ function followUpInstant(value: string | null | undefined): string | null | unde
 /** Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch. */
 export async function setEnquiryStatus(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const { status } = parseInput(enquiryStatusSchema, input);
-  return inTransaction(async () => applyChange(actor, await current(id), { status }));
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { status }));
 }
 
 export async function assignEnquiry(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const { assigneeId } = parseInput(assignSchema, input);
   await checkAssignee(assigneeId);
-  return inTransaction(async () => applyChange(actor, await current(id), { assigneeId: assigneeId ?? null }));
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { assigneeId: assigneeId ?? null }));
 }
 
 export async function setFollowUp(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const followUpAt = followUpInstant(parseInput(followUpSchema, input).followUpAt) ?? null;
-  return inTransaction(async () => applyChange(actor, await current(id), { followUpAt }));
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { followUpAt }));
 }
 
 export async function setEnquiryBatch(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const { scheduleId } = parseInput(batchSchema, input);
   await checkBatch(scheduleId);
-  return inTransaction(async () => applyChange(actor, await current(id), { scheduleId: scheduleId ?? null }));
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { scheduleId: scheduleId ?? null }));
+}
+
+/**
+ * Logging a call in one save (the details' Log activity form): the outcome (a status, or unchanged), a note, the
+ * next follow-up (kept, cleared, a preset or typed), the owner and the batch, applied together in one transaction
+ * with one timeline line per change. Something must change or a note be written.
+ */
+export async function logActivity(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
+  const values = parseInput(activitySchema, input);
+  const guard = parseInput(writeGuardSchema, input);
+  const preset = values.followUp;
+  let followUpAt: string | null | undefined;
+  if (preset === "none") followUpAt = null;
+  else if (preset === "custom") {
+    if (!values.followUpAt) throw invalid({ followUpAt: FOLLOW_UP_MESSAGE });
+    followUpAt = followUpInstant(values.followUpAt);
+  } else if (preset !== "keep") followUpAt = followUpInstant(preset);
+  await checkAssignee(values.assigneeId);
+  await checkBatch(values.scheduleId);
+  return guarded(id, guard, async (before) => {
+    const change: EnquiryChange = {
+      status: values.status,
+      followUpAt,
+      assigneeId: values.assigneeId === undefined ? undefined : (values.assigneeId ?? null),
+      scheduleId: values.scheduleId === undefined ? undefined : (values.scheduleId ?? null),
+    };
+    const changes =
+      (change.status !== undefined && change.status !== before.status) ||
+      (change.followUpAt !== undefined && change.followUpAt !== before.followUpAt) ||
+      (change.assigneeId !== undefined && change.assigneeId !== before.assigneeId) ||
+      (change.scheduleId !== undefined && change.scheduleId !== before.scheduleId);
+    if (!changes && !values.text) throw invalid({ text: NOTHING_TO_LOG }, NOTHING_TO_LOG);
+    const saved = changes ? await applyChange(actor, before, change) : before;
+    if (values.text) await noteOnEnquiry(actor, before.id, values.text);
+    return saved;
+  });
+}
+
+async function noteOnEnquiry(actor: StaffActor, id: string, text: string): Promise<void> {
+  await insertNote(actor, "enquiry", id, text);
+  if (isPerson(actor)) await touchEnquiry(id, new Date().toISOString());
 }
 
 /** A waitlist offer just accepted (inside its transaction): Enrolled in the offer's batch, with the seat the offer held. */
@@ -166,15 +276,47 @@ export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleI
   return applyChange(actor, await current(id), { status: "enrolled", scheduleId, heldSeat: true });
 }
 
+/**
+ * "Add a seat for <name>": staff enrol the student they chose into a batch even when it is full. When a seat is free
+ * (or the student holds the waitlist's offer for it) it is an ordinary enrolment; when it is full, the batch gets
+ * one seat more, taken at once by this student, so nobody on its waitlist is offered it (raising the seats would).
+ */
+export async function enrolWithAddedSeat(actor: StaffActor, id: string, input: unknown): Promise<{ enquiry: Enquiry; added: boolean }> {
+  const { scheduleId } = parseInput(batchSchema, input);
+  if (!scheduleId) throw invalid({ scheduleId: BATCH_UNKNOWN });
+  await checkBatch(scheduleId);
+  let added = false;
+  const enquiry = await guarded(id, parseInput(writeGuardSchema, input), async (before) => {
+    const batch = await getSchedule(scheduleId);
+    if (!batch) throw invalid({ scheduleId: BATCH_UNKNOWN });
+    const holdsOffer = (await openOfferOfEnquiry(before.id))?.scheduleId === scheduleId;
+    if (batch.seats > 0 || holdsOffer || (before.status === "enrolled" && before.scheduleId === scheduleId)) {
+      return applyChange(actor, before, { status: "enrolled", scheduleId });
+    }
+    if (!(await addTakenSeat(scheduleId))) throw invalid({ scheduleId: BATCH_UNKNOWN });
+    added = true;
+    await record(
+      actor,
+      "update",
+      "schedule",
+      scheduleId,
+      `${batchTitle(batch)}: a seat added for ${before.fullName} (total ${batch.totalSeats} → ${batch.totalSeats + 1})`,
+    );
+    return applyChange(actor, before, { status: "enrolled", scheduleId, heldSeat: true });
+  });
+  return { enquiry, added };
+}
+
 /** PUT /api/enquiries/:id: correct the fields and set status, owner, follow-up and batch in one go (all or nothing). */
 export async function updateEnquiry(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const values = parseInput(enquiryPipelineUpdateSchema, input);
+  const guard = parseInput(writeGuardSchema, input);
   await checkAssignee(values.assigneeId);
   await checkBatch(values.scheduleId);
   const followUpAt = followUpInstant(values.followUpAt);
   const { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications } = values;
-  return inTransaction(async () =>
-    applyChange(actor, await current(id), {
+  return guarded(id, guard, (before) =>
+    applyChange(actor, before, {
       fields: { fullName, email, phone, preferredCourse, preferredMode, message: message ?? "", whatsappNotifications },
       status: values.status,
       assigneeId: values.assigneeId,
@@ -184,28 +326,46 @@ export async function updateEnquiry(actor: StaffActor, id: string, input: unknow
   );
 }
 
-/** Several enquiries at once, all or nothing: one full batch refuses the whole change, naming the enquiry. */
+/**
+ * Several enquiries at once, all or nothing: one full batch (or one row changed since the list was drawn, when the
+ * ticks carry versions) refuses the whole change, naming the enquiry.
+ */
 export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Promise<number> {
-  const { ids, status, assigneeId: rawAssignee } = parseInput(bulkSchema, input);
+  const { ids: ticks, status, assigneeId: rawAssignee } = parseInput(bulkSchema, input);
   const assigneeId = rawAssignee === undefined ? undefined : rawAssignee === "none" ? null : rawAssignee;
   await checkAssignee(assigneeId);
+  const { formKey } = parseInput(writeGuardSchema, input);
+  const versions = new Map<string, number | undefined>();
+  for (const tick of ticks) {
+    const [id, v] = tick.split("@");
+    versions.set(id, v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+  }
   return inTransaction(async () => {
-    for (const id of new Set(ids)) {
+    if (formKey && !(await claimFormKey(`bulk:${formKey}`))) return versions.size;
+    for (const [id, version] of versions) {
       const before = await current(id);
       try {
+        if (version !== undefined && version !== before.version) throw editConflict(before);
         await applyChange(actor, before, { status, assigneeId });
       } catch (error) {
-        if (error instanceof ServiceError && error.code === "batch_full")
-          throw conflict(`${before.fullName}: ${BATCH_FULL}`, { status: `${before.fullName}: ${BATCH_FULL}` }, "batch_full");
+        if (error instanceof ServiceError && (error.code === "batch_full" || error.code === EDIT_CONFLICT_CODE || error.kind === "invalid"))
+          throw new ServiceError(error.kind, `${before.fullName}: ${error.message}`, { status: `${before.fullName}: ${error.message}` }, undefined, error.code);
         throw error;
       }
     }
-    return new Set(ids).size;
+    return versions.size;
   });
 }
 
-export const addEnquiryNote = (actor: StaffActor, id: string, input: unknown) =>
-  addNote(actor, "enquiry", id, input, async (i) => (await getEnquiry(i)) !== null);
+/** A note on the enquiry's timeline (a repeat of the same form post adds nothing). */
+export async function addEnquiryNote(actor: StaffActor, id: string, input: unknown): Promise<void> {
+  const { text } = parseInput(noteSchema, input);
+  const { formKey } = parseInput(writeGuardSchema, input);
+  await guarded(id, { formKey }, async (before) => {
+    await noteOnEnquiry(actor, id, text);
+    return before;
+  });
+}
 
 export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getEnquiry(id))) throw notFound("Enquiry");

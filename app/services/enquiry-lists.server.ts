@@ -1,8 +1,18 @@
 import { nextDay, siteDayStartUtc, siteToday } from "~/util/dates";
-import { duplicatesOf, eachEnquiry, getEnquiry, listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
+import {
+  duplicatesOf,
+  eachEnquiry,
+  getEnquiry,
+  listEnquiries as listEnquiryRows,
+  nextInQueue,
+  type Enquiry,
+  type EnquiryFilter,
+} from "~/models/enquiry.server";
+import type { Schedule } from "~/models/schedule.server";
 import type { Page } from "~/models/paging.server";
 import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
-import { OPEN_ENQUIRY_STATUSES, type FollowUpFilter } from "~/schemas/values";
+import { OPEN_ENQUIRY_STATUSES, type EnquirySort, type FollowUpFilter } from "~/schemas/values";
+import { batchTitle } from "./waitlist.server";
 import type { StaffActor } from "./actor";
 import { invalid, notFound } from "./service-error";
 
@@ -30,6 +40,9 @@ export type EnquiryListQuery = {
   /** Hyderabad days (YYYY-MM-DD), both included. */
   from?: string;
   to?: string;
+  sort?: EnquirySort;
+  /** "queue": the actor's queue (their overdue follow-ups, then New ones theirs or nobody's, oldest first). */
+  view?: "queue";
 };
 
 /** The query with every relative value turned into ids and instants (mine → the actor, today → Hyderabad's day). */
@@ -61,7 +74,22 @@ export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery,
     form: query.form,
     createdFrom: query.from ? siteDayStartUtc(query.from) : undefined,
     createdBefore: query.to ? siteDayStartUtc(nextDay(query.to)) : undefined,
+    sort: query.sort,
+    queue: query.view === "queue" ? { userId: actor.user.id, now: now.toISOString() } : undefined,
   };
+}
+
+/** The enquiry after `currentId` in the actor's queue (the details' Next in queue), or null when it is empty. */
+export async function nextInMyQueue(actor: StaffActor, currentId: string, now = new Date()): Promise<string | null> {
+  return nextInQueue({ userId: actor.user.id, now: now.toISOString() }, currentId);
+}
+
+/** The batches an enquiry can be put in: those still to come, and the one it names whatever its dates, soonest first. */
+export function upcomingBatchChoices(schedules: Schedule[], currentId: string | null, today = siteToday()): { id: string; label: string; full: boolean }[] {
+  return schedules
+    .filter((s) => s.endDate >= today || s.id === currentId)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))
+    .map((s) => ({ id: s.id, label: batchTitle(s), full: s.seats <= 0 }));
 }
 
 export type EnquiryRecord = Enquiry & { duplicateOf: string[] };

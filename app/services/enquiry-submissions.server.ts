@@ -1,6 +1,7 @@
 import { inTransaction } from "~db/client.server";
 import { discardUploads, type StoredUpload } from "~/infra/uploads.server";
 import { sourceLabel, type LeadSource } from "~/util/lead-source";
+import { takeNextAssignee } from "~/models/assignment.server";
 import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
 import { findScheduleByCourseAndStart } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
@@ -64,10 +65,13 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
     const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
     return await inTransaction(async () => {
       const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
+      // Every lead has an owner from the moment it arrives: the next in the round-robin of staff who take enquiries.
+      const owner = await takeNextAssignee();
       const enquiry = await insertEnquiry({
         ...values,
         filePaths: files.map((f) => f.storedName),
         scheduleId: batch?.id ?? null,
+        assigneeId: owner?.id ?? null,
         source: { ...lead, form: opts.channel },
         sourceLabel: sourceLabel(lead),
       });
@@ -83,6 +87,16 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         toValue: opts.channel,
         text: describeSource(enquiry),
       });
+      if (owner) {
+        await insertTimelineEntry("enquiry", enquiry.id, {
+          userId: null,
+          userName: "Round-robin",
+          kind: "assignee",
+          fromValue: null,
+          toValue: owner.name,
+          text: null,
+        });
+      }
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
       // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
       const [stored] = await withDuplicates([enquiry]);

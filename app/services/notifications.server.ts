@@ -192,6 +192,31 @@ export async function queueStaffDigest(to: { id: string; email: string }, subjec
 }
 
 /**
+ * The escalation of a New enquiry nobody touched within ESCALATION_HOURS: one e-mail to the admins, inside the
+ * transaction that marks it escalated (so it is sent once, whichever instance's job got there). Rendered when sent
+ * by the escalation service's renderer; nothing when no admin has a plain address.
+ */
+export async function queueEnquiryEscalation(enquiry: Pick<Enquiry, "id">, template: string, subject: string): Promise<void> {
+  if (!inTransactionNow()) throw new Error("The escalation must be queued inside the transaction that marks it");
+  const admins = (await listAdminEmails()).filter(isPlainAddress);
+  if (!admins.length) return;
+  await insertQueued([
+    {
+      kind: "email",
+      event: "enquiry.escalated",
+      template,
+      recipient: admins.join(", "),
+      subject: cleanHeaderText(subject, 300),
+      payload: "",
+      entityType: "enquiry",
+      entityId: enquiry.id,
+      status: mailConfigured() ? "pending" : "waiting",
+      retryUntil: retryUntilFrom(),
+    },
+  ]);
+}
+
+/**
  * The e-mail offering a waiting enquirer the seat just freed in their batch, inside the transaction that opens
  * the offer. Rendered when it is sent (app/infra/waitlist-mail.server.tsx), with the link's token, which no row holds.
  */

@@ -26,7 +26,8 @@ import {
   type WaitlistLine,
   type WaitlistOffer,
 } from "~/models/waitlist.server";
-import type { DeliveryMode, WaitlistStep } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS, type DeliveryMode, type WaitlistStep } from "~/schemas/values";
+import { formatDate, formatDateTime } from "~/util/dates";
 import type { StaffActor } from "./actor";
 import { queueWaitlistOffer } from "./notifications.server";
 import { conflict } from "./service-error";
@@ -45,8 +46,9 @@ export const ALREADY_ENROLLED = "This enquiry has just been enrolled in this bat
 /** Who the timeline and audit log name for what the waitlist does by itself (offers, expiry, an enquirer's acceptance). */
 export const WAITLIST_ACTOR: StaffActor = { user: { id: "waitlist", name: "Waitlist", email: "", role: "editor" }, ip: "" };
 
+/** "SOC Analyst Training Program, starts Jan 5, 2027 (Online)": a batch as staff screens, timelines and the audit log name it. */
 export function batchTitle(s: Pick<Schedule, "courseName" | "startDate" | "mode">): string {
-  return `${s.courseName}, starts ${s.startDate} (${s.mode})`;
+  return `${s.courseName}, starts ${formatDate(s.startDate)} (${DELIVERY_MODE_LABELS[s.mode as DeliveryMode] ?? s.mode})`;
 }
 
 // ---------------------------------------------------------------- offers
@@ -111,7 +113,7 @@ async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<Waitlis
   const expiresAt = new Date(Date.now() + offerHours() * 3_600_000).toISOString();
   const offer = await insertOffer({ ...entry, status: "offered" }, { id, tokenHash: hashOfferToken(offerToken(id)), expiresAt });
   const enquiry = await getEnquiry(entry.enquiryId);
-  await line(entry.enquiryId, "offered", `Offered a seat in ${batchTitle(batch)}, held until ${expiresAt}`);
+  await line(entry.enquiryId, "offered", `Offered a seat in ${batchTitle(batch)}, held until ${formatDateTime(expiresAt)} IST`);
   if (enquiry) await queueWaitlistOffer(enquiry, batch);
   return offer;
 }

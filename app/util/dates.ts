@@ -45,6 +45,15 @@ export function formatDateTime(value: string): string {
   return d ? plainSpaces(dateTimeFormat.format(d)) : value;
 }
 
+const shortDateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: SITE_TIME_ZONE });
+
+/** An ISO timestamp → "Nov 24, 10:30 AM" (Hyderabad time), with the year only when it is not this year's: for tight list cells. */
+export function formatShortDateTime(value: string, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return value;
+  return siteToday(d).slice(0, 4) === siteToday(now).slice(0, 4) ? plainSpaces(shortDateTimeFormat.format(d)) : formatDateTime(value);
+}
+
 /** The calendar day (YYYY-MM-DD) in Hyderabad at the given instant: what "today" means for batches. */
 export function siteToday(now: Date = new Date()): string {
   const parts = Object.fromEntries(isoDayParts.formatToParts(now).map((p) => [p.type, p.value]));

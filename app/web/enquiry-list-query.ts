@@ -1,5 +1,5 @@
 import type { EnquiryListQuery } from "~/services/enquiry-lists.server";
-import { DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, type FollowUpFilter } from "~/schemas/values";
+import { DELIVERY_MODES, ENQUIRY_FORMS, ENQUIRY_SORTS, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS, type FollowUpFilter } from "~/schemas/values";
 import { cleanText, isCalendarDate } from "~/schemas/fields";
 import { readListQuery } from "./list-query";
 
@@ -36,6 +36,8 @@ export function readEnquiryListQuery(url: URL): { query: EnquiryListQuery; value
     form: pick(values.form, ENQUIRY_FORMS),
     from: day(values.from),
     to: day(values.to),
+    sort: pick(url.searchParams.get("sort") ?? undefined, ENQUIRY_SORTS),
+    view: url.searchParams.get("view") === "queue" ? "queue" : undefined,
   };
   return { query, values };
 }

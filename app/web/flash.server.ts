@@ -8,7 +8,12 @@ type AdminSession = Awaited<ReturnType<typeof getSession>>;
  * in the admin layout's red banner on the list it returns to; a successful write shows a notice.
  * The admin layout's loader reads (and so clears) it.
  */
-export type Flash = { kind: "error" | "notice"; message: string };
+export type Flash = {
+  kind: "error" | "notice";
+  message: string;
+  /** The section of the page the message belongs next to (its id, e.g. "activity"), where the write came from. */
+  at?: string;
+};
 
 /**
  * A redirect carrying a one-time message. `update` may change the same session first (one cookie per
@@ -32,7 +37,10 @@ export function parseFlash(value: unknown): Flash | null {
   if (typeof value !== "string") return null;
   try {
     const parsed = JSON.parse(value) as Partial<Flash>;
-    if ((parsed.kind === "error" || parsed.kind === "notice") && typeof parsed.message === "string") return { kind: parsed.kind, message: parsed.message };
+    if ((parsed.kind === "error" || parsed.kind === "notice") && typeof parsed.message === "string") {
+      const at = typeof parsed.at === "string" && /^[a-z-]{1,30}$/.test(parsed.at) ? parsed.at : undefined;
+      return { kind: parsed.kind, message: parsed.message, ...(at ? { at } : {}) };
+    }
   } catch {
     // A cookie from an older version: no message.
   }

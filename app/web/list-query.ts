@@ -21,7 +21,8 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
 
 /**
  * The parameters a list keeps in its URL: the tab, the search, the page, the enquiries' filters (owner,
- * follow-up, course, mode, source, form), the audit log's (user, entity type), a date range and the publication state, so paging,
+ * follow-up, course, mode, source, form), the audit log's (user, entity type), a date range, the publication state, the order
+ * and the enquiries' queue view, so paging,
  * the jump back to the last page and a dialog opened over the list keep the filter that was set.
  */
 export const LIST_PARAMS = [
@@ -39,6 +40,8 @@ export const LIST_PARAMS = [
   "from",
   "to",
   "state",
+  "sort",
+  "view",
 ] as const;
 export type ListParam = (typeof LIST_PARAMS)[number];
 

@@ -98,7 +98,7 @@ describe("contact query model", () => {
   it("stores optional phone and subject as null, sets status, searches and deletes", async () => {
     const q = await insertContactQuery({ name: "Meera", email: "meera@example.com", message: "Fees?", phone: "", subject: "" });
     expect(q).toMatchObject({ phone: null, subject: null, status: "new" });
-    expect(await setContactQueryStatusRow(q.id, "replied")).toMatchObject({ status: "replied" });
+    expect(await setContactQueryStatusRow(q.id, "replied", q.version, "Tester")).toMatchObject({ status: "replied", version: 2, updatedBy: "Tester" });
     expect((await listContactQueries({ status: "replied" })).data.map((r) => r.id)).toContain(q.id);
     expect((await listContactQueries({ q: "meera@" })).data.map((r) => r.id)).toEqual([q.id]);
     const withPhone = await insertContactQuery({ name: "Kiran", email: "kiran@example.com", message: "Batch?", phone: "+91 70123-45678" });

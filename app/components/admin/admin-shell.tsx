@@ -1,29 +1,41 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { SITE } from "~/config/site";
 import { useFlashShownInDialog } from "./dialog-flash";
 import { ErrorBanner, NoticeBanner } from "./error-banner";
 
 export type ShellUser = { id: string; name: string; email: string; role: "admin" | "editor" };
-export type ShellFlash = { kind: "error" | "notice"; message: string } | null;
+export type ShellFlash = { kind: "error" | "notice"; message: string; at?: string } | null;
+export type ShellCounts = { newEnquiries: number; myOverdue: number; pendingReviews: number; newContactQueries: number } | null;
 
-const NAV = [
+type NavItem = { to: string; label: string; adminOnly: boolean; count?: (c: NonNullable<ShellCounts>) => { n: number; what: string } };
+
+const NAV: NavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", adminOnly: false },
   { to: "/admin/courses", label: "Courses", adminOnly: false },
   { to: "/admin/schedules", label: "Schedules", adminOnly: false },
-  { to: "/admin/reviews", label: "Reviews", adminOnly: false },
-  { to: "/admin/enquiries", label: "Enquiries", adminOnly: false },
-  { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false },
+  { to: "/admin/reviews", label: "Reviews", adminOnly: false, count: (c) => ({ n: c.pendingReviews, what: "pending" }) },
+  { to: "/admin/enquiries", label: "Enquiries", adminOnly: false, count: (c) => ({ n: c.newEnquiries, what: "new" }) },
+  { to: "/admin/enquiries?view=queue", label: "My queue", adminOnly: false, count: (c) => ({ n: c.myOverdue, what: "overdue follow-ups" }) },
+  { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false, count: (c) => ({ n: c.newContactQueries, what: "new" }) },
   { to: "/admin/users", label: "Users", adminOnly: true },
   { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },
   { to: "/admin/outbox", label: "Outbox", adminOnly: true },
-] as const;
+];
+
+/** Enquiries and My queue share a path: the queue is the one whose ?view=queue is in the address. */
+function isCurrent(item: NavItem, pathname: string, search: string): boolean {
+  const [path, query] = item.to.split("?");
+  if (!(pathname === path || pathname.startsWith(`${path}/`))) return false;
+  const queue = new URLSearchParams(search).get("view") === "queue";
+  return path === "/admin/enquiries" ? (query ? queue : !queue) : true;
+}
 
 /**
  * The back-office frame: sidebar (a CSS checkbox toggle below 768 px, so it works without JavaScript),
  * the user's name and role, the navigation (Users, Audit Log and Outbox for admins only), logout, and the banner area.
  */
-export function AdminShell({ user, flash, children }: { user: ShellUser; flash: ShellFlash; children: React.ReactNode }) {
+export function AdminShell({ user, flash, counts = null, children }: { user: ShellUser; flash: ShellFlash; counts?: ShellCounts; children: React.ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const menuToggle = useRef<HTMLInputElement>(null);
@@ -42,7 +54,7 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
       >
         Skip to content
       </a>
-      <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col">
+      <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-52 md:shrink-0 md:flex-col 2xl:w-64">
         <div className="flex h-14 items-center px-4 md:h-16">
           <Link to="/admin/courses" className="text-lg font-bold tracking-tight">
             {SITE.shortName} <span className="font-normal text-brand-100">Admin</span>
@@ -75,18 +87,27 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
           </div>
           <nav aria-label="Admin" className="px-2 md:flex-1">
             <ul className="space-y-1">
-              {NAV.filter((item) => !item.adminOnly || user.role === "admin").map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-white/10"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+              {NAV.filter((item) => !item.adminOnly || user.role === "admin").map((item) => {
+                const active = isCurrent(item, location.pathname, location.search);
+                const count = counts && item.count ? item.count(counts) : null;
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      aria-current={active ? "page" : undefined}
+                      className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900" : "text-white hover:bg-white/10"}`}
+                    >
+                      {item.label}
+                      {count && count.n > 0 ? (
+                        <span className={`rounded-full px-2 text-xs ${active ? "bg-brand-100 text-brand-900" : "bg-accent-500 text-brand-900"}`}>
+                          {count.n}
+                          <span className="sr-only"> {count.what}</span>
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           <Form method="post" action="/admin/logout" className="px-4 py-4">
@@ -98,7 +119,7 @@ export function AdminShell({ user, flash, children }: { user: ShellUser; flash: 
       </aside>
       <div className="min-w-0 flex-1">
         {navigation.state === "loading" ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-accent-500" /> : null}
-        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-6 md:py-8 lg:px-8 xl:px-6">
           <div aria-live="polite">
             {flash?.kind === "error" && !flashInDialog ? <ErrorBanner message={flash.message} className="mb-4" /> : null}
             {flash?.kind === "notice" && !flashInDialog ? <NoticeBanner message={flash.message} className="mb-4" /> : null}

@@ -13,6 +13,8 @@ const query: ContactQuery = {
   message: "Hello",
   status: "replied",
   createdAt: "2027-01-05T18:30:00.000Z",
+  version: 1,
+  updatedBy: null,
   updatedAt: "2027-01-05T18:30:00.000Z",
 };
 

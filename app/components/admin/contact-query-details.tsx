@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { ContactQuery } from "~/models/contact-query.server";
 import { formatDateTime } from "~/util/dates";
-import { mailtoUrl, replySubject, telUrl } from "~/util/contact-links";
+import { mailtoUrl, replySubject, telUrl, whatsappChatUrl } from "~/util/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
@@ -52,8 +52,22 @@ function OpenMailApp({ mailto, email, subject }: { mailto: string; email: string
   );
 }
 
-export function ContactQueryDetails({ query, replyReady = false, timeline = [] }: { query: ContactQuery; replyReady?: boolean; timeline?: TimelineLine[] }) {
+export function ContactQueryDetails({
+  query,
+  replyReady = false,
+  timeline = [],
+  formKey = "",
+  here = "",
+}: {
+  query: ContactQuery;
+  replyReady?: boolean;
+  timeline?: TimelineLine[];
+  /** This drawing's one-time form key, and this page's URL the note form posts to. */
+  formKey?: string;
+  here?: string;
+}) {
   const tel = telUrl(query.phone);
+  const whatsapp = query.phone ? whatsappChatUrl(query.phone) : null;
   const subject = replySubject(query.subject);
   const mailto = mailtoUrl(query.email, subject);
   return (
@@ -62,16 +76,53 @@ export function ContactQueryDetails({ query, replyReady = false, timeline = [] }
       {replyReady ? <OpenMailApp mailto={mailto} email={query.email} subject={subject} /> : null}
       <DetailList
         items={[
-          { label: "Name", value: query.name },
+          { label: "Name", value: <bdi>{query.name}</bdi> },
           { label: "Status", value: <InboxStatusBadge status={query.status} /> },
-          { label: "Email", value: query.email },
-          { label: "Phone", value: query.phone || <span className="text-slate-600">Not given</span> },
-          { label: "Subject", value: query.subject || <span className="text-slate-600 italic">No subject</span> },
+          {
+            label: "Email",
+            value: (
+              <a href={mailtoUrl(query.email)} className="break-all text-brand-700 underline">
+                {query.email}
+              </a>
+            ),
+          },
+          {
+            label: "Phone",
+            value: tel ? (
+              <span className="flex flex-wrap gap-x-3">
+                <a href={tel} className="text-brand-700 underline">
+                  {query.phone}
+                </a>
+                {whatsapp ? (
+                  <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="text-green-800 underline">
+                    Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </span>
+            ) : (
+              <span className="text-slate-600">Not given</span>
+            ),
+          },
+          { label: "Subject", value: query.subject ? <bdi>{query.subject}</bdi> : <span className="text-slate-600 italic">No subject</span> },
           { label: "Date", value: formatDateTime(query.createdAt) },
-          { label: "Message", wide: true, value: <p className="whitespace-pre-line">{query.message}</p> },
+          {
+            label: "Message",
+            wide: true,
+            value: (
+              <p className="whitespace-pre-line">
+                <bdi>{query.message}</bdi>
+              </p>
+            ),
+          },
         ]}
       />
-      <StatusButtons statuses={CONTACT_STATUSES} current={query.status} itemName={`the query from ${query.name}`} />
+      <StatusButtons
+        key={`${query.id}:${query.version}`}
+        statuses={CONTACT_STATUSES}
+        current={query.status}
+        itemName={`the query from ${query.name}`}
+        guard={formKey ? { version: query.version, formKey } : undefined}
+      />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
         <ReplyViaEmail mailto={mailto} />
         {tel ? (
@@ -80,7 +131,7 @@ export function ContactQueryDetails({ query, replyReady = false, timeline = [] }
           </a>
         ) : null}
       </div>
-      <Timeline lines={timeline} />
+      <Timeline lines={timeline} formKey={formKey} action={`${here}#timeline`} />
     </div>
   );
 }

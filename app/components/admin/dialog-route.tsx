@@ -14,6 +14,7 @@ export function DialogRoute({
   children,
   size = "md",
   description,
+  focusKey,
 }: {
   title: string;
   /** Where Cancel, X and Escape go: the list, keeping its search params. */
@@ -21,6 +22,11 @@ export function DialogRoute({
   children: React.ReactNode;
   size?: "sm" | "md" | "lg";
   description?: string;
+  /**
+   * Details rather than a form: focus goes to the title (not the first field), and again whenever this key changes
+   * (another record opened in the same dialog: a duplicate's link, Next in queue), so a screen reader hears which.
+   */
+  focusKey?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -32,12 +38,23 @@ export function DialogRoute({
     if (!dialog || dialog.matches(":modal")) return;
     if (dialog.open) dialog.close();
     dialog.showModal();
-    // Start in the form rather than on the close button.
-    dialog.querySelector<HTMLElement>("[autofocus], input:not([type=hidden]), select, textarea")?.focus();
+    // Start in the form rather than on the close button; details start at their title.
+    if (focusKey !== undefined) dialog.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`)?.focus();
+    else dialog.querySelector<HTMLElement>("[autofocus], input:not([type=hidden]), select, textarea")?.focus();
     // No close() on unmount: React removes the element, which leaves the top layer by itself. Closing it
     // first would blur the focused field while the form is still in the page, and conform's validate-on-blur
     // would then submit that form natively after React let go of it.
   }, []);
+
+  // Another record in the same open dialog: back to its title, and to the top.
+  const shownKey = useRef(focusKey);
+  useEffect(() => {
+    if (focusKey === undefined || shownKey.current === focusKey) return;
+    shownKey.current = focusKey;
+    const dialog = ref.current;
+    dialog?.scrollTo({ top: 0 });
+    dialog?.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`)?.focus();
+  }, [focusKey, titleId]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -60,7 +77,7 @@ export function DialogRoute({
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-4">
         <div>
-          <h2 id={titleId} className="text-lg font-bold text-brand-900">
+          <h2 id={titleId} tabIndex={focusKey !== undefined ? -1 : undefined} className="text-lg font-bold text-brand-900 focus:outline-none">
             {title}
           </h2>
           {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}

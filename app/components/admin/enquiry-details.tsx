@@ -2,7 +2,7 @@ import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { ENQUIRY_STATUSES } from "~/schemas/values";
 import type { Enquiry } from "~/models/enquiry.server";
 import { formatDate } from "~/util/dates";
-import { mailtoUrl, whatsappChatUrl } from "~/util/contact-links";
+import { mailtoUrl, telUrl, whatsappChatUrl } from "~/util/contact-links";
 import { BUTTON_STYLES } from "./buttons";
 import { DetailList } from "./detail-list";
 import { InboxStatusBadge } from "./inbox-status";
@@ -10,6 +10,7 @@ import { StatusButtons } from "./status-buttons";
 import { StatusBadge } from "./status-badge";
 import { DialogFlash } from "./dialog-flash";
 import { EnquiryFollowUp, type FollowUpPanelData } from "./enquiry-follow-up";
+import { EnquiryActivity, type ActivityFormData, type ActivityRefusal } from "./enquiry-activity";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
@@ -25,29 +26,76 @@ export type EnquiryExtras = {
   duplicates: { id: string; fullName: string; createdAt: string }[];
   waiting: string | null;
   late: boolean;
+  escalated: boolean;
   followUp: FollowUpPanelData;
+  activity: ActivityFormData;
   timeline: TimelineLine[];
+  formKey: string;
+  /** The next enquiry of the signed-in counsellor's queue, if any. */
+  nextInQueue: string | null;
 };
 
-/** Everything staff need about one enquiry (spec §2): all fields, files, status buttons, e-mail and WhatsApp; owner, follow-up and timeline. */
+/**
+ * Everything staff need about one enquiry (spec §2): who it is and how to reach them first (name, phone, WhatsApp,
+ * e-mail, at the top at 375 px), then Log activity (one save for a call), the fields, files and status buttons, one
+ * field at a time, and the timeline. `here` is this page's URL (with the list's search), which forms post to.
+ */
 export function EnquiryDetails({
   enquiry,
   files,
   extras,
   search,
+  here,
+  refusal,
 }: {
   enquiry: Omit<Enquiry, "filePaths">;
   files: EnquiryFile[];
   extras: EnquiryExtras;
   search: string;
+  here: string;
+  refusal?: ActivityRefusal;
 }) {
   const whatsapp = enquiry.whatsappNotifications ? whatsappChatUrl(enquiry.phone) : null;
+  const tel = telUrl(enquiry.phone);
   return (
     <div className="space-y-6">
       <DialogFlash />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-2">
+          <p className="text-lg font-semibold text-slate-900">
+            <bdi>{enquiry.fullName}</bdi> <InboxStatusBadge status={enquiry.status} />
+          </p>
+          <p className="text-sm break-all text-slate-700">
+            {enquiry.phone} · {enquiry.email}
+          </p>
+          {/* How to reach them, first: call, WhatsApp (when they asked for it), e-mail (spec §2's links). */}
+          <div className="flex flex-wrap gap-2">
+            {tel ? (
+              <a href={tel} className={BUTTON_STYLES.secondary}>
+                Call {enquiry.phone}
+              </a>
+            ) : null}
+            {whatsapp ? (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${BUTTON_STYLES.secondary} text-green-800`}>
+                WhatsApp
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+            <a href={mailtoUrl(enquiry.email, `Your enquiry about ${enquiry.preferredCourse}`)} className={BUTTON_STYLES.primary}>
+              Email Student
+            </a>
+          </div>
+        </div>
+        {extras.nextInQueue ? (
+          <Link to={`/admin/enquiries/${extras.nextInQueue}?view=queue`} className={BUTTON_STYLES.secondary}>
+            Next in queue
+          </Link>
+        ) : null}
+      </div>
       {extras.waiting ? (
         <p className={`rounded-md px-3 py-2 text-sm ${extras.late ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}>
           {extras.late ? `No reply for ${extras.waiting}: we promise a call back within 24 hours.` : `New, waiting ${extras.waiting} for a first reply.`}
+          {extras.escalated ? " Escalated to the admins." : ""}
         </p>
       ) : null}
       {extras.duplicates.length ? (
@@ -57,16 +105,17 @@ export function EnquiryDetails({
             <span key={d.id}>
               {i ? ", " : ""}
               <Link to={`/admin/enquiries/${d.id}${search}`} className="font-semibold underline">
-                {d.fullName} ({formatDate(d.createdAt)})
+                <bdi>{d.fullName}</bdi> ({formatDate(d.createdAt)})
               </Link>
             </span>
           ))}
           : the same phone number or e-mail within 90 days.
         </div>
       ) : null}
+      <EnquiryActivity data={extras.activity} action={`${here}#activity`} refusal={refusal} />
       <DetailList
         items={[
-          { label: "Full name", value: enquiry.fullName },
+          { label: "Full name", value: <bdi>{enquiry.fullName}</bdi> },
           { label: "Status", value: <InboxStatusBadge status={enquiry.status} /> },
           {
             label: "Email",
@@ -76,7 +125,16 @@ export function EnquiryDetails({
               </a>
             ),
           },
-          { label: "Phone", value: enquiry.phone },
+          {
+            label: "Phone",
+            value: tel ? (
+              <a href={tel} className="text-brand-700 underline">
+                {enquiry.phone}
+              </a>
+            ) : (
+              enquiry.phone
+            ),
+          },
           { label: "Preferred course", value: enquiry.preferredCourse },
           { label: "Preferred mode", value: DELIVERY_MODE_LABELS[enquiry.preferredMode] },
           { label: "WhatsApp notifications", value: enquiry.whatsappNotifications ? "Yes" : "No" },
@@ -98,7 +156,13 @@ export function EnquiryDetails({
           {
             label: "Message",
             wide: true,
-            value: enquiry.message ? <p className="whitespace-pre-line">{enquiry.message}</p> : <span className="text-slate-600">No message</span>,
+            value: enquiry.message ? (
+              <p className="whitespace-pre-line">
+                <bdi>{enquiry.message}</bdi>
+              </p>
+            ) : (
+              <span className="text-slate-600">No message</span>
+            ),
           },
           {
             label: "Attached files",
@@ -120,20 +184,15 @@ export function EnquiryDetails({
           },
         ]}
       />
-      <StatusButtons statuses={ENQUIRY_STATUSES} current={enquiry.status} itemName={`the enquiry from ${enquiry.fullName}`} />
-      <EnquiryFollowUp data={extras.followUp} />
-      <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
-        <a href={mailtoUrl(enquiry.email, `Your enquiry about ${enquiry.preferredCourse}`)} className={BUTTON_STYLES.primary}>
-          Email Student
-        </a>
-        {whatsapp ? (
-          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${BUTTON_STYLES.secondary} text-green-800`}>
-            WhatsApp
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-      </div>
-      <Timeline lines={extras.timeline} />
+      <StatusButtons
+        key={`${enquiry.id}:${enquiry.version}`}
+        statuses={ENQUIRY_STATUSES}
+        current={enquiry.status}
+        itemName={`the enquiry from ${enquiry.fullName}`}
+        guard={{ version: enquiry.version, formKey: extras.formKey }}
+      />
+      <EnquiryFollowUp data={extras.followUp} action={`${here}#follow-up`} />
+      <Timeline lines={extras.timeline} formKey={extras.formKey} action={`${here}#timeline`} />
     </div>
   );
 }

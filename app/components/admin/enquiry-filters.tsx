@@ -16,7 +16,7 @@ export function EnquiryFilters({ values, options }: { values: Partial<Record<Enq
   const params = new URLSearchParams(search);
   // Read from the address as typed, so cleaned like any text before it goes back into the page.
   const param = (key: string) => cleanText(params.get(key) ?? "", false);
-  const kept = (["status", "q"] as const).filter((k) => param(k));
+  const kept = (["status", "q", "sort", "view"] as const).filter((k) => param(k));
   const assignees = [{ value: "mine", label: "Mine" }, { value: "none", label: "Unassigned" }, ...options.staff.map((u) => ({ value: u.id, label: u.name }))];
   const clear = new URLSearchParams(kept.map((k) => [k, param(k)]));
   const open = Object.keys(values).length > 0;

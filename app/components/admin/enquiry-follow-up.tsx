@@ -1,8 +1,14 @@
 import { Form } from "react-router";
 import { SubmitButton } from "./buttons";
+import { SectionFlash } from "./dialog-flash";
 import { INPUT_CLASS } from "./form-field";
+import { WriteGuardFields } from "./write-guard-fields";
 
 export type FollowUpPanelData = {
+  enquiryId: string;
+  fullName: string;
+  version: number;
+  formKey: string;
   assigneeId: string | null;
   meId: string;
   staff: { id: string; name: string }[];
@@ -14,16 +20,24 @@ export type FollowUpPanelData = {
   batches: { id: string; label: string; full: boolean }[];
 };
 
-/** Owner, next follow-up and batch of one enquiry: three small forms, each a plain POST (works without JavaScript). */
-export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
+/**
+ * Owner, next follow-up and batch of one enquiry, one field at a time: three small forms, each a plain POST (works
+ * without JavaScript; the page comes back at #follow-up). Keyed by the enquiry and its version, so each control
+ * shows what is stored after a save or on another enquiry. Below them, "Add a seat for <name>" for a full batch.
+ */
+export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; action: string }) {
+  const guard = (form: string) => <WriteGuardFields version={data.version} formKey={data.formKey} form={form} />;
+  const full = data.batches.filter((b) => b.full);
   return (
-    <section aria-labelledby="follow-up-title" className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <section id="follow-up" aria-labelledby="follow-up-title" className="scroll-mt-4 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h3 id="follow-up-title" className="text-sm font-semibold text-slate-800">
-        Follow-up
+        Change one field
       </h3>
-      <div className="grid gap-4 md:grid-cols-3">
+      <SectionFlash at="follow-up" />
+      <div key={`${data.enquiryId}:${data.version}`} className="grid gap-4 md:grid-cols-3">
         {/* Each button names its own intent: a hidden intent field would come first in the form data and win. */}
-        <Form method="post" preventScrollReset className="space-y-2">
+        <Form method="post" action={action} preventScrollReset className="space-y-2">
+          {guard("owner")}
           <label htmlFor="follow-up-owner" className="block text-sm font-medium text-slate-700">
             Owner
           </label>
@@ -46,7 +60,8 @@ export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
             ) : null}
           </div>
         </Form>
-        <Form method="post" preventScrollReset className="space-y-2">
+        <Form method="post" action={action} preventScrollReset className="space-y-2">
+          {guard("follow-up")}
           <label htmlFor="follow-up-at" className="block text-sm font-medium text-slate-700">
             Next follow-up <span className="font-normal text-slate-600">(Hyderabad time)</span>
           </label>
@@ -77,7 +92,8 @@ export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
             ) : null}
           </div>
         </Form>
-        <Form method="post" preventScrollReset className="space-y-2">
+        <Form method="post" action={action} preventScrollReset className="space-y-2">
+          {guard("batch")}
           <input type="hidden" name="intent" value="batch" />
           <label htmlFor="follow-up-batch" className="block text-sm font-medium text-slate-700">
             Batch
@@ -96,7 +112,43 @@ export function EnquiryFollowUp({ data }: { data: FollowUpPanelData }) {
           </SubmitButton>
         </Form>
       </div>
-      <p className="text-xs text-slate-600">Marking the enquiry Enrolled takes a seat of its batch; leaving Enrolled gives it back.</p>
+      {full.length ? (
+        <Form
+          key={`seat:${data.enquiryId}:${data.version}`}
+          method="post"
+          action={action}
+          preventScrollReset
+          className="space-y-2 border-t border-slate-200 pt-4"
+        >
+          {guard("add-seat")}
+          <input type="hidden" name="intent" value="add-seat" />
+          <label htmlFor="add-seat-batch" className="block text-sm font-medium text-slate-700">
+            A full batch
+          </label>
+          <p id="add-seat-hint" className="text-xs text-slate-600">
+            Enrols {data.fullName} with one extra seat added to the batch for them. Nobody on its waitlist is offered it (raising the seats on the batch offers
+            them).
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <select
+              id="add-seat-batch"
+              name="scheduleId"
+              aria-describedby="add-seat-hint"
+              defaultValue={full.some((b) => b.id === data.scheduleId) ? (data.scheduleId ?? undefined) : full[0].id}
+              className={`${INPUT_CLASS} w-auto max-w-full`}
+            >
+              {full.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.label}
+                </option>
+              ))}
+            </select>
+            <SubmitButton variant="secondary" pendingText="Saving...">
+              Add a seat for {data.fullName}
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
     </section>
   );
 }

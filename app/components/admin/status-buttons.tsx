@@ -1,11 +1,23 @@
 import { Form, useNavigation } from "react-router";
 import { inboxStatusLabel } from "~/schemas/values";
+import { WriteGuardFields } from "./write-guard-fields";
 
 /**
  * One POST button per status (spec §4: any status may be set from any other). The current one is marked
  * and pressed-looking; pressing it again is harmless.
  */
-export function StatusButtons({ statuses, current, itemName }: { statuses: readonly string[]; current: string; itemName: string }) {
+export function StatusButtons({
+  statuses,
+  current,
+  itemName,
+  guard,
+}: {
+  statuses: readonly string[];
+  current: string;
+  itemName: string;
+  /** The record's version and the page's form key: a press on a page drawn before someone else's change is refused. */
+  guard?: { version: number; formKey: string };
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "status" ? String(navigation.formData.get("status")) : null;
   return (
@@ -15,6 +27,7 @@ export function StatusButtons({ statuses, current, itemName }: { statuses: reado
           Update status<span className="sr-only"> of {itemName}</span>
         </legend>
         <input type="hidden" name="intent" value="status" />
+        {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="status" /> : null}
         <div className="flex flex-wrap gap-2">
           {statuses.map((s) => {
             const isCurrent = s === current;

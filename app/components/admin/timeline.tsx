@@ -1,17 +1,25 @@
 import { Form } from "react-router";
 import { SubmitButton } from "./buttons";
 import type { TimelineLine } from "~/web/timeline-lines";
+import { SectionFlash } from "./dialog-flash";
 import { INPUT_CLASS } from "./form-field";
+import { WriteGuardFields } from "./write-guard-fields";
 
-/** Notes and recorded changes, newest first, with a note form that works without JavaScript. */
-export function Timeline({ lines, noteLabel = "Add a note" }: { lines: TimelineLine[]; noteLabel?: string }) {
+/**
+ * Notes and recorded changes, newest first, with a note form that works without JavaScript (the page comes back at
+ * #timeline with the confirmation beside the form). The form is keyed by the newest line, so a saved note clears
+ * the box; its one-time key makes a second press of the same note add nothing.
+ */
+export function Timeline({ lines, noteLabel = "Add a note", formKey, action }: { lines: TimelineLine[]; noteLabel?: string; formKey: string; action: string }) {
   return (
-    <section aria-labelledby="timeline-title" className="space-y-3 border-t border-slate-200 pt-4">
+    <section id="timeline" aria-labelledby="timeline-title" className="scroll-mt-4 space-y-3 border-t border-slate-200 pt-4">
       <h3 id="timeline-title" className="text-sm font-semibold text-slate-800">
         Timeline
       </h3>
-      <Form method="post" preventScrollReset className="space-y-2">
+      <SectionFlash at="timeline" />
+      <Form key={lines[0]?.id ?? "none"} method="post" action={action} preventScrollReset className="space-y-2">
         <input type="hidden" name="intent" value="note" />
+        <WriteGuardFields formKey={formKey} form="note" />
         <label htmlFor="timeline-note" className="block text-sm font-medium text-slate-700">
           {noteLabel}
         </label>

@@ -25,13 +25,14 @@ export function bodyKind(req: IncomingMessage): BodyKind {
 
 /**
  * The routes that take files: the /enquiry page (attachments), the course form (no-JS pages, the
- * progress-reporting save, syllabus images) and the courses API. `.data` is React Router's data
+ * progress-reporting save, syllabus images), the review form (a photo) and the courses API. `.data` is React Router's data
  * request for the same route. Everywhere else a multipart body is a form like any other and gets
  * the small limit, so nobody can make a page that takes no files read 25 MB.
  */
 const UPLOAD_PATHS = [
   /^\/enquiry(?:\.data)?\/?$/,
   /^\/admin\/courses\/(?:new|save|syllabus-image|[^/]+\/edit)(?:\.data)?\/?$/,
+  /^\/admin\/reviews\/(?:new|[^/]+\/edit)(?:\.data)?\/?$/,
   /^\/api\/courses(?:\/[^/]+)?\/?$/,
 ];
 

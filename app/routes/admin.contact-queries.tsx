@@ -21,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { status, q, page } = readListQuery(url, CONTACT_STATUSES);
   const { list, error } = await loadPage(url, () => listContactQueries({ status, q, page }), CONTACT_QUERY_LOAD_FAILED, "contact queries");
-  const rows: ContactQueryRow[] = list.data.map(({ message: _m, updatedAt: _u, ...row }) => row);
+  // The list shows the message's first line only: the whole message stays on the server until a query is opened.
+  const rows: ContactQueryRow[] = list.data.map(({ message, updatedAt: _u, version: _v, updatedBy: _b, ...row }) => ({
+    ...row,
+    firstLine: firstLineOf(message),
+  }));
   return { list: { ...list, data: rows }, error };
 }
 
@@ -53,4 +57,9 @@ export default function ContactQueries({ loaderData }: Route.ComponentProps) {
       <Pagination page={list.page} pages={list.pages} total={list.total} noun={["query", "queries"]} />
     </>
   );
+}
+
+function firstLineOf(message: string): string {
+  const line = message.split(/\r?\n/).find((l) => l.trim()) ?? "";
+  return line.length > 120 ? `${line.slice(0, 117).trimEnd()}...` : line.trim();
 }

@@ -184,11 +184,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // status the buttons do not offer gets the spec's message (§8).
     const ownWords =
       isServiceError(error) &&
-      (error.code === "batch_full" || error.code === "edit_conflict" || error.kind === "invalid" || (intent !== "status" && error.kind !== "notFound"));
+      (error.code === "batch_full" || error.code === "edit_conflict" || "scheduleId" in error.fields || (intent !== "status" && error.kind !== "notFound"));
     const message = ownWords ? (error as Error).message : ENQUIRY_STATUS_FAILED;
-    if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message });
-    // A refused status button stays on the details (what it holds now is shown); the list is only for a done change.
-    return redirectWithFlash(request, `${details}#${at ?? "activity"}`, { kind: "error", message, ...(at ? { at } : {}) });
+    // A status refused back on the list (spec §8); one refused because the enquiry changed meanwhile stays on the
+    // details, which show what it holds now.
+    const conflict = isServiceError(error) && error.code === "edit_conflict";
+    if (isServiceError(error, "notFound") || (intent === "status" && !conflict)) return redirectWithFlash(request, back, { kind: "error", message });
+    return redirectWithFlash(request, at ? `${details}#${at}` : details, { kind: "error", message, ...(at ? { at } : {}) });
   }
 }
 

@@ -2,7 +2,8 @@ import type { Route } from "./+types/admin.enquiries.export[.]csv";
 import { requireStaff } from "~/web/actor.server";
 import { csvResponse, type CsvColumn } from "~/web/csv-export.server";
 import { readEnquiryListQuery } from "~/web/enquiry-list-query";
-import { siteToday } from "~/util/dates";
+import { siteDateTimeText, siteToday } from "~/util/dates";
+import { DELIVERY_MODE_LABELS, ENQUIRY_FORM_LABELS, ENQUIRY_STATUS_LABELS } from "~/schemas/values";
 import { attachmentDisplayName } from "~/infra/uploads.server";
 import { listAllSchedules } from "~/models/schedule.server";
 import { listStaffNames } from "~/models/user.server";
@@ -19,29 +20,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [staff, batches] = await Promise.all([listStaffNames(), listAllSchedules()]);
   const names = new Map(staff.map((u) => [u.id, u.name]));
   const batchNames = new Map(batches.map((s) => [s.id, batchTitle(s)]));
+  // Headers as the screens label things; every time in Hyderabad, as the header says.
   const columns: CsvColumn<EnquiryRecord>[] = [
-    { header: "id", value: (e) => e.id },
-    { header: "createdAt", value: (e) => e.createdAt },
-    { header: "fullName", value: (e) => e.fullName },
-    { header: "email", value: (e) => e.email },
-    { header: "phone", value: (e) => e.phone },
-    { header: "preferredCourse", value: (e) => e.preferredCourse },
-    { header: "preferredMode", value: (e) => e.preferredMode },
-    { header: "status", value: (e) => e.status },
-    { header: "whatsappNotifications", value: (e) => (e.whatsappNotifications ? "yes" : "no") },
-    { header: "message", value: (e) => e.message },
-    { header: "assignee", value: (e) => (e.assigneeId ? (names.get(e.assigneeId) ?? "(deleted user)") : "") },
-    { header: "followUpAt", value: (e) => e.followUpAt },
-    { header: "batch", value: (e) => (e.scheduleId ? (batchNames.get(e.scheduleId) ?? "(deleted batch)") : "") },
-    { header: "source", value: (e) => e.sourceLabel },
-    { header: "utmSource", value: (e) => e.source.utmSource },
-    { header: "utmMedium", value: (e) => e.source.utmMedium },
-    { header: "utmCampaign", value: (e) => e.source.utmCampaign },
-    { header: "referrer", value: (e) => e.source.referrer },
-    { header: "form", value: (e) => e.source.form },
-    { header: "firstStatusChangeAt", value: (e) => e.firstStatusChangeAt },
-    { header: "possibleDuplicateOf", value: (e) => e.duplicateOf.join(" ") },
-    { header: "attachments", value: (e) => e.filePaths.map(attachmentDisplayName).join("; ") },
+    { header: "Enquiry ID", value: (e) => e.id },
+    { header: "Created (IST)", value: (e) => siteDateTimeText(e.createdAt) },
+    { header: "Full name", value: (e) => e.fullName },
+    { header: "Email", value: (e) => e.email },
+    { header: "Phone", value: (e) => e.phone },
+    { header: "Preferred course", value: (e) => e.preferredCourse },
+    { header: "Preferred mode", value: (e) => DELIVERY_MODE_LABELS[e.preferredMode] },
+    { header: "Status", value: (e) => ENQUIRY_STATUS_LABELS[e.status] },
+    { header: "WhatsApp notifications", value: (e) => (e.whatsappNotifications ? "Yes" : "No") },
+    { header: "Message", value: (e) => e.message },
+    { header: "Owner", value: (e) => (e.assigneeId ? (names.get(e.assigneeId) ?? "(deleted user)") : "") },
+    { header: "Next follow-up (IST)", value: (e) => siteDateTimeText(e.followUpAt) },
+    { header: "Batch", value: (e) => (e.scheduleId ? (batchNames.get(e.scheduleId) ?? "(deleted batch)") : "") },
+    { header: "Source", value: (e) => e.sourceLabel },
+    { header: "UTM source", value: (e) => e.source.utmSource },
+    { header: "UTM medium", value: (e) => e.source.utmMedium },
+    { header: "UTM campaign", value: (e) => e.source.utmCampaign },
+    { header: "Referrer", value: (e) => e.source.referrer },
+    { header: "Sent from", value: (e) => (e.source.form ? ENQUIRY_FORM_LABELS[e.source.form] : "") },
+    { header: "First reply (IST)", value: (e) => siteDateTimeText(e.firstStatusChangeAt) },
+    { header: "Possible duplicate of (enquiry IDs)", value: (e) => e.duplicateOf.join(" ") },
+    { header: "Attachments", value: (e) => e.filePaths.map(attachmentDisplayName).join("; ") },
   ];
   return csvResponse(`enquiries-${siteToday()}.csv`, columns, exportEnquiries(actor, query));
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.reviews.$id.edit";
 import { requireStaff } from "~/web/actor.server";
 import { formFailureData } from "~/web/admin-actions.server";
-import { formToObject } from "~/web/api-body.server";
+import { receiveReviewForm } from "~/web/review-upload.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
 import { loadCourseOptions } from "~/web/list-page.server";
@@ -24,10 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff({ request, context });
-  const form = await request.formData();
+  const { form, fields, photo } = await receiveReviewForm(request);
   const back = listHref("/admin/reviews", new URL(request.url).search);
   try {
-    await updateReview(actor, params.id, formToObject(form));
+    await updateReview(actor, params.id, fields, photo);
   } catch (error) {
     if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: REVIEW_SAVE_FAILED });
     return formFailureData(error, form, REVIEW_SAVE_FAILED, { what: "a review" });

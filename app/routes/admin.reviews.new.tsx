@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.reviews.new";
 import { requireStaff } from "~/web/actor.server";
 import { formFailureData } from "~/web/admin-actions.server";
-import { formToObject } from "~/web/api-body.server";
+import { receiveReviewForm } from "~/web/review-upload.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
 import { loadCourseOptions } from "~/web/list-page.server";
@@ -19,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireStaff({ request, context });
-  const form = await request.formData();
+  const { form, fields, photo } = await receiveReviewForm(request);
   try {
-    await createReview(actor, formToObject(form));
+    await createReview(actor, fields, photo);
   } catch (error) {
     return formFailureData(error, form, REVIEW_SAVE_FAILED, { what: "a review" });
   }

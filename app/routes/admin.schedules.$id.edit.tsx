@@ -37,14 +37,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff({ request, context });
   const form = await request.formData();
   const back = listHref("/admin/schedules", new URL(request.url).search);
+  let offeredTo: string[];
   try {
-    await updateSchedule(actor, params.id, formToObject(form));
+    ({ offeredTo } = await updateSchedule(actor, params.id, formToObject(form)));
   } catch (error) {
     // Deleted meanwhile (another tab, a colleague): back to the list with the spec's message.
     if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: SCHEDULE_SAVE_FAILED });
     return formFailureData(error, form, SCHEDULE_SAVE_FAILED, { what: "a schedule" });
   }
-  return redirectWithFlash(request, back, { kind: "notice", message: "Schedule saved." });
+  // Raised seats go to the waitlist first: say who was offered them, so nobody is surprised by a "full" batch.
+  const offered = offeredTo.length ? ` A freed seat was offered from the waitlist to ${offeredTo.join(", ")} (held for them until they answer).` : "";
+  return redirectWithFlash(request, back, { kind: "notice", message: `Schedule saved.${offered}` });
 }
 
 export default function EditSchedule({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { requireStaff } from "~/web/actor.server";
 import type { Route } from "./+types/admin.schedules";
-import { listSchedules } from "~/models/schedule.server";
+import { listSchedulesForStaff } from "~/services/schedules.server";
 import { SCHEDULE_LOAD_FAILED } from "~/schemas/schedule";
 import { readStateFilter } from "~/schemas/publication";
 import { PublicationTabs } from "~/components/admin/publication-fields";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
-  return loadPage(url, () => listSchedules({ page, state: readStateFilter(url) }), SCHEDULE_LOAD_FAILED, "schedules");
+  return loadPage(url, () => listSchedulesForStaff({ page, state: readStateFilter(url) }), SCHEDULE_LOAD_FAILED, "schedules");
 }
 
 export default function ManageSchedules({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,8 @@
 import { USER_ROLE_LABELS } from "~/schemas/values";
-import { Link, Outlet, useLocation } from "react-router";
+import { Form, Link, Outlet, useLocation } from "react-router";
+import { formToObject } from "~/web/api-body.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { isServiceError } from "~/services/service-error";
 import type { Route } from "./+types/admin.users";
 import { LinkButton } from "~/components/admin/buttons";
 import { DeleteButton } from "~/components/admin/confirm-delete";
@@ -11,8 +14,8 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { loadPage } from "~/web/list-page.server";
 import { listHref, readListQuery } from "~/web/list-query";
 import { requireStaff } from "~/web/actor.server";
-import { listUsers } from "~/services/users.server";
-import { OWN_ACCOUNT_DELETE, USER_LOAD_FAILED } from "~/schemas/user";
+import { listUsers, setUserTakesEnquiries } from "~/services/users.server";
+import { OWN_ACCOUNT_DELETE, USER_LOAD_FAILED, USER_SAVE_FAILED } from "~/schemas/user";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Users · Admin" }];
 
@@ -22,6 +25,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url, []);
   return { ...(await loadPage(url, () => listUsers(actor, { page }), USER_LOAD_FAILED, "users")), meId: actor.user.id };
+}
+
+/** The New enquiries switch of one user (a plain POST: works without JavaScript), then back to the same list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireStaff({ request, context }, { role: "admin" });
+  const back = listHref("/admin/users", new URL(request.url).search);
+  const form = await request.formData();
+  try {
+    const user = await setUserTakesEnquiries(actor, String(form.get("id") ?? ""), formToObject(form));
+    const message = user.takesEnquiries ? `${user.name} now gets new enquiries in turn.` : `${user.name} no longer gets new enquiries.`;
+    return redirectWithFlash(request, back, { kind: "notice", message });
+  } catch (error) {
+    if (!isServiceError(error)) console.error("[admin] switching who takes enquiries failed:", error);
+    return redirectWithFlash(request, back, { kind: "error", message: USER_SAVE_FAILED });
+  }
 }
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
@@ -61,6 +79,20 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
           },
           { header: "Email", cell: (u) => <span className="break-all">{u.email}</span> },
           { header: "Role", cell: (u) => <StatusBadge tone={u.role === "admin" ? "purple" : "blue"}>{USER_ROLE_LABELS[u.role]}</StatusBadge> },
+          {
+            header: "New enquiries",
+            cell: (u) => (
+              <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="id" value={u.id} />
+                <input type="hidden" name="takesEnquiries" value={u.takesEnquiries ? "false" : "true"} />
+                <span className="text-sm">{u.takesEnquiries ? "Given in turn" : "Not given"}</span>
+                <button type="submit" className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                  {u.takesEnquiries ? "Turn off" : "Turn on"}
+                  <span className="sr-only"> new enquiries for {u.name}</span>
+                </button>
+              </Form>
+            ),
+          },
           {
             header: "Actions",
             cell: (u) => (

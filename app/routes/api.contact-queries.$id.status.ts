@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiStaff } from "~/web/api.server";
+import { endpoint, oneVersioned, requireApiStaff, withIfMatch } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { setContactQueryStatus } from "~/services/contact-queries.server";
 import type { Route } from "./+types/api.contact-queries.$id.status";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.contact-queries.$id.status";
 const handle = endpoint({
   async PUT(args) {
     const actor = await requireApiStaff(args);
-    return one(await setContactQueryStatus(actor, args.params.id!, await readApiBody(args.request)));
+    return oneVersioned(await setContactQueryStatus(actor, args.params.id!, withIfMatch(args.request, await readApiBody(args.request))));
   },
 });
 

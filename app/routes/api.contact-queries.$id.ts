@@ -1,5 +1,5 @@
 import { getContactQuery } from "~/models/contact-query.server";
-import { endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
+import { endpoint, noContent, oneVersioned, requireApiStaff } from "~/web/api.server";
 import { deleteContactQuery } from "~/services/contact-queries.server";
 import { notFound } from "~/services/service-error";
 import type { Route } from "./+types/api.contact-queries.$id";
@@ -9,7 +9,7 @@ const handle = endpoint({
     await requireApiStaff({ request, context });
     const query = await getContactQuery(params.id!);
     if (!query) throw notFound("Contact query");
-    return one(query);
+    return oneVersioned(query);
   },
   async DELETE(args) {
     await deleteContactQuery(await requireApiStaff(args), args.params.id!);

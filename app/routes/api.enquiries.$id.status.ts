@@ -1,4 +1,4 @@
-import { endpoint, one, requireApiStaff } from "~/web/api.server";
+import { endpoint, oneVersioned, requireApiStaff, withIfMatch } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { setEnquiryStatus } from "~/services/enquiries.server";
 import { getEnquiryRecord } from "~/services/enquiry-lists.server";
@@ -8,8 +8,8 @@ import type { Route } from "./+types/api.enquiries.$id.status";
 const handle = endpoint({
   async PUT(args) {
     const actor = await requireApiStaff(args);
-    const saved = await setEnquiryStatus(actor, args.params.id!, await readApiBody(args.request));
-    return one(await getEnquiryRecord(saved.id));
+    const saved = await setEnquiryStatus(actor, args.params.id!, withIfMatch(args.request, await readApiBody(args.request)));
+    return oneVersioned(await getEnquiryRecord(saved.id));
   },
 });
 

@@ -1,4 +1,4 @@
-import { endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
+import { endpoint, noContent, oneVersioned, requireApiStaff, withIfMatch } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { deleteEnquiry, updateEnquiry } from "~/services/enquiries.server";
 import { getEnquiryRecord } from "~/services/enquiry-lists.server";
@@ -7,12 +7,12 @@ import type { Route } from "./+types/api.enquiries.$id";
 const handle = endpoint({
   async GET(args) {
     await requireApiStaff(args);
-    return one(await getEnquiryRecord(args.params.id!));
+    return oneVersioned(await getEnquiryRecord(args.params.id!));
   },
   async PUT(args) {
     const actor = await requireApiStaff(args);
-    const saved = await updateEnquiry(actor, args.params.id!, await readApiBody(args.request));
-    return one(await getEnquiryRecord(saved.id));
+    const saved = await updateEnquiry(actor, args.params.id!, withIfMatch(args.request, await readApiBody(args.request)));
+    return oneVersioned(await getEnquiryRecord(saved.id));
   },
   async DELETE(args) {
     await deleteEnquiry(await requireApiStaff(args), args.params.id!);

@@ -14,7 +14,9 @@ const handle = endpoint({
   },
   async PUT(args) {
     const actor = await requireApiStaff(args);
-    return one(await updateSchedule(actor, args.params.id!, await readApiBody(args.request)));
+    // The record as documented: who a raised seat was offered to is the screen's message, not the schedule's data.
+    const { offeredTo: _offeredTo, ...saved } = await updateSchedule(actor, args.params.id!, await readApiBody(args.request));
+    return one(saved);
   },
   async DELETE(args) {
     await deleteSchedule(await requireApiStaff(args), args.params.id!);

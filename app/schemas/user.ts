@@ -40,9 +40,19 @@ export const userCreateSchema = z.object({
   password: preprocess(emptyToUndefined, password("Password is required")),
 });
 
+/** Given new enquiries by the round-robin (an admin's switch; left out keeps it). */
+const takesEnquiries = z.optional(
+  preprocess(
+    (v) => (typeof v === "string" ? ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()) : v),
+    z.boolean({ error: "takesEnquiries must be true or false" }),
+  ),
+);
+export const takesEnquiriesSchema = z.object({ takesEnquiries: z._default(takesEnquiries, false) });
+
 /** On edit an empty password is left out, so the current one stays (spec §5). */
 export const userUpdateSchema = z.object({
   ...base,
+  takesEnquiries,
   password: preprocess((v) => (v === "" || v === null ? undefined : v), z.optional(password("Password is required"))),
   // Checked only when someone sets their own password here (DESIGN.md §4.6).
   currentPassword: preprocess(emptyToUndefined, z.optional(z.string().check(z.maxLength(1024)))),

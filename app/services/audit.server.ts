@@ -1,5 +1,5 @@
 import { type AuditAction, type AuditEntityType } from "~/schemas/values";
-import { siteDayStartUtc, nextDay } from "~/util/dates";
+import { formatDate, formatDateTime, siteDayStartUtc, nextDay } from "~/util/dates";
 import { insertAuditEntry, listAuditEntries, listAuditUsers, type AuditEntry } from "~/models/audit-log.server";
 import type { Page } from "~/models/paging.server";
 import { requireAdmin, type Actor, type StaffActor } from "./actor";
@@ -21,23 +21,34 @@ export async function record(
   await insertAuditEntry({ ...who, ip: actor.ip, requestId: actor.requestId ?? "", action, entityType, entityId, summary });
 }
 
-/** Field names (and short values) that differ between two versions of a record; never passwords or hashes. */
-export function changeSummary<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T & string)[]): string {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value as a person reads it in the audit log: Yes/No, Hyderabad times, days as "Jan 5, 2027", lists joined, long text cut. */
+function readable(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (Array.isArray(v)) return readable(v.join(", "));
+  const text = String(v);
+  if (ISO_INSTANT.test(text)) return `${formatDateTime(text)} IST`;
+  if (CALENDAR_DAY.test(text)) return formatDate(text);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/**
+ * What differs between two versions of a record, by the labels staff see on the screens (`labels` maps each field
+ * worth telling to its label, in order): "Changed Total seats: 30 → 31; Description". Short values are given,
+ * long texts and files only named; never passwords, hashes or ids.
+ */
+export function changeSummary<T extends Record<string, unknown>>(before: T, after: T, labels: Partial<Record<keyof T & string, string>>): string {
   const parts: string[] = [];
-  for (const field of fields) {
+  for (const [field, label] of Object.entries(labels) as [keyof T & string, string][]) {
     const a = before[field];
     const b = after[field];
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    const short = (v: unknown) => {
-      const text = Array.isArray(v) ? v.join(", ") : v === null || v === undefined ? "" : String(v);
-      return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-    };
     const scalar = (v: unknown) => v === null || v === undefined || typeof v !== "object";
-    parts.push(
-      scalar(a) && scalar(b) && String(a ?? "").length <= 40 && String(b ?? "").length <= 40
-        ? `${field}: ${short(a) || "(empty)"} → ${short(b) || "(empty)"}`
-        : field,
-    );
+    const short = (v: unknown) => String(v ?? "").length <= 40 || ISO_INSTANT.test(String(v));
+    parts.push(scalar(a) && scalar(b) && short(a) && short(b) ? `${label}: ${readable(a)} → ${readable(b)}` : label);
   }
   return parts.length ? `Changed ${parts.join("; ")}` : "No changes";
 }

@@ -89,14 +89,14 @@ export async function deleteContactQuery(actor: StaffActor, id: string): Promise
   });
 }
 
-/** A note on the query's timeline (a repeat of the same form post adds nothing). */
-export async function addContactQueryNote(actor: StaffActor, id: string, input: unknown): Promise<void> {
+/** A note on the query's timeline; a repeat of the same form post adds nothing and answers the newest note. */
+export async function addContactQueryNote(actor: StaffActor, id: string, input: unknown): Promise<TimelineEntry> {
   const { text } = parseInput(noteSchema, input);
   const { formKey } = parseInput(writeGuardSchema, input);
-  await inTransaction(async () => {
+  return inTransaction(async () => {
     if (!(await getContactQuery(id))) throw notFound("Contact query");
-    if (formKey && !(await claimFormKey(`contact:${formKey}`))) return;
-    await insertNote(actor, "contact_query", id, text);
+    if (formKey && !(await claimFormKey(`contact:${formKey}`))) return (await listTimeline("contact_query", id)).find((l) => l.kind === "note")!;
+    return insertNote(actor, "contact_query", id, text);
   });
 }
 

@@ -32,20 +32,22 @@ const FILE_REFERENCE_MESSAGE: Record<"image" | "syllabusFile", string> = {
   syllabusFile: "Syllabus file must be an uploaded file, or empty to remove it",
 };
 
-const FIELDS = [
-  "title",
-  "category",
-  "duration",
-  "description",
-  "featured",
-  "highlights",
-  "modes",
-  "image",
-  "syllabusFile",
-  "syllabusFileName",
-  "state",
-  "publishAt",
-] as const;
+/** The fields the audit log tells about, by their labels on the course form. */
+const FIELDS = {
+  title: "Title",
+  category: "Category",
+  duration: "Duration",
+  description: "Description",
+  featured: "Featured",
+  highlights: "Highlights",
+  modes: "Modes",
+  image: "Course Image",
+  syllabus: "Course Syllabus Content",
+  syllabusFile: "Syllabus file",
+  syllabusFileName: "Syllabus file name",
+  state: "Publication",
+  publishAt: "Publish at",
+} as const;
 
 /**
  * What the row's image or syllabus file becomes. A new upload wins; a remove request (the form's Remove

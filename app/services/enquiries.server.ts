@@ -267,8 +267,8 @@ export async function logActivity(actor: StaffActor, id: string, input: unknown)
 }
 
 async function noteOnEnquiry(actor: StaffActor, id: string, text: string): Promise<void> {
-  await insertNote(actor, "enquiry", id, text);
-  if (isPerson(actor)) await touchEnquiry(id, new Date().toISOString());
+  const entry = await insertNote(actor, "enquiry", id, text);
+  if (isPerson(actor)) await touchEnquiry(id, entry.at);
 }
 
 /** A waitlist offer just accepted (inside its transaction): Enrolled in the offer's batch, with the seat the offer held. */
@@ -357,13 +357,16 @@ export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Pr
   });
 }
 
-/** A note on the enquiry's timeline (a repeat of the same form post adds nothing). */
-export async function addEnquiryNote(actor: StaffActor, id: string, input: unknown): Promise<void> {
+/** A note on the enquiry's timeline; a repeat of the same form post adds nothing and answers the newest note. */
+export async function addEnquiryNote(actor: StaffActor, id: string, input: unknown): Promise<TimelineEntry> {
   const { text } = parseInput(noteSchema, input);
   const { formKey } = parseInput(writeGuardSchema, input);
-  await guarded(id, { formKey }, async (before) => {
-    await noteOnEnquiry(actor, id, text);
-    return before;
+  return inTransaction(async () => {
+    await current(id);
+    if (formKey && !(await claimFormKey(`enquiry:${formKey}`))) return (await listTimeline("enquiry", id)).find((l) => l.kind === "note")!;
+    const entry = await insertNote(actor, "enquiry", id, text);
+    if (isPerson(actor)) await touchEnquiry(id, entry.at);
+    return entry;
   });
 }
 

@@ -13,7 +13,8 @@ import {
 import { reviewSchema } from "~/schemas/review";
 import type { Actor, StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
-import { notFound } from "./service-error";
+import { discardUploads, type StoredUpload } from "~/infra/uploads.server";
+import { invalid, notFound } from "./service-error";
 import { parseInput } from "./validation";
 import { audienceOf, readPublication } from "./publication.server";
 
@@ -24,7 +25,21 @@ function reviewValues(input: unknown) {
   return { ...values, publication: readPublication({ state, publishAt }) };
 }
 
-const FIELDS = ["name", "position", "image", "rating", "review", "course", "type", "videoThumbnail", "linkedin", "approved", "state", "publishAt"] as const;
+/** The fields the audit log tells about, by their labels on the review form. */
+const FIELDS = {
+  name: "Student Name",
+  position: "Position/Title",
+  image: "Profile Image",
+  rating: "Rating",
+  review: "Review Text",
+  course: "Course",
+  type: "Review Type",
+  videoThumbnail: "Video Thumbnail URL",
+  linkedin: "LinkedIn Profile",
+  approved: "Approved for display",
+  state: "Publication",
+  publishAt: "Publish at",
+} as const;
 
 export async function listReviews(actor: Actor, filter: ReviewFilter): Promise<Page<Review>> {
   return listReviewRows(audienceOf(actor) === "staff" ? filter : { ...filter, status: undefined, state: undefined, audience: "public" });
@@ -36,25 +51,49 @@ export async function getReview(actor: Actor, id: string): Promise<Review> {
   return review;
 }
 
-export async function createReview(actor: StaffActor, input: unknown): Promise<Review> {
-  const values = reviewValues(input);
-  return inTransaction(async () => {
-    const review = await insertReview(values);
-    await record(actor, "create", "review", review.id, `${review.name} (${review.course})${review.approved ? ", approved" : ""}`);
-    return review;
-  });
+/** A photo chosen in the review form, already stored and checked (app/web/review-upload.server.ts), or why it was refused. */
+export type ReviewPhoto = { file?: StoredUpload; error?: string };
+
+/**
+ * The review's fields with an uploaded photo as its image (it wins over the URL typed). A refused photo is the
+ * image field's error; a failed save removes the photo it stored (nothing half-saved).
+ */
+async function withPhoto<T>(input: unknown, photo: ReviewPhoto, save: (values: ReturnType<typeof reviewValues>) => Promise<T>): Promise<T> {
+  try {
+    if (photo.error) throw invalid({ image: photo.error });
+    const fields = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+    return await save(reviewValues(photo.file?.url ? { ...fields, image: photo.file.url } : fields));
+  } catch (error) {
+    if (photo.file) await discardUploads([photo.file]);
+    throw error;
+  }
 }
 
-export async function updateReview(actor: StaffActor, id: string, input: unknown): Promise<Review> {
+export async function createReview(actor: StaffActor, input: unknown, photo: ReviewPhoto = {}): Promise<Review> {
+  return withPhoto(input, photo, (values) =>
+    inTransaction(async () => {
+      const review = await insertReview(values);
+      await record(actor, "create", "review", review.id, `${review.name} (${review.course})${review.approved ? ", approved" : ""}`);
+      return review;
+    }),
+  );
+}
+
+export async function updateReview(actor: StaffActor, id: string, input: unknown, photo: ReviewPhoto = {}): Promise<Review> {
   const before = await getReviewRow(id);
-  if (!before) throw notFound("Review");
-  const values = reviewValues(input);
-  return inTransaction(async () => {
-    const saved = await updateReviewRow(id, values);
-    if (!saved) throw notFound("Review");
-    await record(actor, "update", "review", id, changeSummary(before, saved, FIELDS));
-    return saved;
-  });
+  if (!before) {
+    if (photo.file) await discardUploads([photo.file]);
+    throw notFound("Review");
+  }
+  // A replaced photo is left for the orphan sweep, which removes uploads no row names after a day.
+  return withPhoto(input, photo, (values) =>
+    inTransaction(async () => {
+      const saved = await updateReviewRow(id, values);
+      if (!saved) throw notFound("Review");
+      await record(actor, "update", "review", id, changeSummary(before, saved, FIELDS));
+      return saved;
+    }),
+  );
 }
 
 /** Pending becomes approved (spec §4); approving an approved review changes nothing and says so. */

@@ -2,7 +2,9 @@ import { inTransaction } from "~db/client.server";
 import { hashPassword } from "~/infra/password.server";
 import { deleteUserRow, EmailTakenError, getUser, insertUser, listUsers as listUserRows, updateUserRow, type User } from "~/models/user.server";
 import type { Page, PageInput } from "~/models/paging.server";
-import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, OWN_ACCOUNT_DELETE, userCreateSchema, userUpdateSchema } from "~/schemas/user";
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_TAKEN, OWN_ACCOUNT_DELETE, takesEnquiriesSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
+import { setTakesEnquiries } from "~/models/assignment.server";
+import { USER_ROLE_LABELS } from "~/schemas/values";
 import { requireAdmin, type StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { savePassword, verifyCurrentPassword, type PasswordChanged } from "./auth.server";
@@ -62,11 +64,18 @@ export async function updateUser(actor: StaffActor, id: string, input: unknown):
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
   try {
     return await inTransaction(async () => {
-      const saved = await updateUserRow(id, { name: values.name, email: values.email, role });
+      let saved = await updateUserRow(id, { name: values.name, email: values.email, role });
       if (!saved) throw notFound("User");
-      const fields = changeSummary(before, saved, ["name", "email"]);
+      if (values.takesEnquiries !== undefined && values.takesEnquiries !== before.takesEnquiries) {
+        await setTakesEnquiries(id, values.takesEnquiries);
+        saved = (await getUser(id))!;
+        await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
+      }
+      const fields = changeSummary(before, saved, { name: "Name", email: "Email" });
       if (fields !== "No changes") await record(actor, "update", "user", id, fields);
-      if (before.role !== saved.role) await record(actor, "role", "user", id, `Role of ${saved.name}: ${before.role} → ${saved.role}`);
+      if (before.role !== saved.role) {
+        await record(actor, "role", "user", id, `Role of ${saved.name}: ${USER_ROLE_LABELS[before.role]} → ${USER_ROLE_LABELS[saved.role]}`);
+      }
       const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
       return { user: password?.user ?? saved, password };
     });
@@ -74,6 +83,24 @@ export async function updateUser(actor: StaffActor, id: string, input: unknown):
     if (error instanceof EmailTakenError) throw emailTaken();
     throw error;
   }
+}
+
+/**
+ * Who the round-robin gives new enquiries to (admins choose): on or off for one staff member, audited. Staff who
+ * are away stay in the team but get no new leads.
+ */
+export async function setUserTakesEnquiries(actor: StaffActor, id: string, input: unknown): Promise<User> {
+  requireAdmin(actor);
+  const { takesEnquiries } = parseInput(takesEnquiriesSchema, input);
+  return inTransaction(async () => {
+    const before = await getUser(id);
+    if (!before || !(await setTakesEnquiries(id, takesEnquiries))) throw notFound("User");
+    const saved = (await getUser(id))!;
+    if (before.takesEnquiries !== saved.takesEnquiries) {
+      await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
+    }
+    return saved;
+  });
 }
 
 export async function deleteUser(actor: StaffActor, id: string): Promise<void> {

@@ -88,12 +88,13 @@ export async function joinWaitlistIfFull(enquiry: Pick<Enquiry, "id">, batch: Sc
 
 /**
  * While the batch has a seat left and someone waits: take the seat for the first one waiting, open an offer
- * holding it and queue its e-mail. Called inside every transaction that frees a seat. Returns how many were offered.
+ * holding it and queue its e-mail. Called inside every transaction that frees a seat. Returns the names of those
+ * offered a seat, in order.
  */
-export async function offerFreedSeats(scheduleId: string): Promise<number> {
+export async function offerFreedSeats(scheduleId: string): Promise<string[]> {
   const batch = await getSchedule(scheduleId);
-  if (!batch) return 0;
-  let offered = 0;
+  if (!batch) return [];
+  const offered: string[] = [];
   for (;;) {
     const entry = await firstWaiting(scheduleId);
     if (!entry) break;
@@ -102,20 +103,20 @@ export async function offerFreedSeats(scheduleId: string): Promise<number> {
       await returnSeat(scheduleId);
       continue;
     }
-    await openOffer(entry, batch);
-    offered++;
+    offered.push(await openOffer(entry, batch));
   }
   return offered;
 }
 
-async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<WaitlistOffer> {
+/** Opens the offer of a freed seat to `entry` and queues its e-mail; returns who was offered it. */
+async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<string> {
   const id = newTimeOrderedId();
   const expiresAt = new Date(Date.now() + offerHours() * 3_600_000).toISOString();
-  const offer = await insertOffer({ ...entry, status: "offered" }, { id, tokenHash: hashOfferToken(offerToken(id)), expiresAt });
+  await insertOffer({ ...entry, status: "offered" }, { id, tokenHash: hashOfferToken(offerToken(id)), expiresAt });
   const enquiry = await getEnquiry(entry.enquiryId);
   await line(entry.enquiryId, "offered", `Offered a seat in ${batchTitle(batch)}, held until ${formatDateTime(expiresAt)} IST`);
   if (enquiry) await queueWaitlistOffer(enquiry, batch);
-  return offer;
+  return enquiry?.fullName ?? "(deleted enquiry)";
 }
 
 /** After an open offer was closed (expired, declined, withdrawn): its entry leaves the list and the held seat goes to the next one waiting. */

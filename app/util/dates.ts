@@ -110,6 +110,14 @@ export function siteDateTimeToUtc(value: string): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
+/**
+ * An ISO instant as "2026-11-24 10:30" in Hyderabad time: for exports, where a spreadsheet sorts it as text and
+ * reads it as a date, and a lead at 02:00 IST stays on its day (the header says IST).
+ */
+export function siteDateTimeText(iso: string | null | undefined): string {
+  return iso ? utcToSiteInput(iso).replace("T", " ") : "";
+}
+
 /** An ISO instant as a datetime-local field's value in Hyderabad time ("2026-11-24T10:30"). */
 export function utcToSiteInput(iso: string): string {
   const p = Object.fromEntries(offsetParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));

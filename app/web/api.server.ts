@@ -169,4 +169,23 @@ export function listResponse<T>(page: Page<T>): Response {
 }
 
 export const one = (data: unknown, status = 200) => json({ data }, { status });
+
+/** One record that carries a version, with it as its ETag (`"3"`): a client sends it back in If-Match to write. */
+export const oneVersioned = (data: { version: number }, status = 200) => json({ data }, { status, headers: { ETag: `"${data.version}"` } });
+
+/**
+ * A write's body with the version the client read: `If-Match: "3"` (the record's ETag; W/ accepted) or `version` in
+ * the body. The service refuses (409 edit_conflict) when the record has moved on since; without either, the write
+ * applies to whatever is stored, as before.
+ */
+export function withIfMatch(request: Request, body: Record<string, unknown>): Record<string, unknown> {
+  const header = request.headers.get("If-Match");
+  if (header === null || header.trim() === "*") return body;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  if (!match)
+    throw new ApiError(400, "invalid_input", 'If-Match must be the record\'s ETag, such as "3"', {
+      version: 'If-Match must be the record\'s ETag, such as "3"',
+    });
+  return { ...body, version: Number(match[1]) };
+}
 export const noContent = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });

@@ -15,7 +15,7 @@ import { contactSchema } from "~/schemas/contact";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
 import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
-import { sourceSchema } from "~/schemas/enquiry-pipeline";
+import { enquiryPipelineUpdateSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import type { UploadKind } from "~/schemas/uploads";
@@ -61,6 +61,20 @@ export const Review = z
   .object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication })
   .meta({ id: "Review" });
 const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
+/** Enquiries and contact queries: one more on every change; also the ETag of GET and of a write's answer. */
+const versioned = {
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .meta({
+      description:
+        'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.',
+    }),
+  updatedBy: text
+    .nullable()
+    .meta({ description: "Who made the stored version (a staff member's name, Waitlist, System), or null for the visitor's own submission" }),
+};
 export const Enquiry = z
   .object({
     ...enquiryUpdateSchema.shape,
@@ -82,6 +96,9 @@ export const Enquiry = z
       .meta({ description: "Where the lead came from: the visitor's first UTM parameters or external referrer, or what an integration passed on" }),
     sourceLabel: text.meta({ description: "One word for lists and charts: the UTM source, else the referring site, else direct" }),
     firstStatusChangeAt: instant("When its status first changed from New (the 24-hour promise), or null"),
+    ...versioned,
+    touchedAt: instant("The last time staff did anything to it (a note, a status, a follow-up, an owner), or null"),
+    escalatedAt: instant("When it was escalated to the admins for having had no reply for ESCALATION_HOURS, or null"),
     duplicateOf: z.array(text).meta({ description: "Enquiries with the same phone digits or e-mail within 90 days (possible duplicates); both are kept" }),
   })
   .meta({ id: "Enquiry" });
@@ -105,7 +122,7 @@ export const TimelineEntry = z
   })
   .meta({ id: "TimelineEntry" });
 export const ContactQuery = z
-  .object({ ...contactSchema.shape, ...stored, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status })
+  .object({ ...contactSchema.shape, ...stored, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status, ...versioned })
   .meta({ id: "ContactQuery" });
 export const User = z
   .object({
@@ -114,6 +131,9 @@ export const User = z
     email: userCreateSchema.shape.email,
     role: z.enum(USER_ROLES),
     dailyDigest: z.boolean().meta({ description: "Gets the daily digest e-mail (on by default); each user switches it at /admin/users/me/digest" }),
+    takesEnquiries: z
+      .boolean()
+      .meta({ description: "Given new enquiries by the round-robin on arrival (on by default); admins switch it at /admin/users/:id/edit" }),
   })
   .meta({ id: "User" });
 export const AuditEntry = z
@@ -206,6 +226,22 @@ export const EnquiryInput = z
       }),
   })
   .meta({ id: "EnquiryInput" });
+
+/** A staff write to an enquiry or contact query may say which version it was drawn from (or send If-Match). */
+const versionInput = {
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
+    }),
+};
+export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
+export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...versionInput });
+export const ContactStatusUpdate = z.object({ ...contactStatusSchema.shape, ...versionInput });
 
 export const UserUpdate = z.object(userUpdateSchema.shape).meta({
   id: "UserUpdate",

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { contactSchema } from "~/schemas/contact";
-import { contactStatusSchema } from "~/schemas/contact-query";
-import { enquiryStatusSchema } from "~/schemas/enquiry";
-import { enquiryPipelineUpdateSchema, noteSchema } from "~/schemas/enquiry-pipeline";
+import { noteSchema } from "~/schemas/enquiry-pipeline";
 import {
   auditLogListParams,
   contactQueryListParams,
@@ -38,6 +36,9 @@ import {
   CourseMultipart,
   courseMultipartEncoding,
   EnquiryInput,
+  EnquiryStatusUpdate,
+  EnquiryUpdate,
+  ContactStatusUpdate,
   UserUpdate,
   PasswordChange,
 } from "./openapi-schemas.server";
@@ -241,23 +242,23 @@ export function buildOpenApiDocument(serverUrl = "/") {
           read: "staff",
           create: "optional",
           body: EnquiryInput,
-          update: enquiryPipelineUpdateSchema,
+          update: EnquiryUpdate,
           updateExtra: [409],
           createExtra: [429],
           created: z.union([Enquiry, EnquiryReceipt]),
           createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
           updateDescription:
-            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. Enrolled takes a seat of the batch: 409 when it is full.",
+            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
         }),
         "/api/enquiries/{id}/status": {
           put: op("put", {
             summary: "Set the status",
             description:
-              "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 when it is full; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist.",
+              "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 batch_full when it is full; 400 on scheduleId when the enquiry has no batch while its course has upcoming batches; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
             access: "staff",
             ok: 200,
             data: Enquiry,
-            body: enquiryStatusSchema,
+            body: EnquiryStatusUpdate,
             path: true,
             extra: [409],
           }),
@@ -292,7 +293,16 @@ export function buildOpenApiDocument(serverUrl = "/") {
           delete: op("delete", { summary: "Delete a contact query", access: "staff", ok: 204, path: true }),
         },
         "/api/contact-queries/{id}/status": {
-          put: op("put", { summary: "Set the status", access: "staff", ok: 200, data: ContactQuery, body: contactStatusSchema, path: true }),
+          put: op("put", {
+            summary: "Set the status",
+            description: "With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
+            access: "staff",
+            ok: 200,
+            data: ContactQuery,
+            body: ContactStatusUpdate,
+            path: true,
+            extra: [409],
+          }),
         },
         "/api/contact-queries/{id}/timeline": {
           get: op("get", { summary: "Notes and status changes, newest first", access: "staff", ok: 200, data: z.array(TimelineEntry), path: true }),

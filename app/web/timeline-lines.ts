@@ -5,7 +5,7 @@ import { formatDateTime } from "~/util/dates";
 /** One line of an enquiry's or contact query's timeline, as the staff screens show it. */
 export type TimelineLine = { id: string; at: string; who: string; what: string; note: boolean };
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "none");
+const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} IST` : "none");
 
 /** A timeline entry in words, times in Hyderabad: "Status: New → Contacted", "Owner: Unassigned → Priya". */
 export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
@@ -23,7 +23,9 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
                 ? `Follow-up: ${when(e.fromValue)} → ${when(e.toValue)}`
                 : e.kind === "waitlist"
                   ? `Waitlist: ${e.text ?? e.toValue ?? ""}`
-                  : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
-    return { id: e.id, at: formatDateTime(e.at), who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
+                  : e.kind === "escalated"
+                    ? (e.text ?? "Escalated to the admins")
+                    : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+    return { id: e.id, at: `${formatDateTime(e.at)} IST`, who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
   });
 }

@@ -25,7 +25,7 @@ async function addPendingReview(page: Page, name: string) {
   await dialog.getByLabel("Position/Title").fill("SOC Analyst L1 at Acme");
   await dialog.getByLabel("Profile Image URL").fill("/images/avatars/priya-reddy.svg");
   await dialog.getByLabel("Rating").selectOption("4");
-  await dialog.getByLabel("Course").fill("SOC Analyst Training Program");
+  await dialog.getByLabel("Course").selectOption("SOC Analyst Training Program");
   await dialog.getByLabel("Review Text").fill("The SIEM labs prepared me for the job.");
   await dialog.getByRole("button", { name: "Save Review" }).click();
   await expect(page).toHaveURL(/\/admin\/reviews$/);

@@ -42,7 +42,12 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "GET /api/audit-log": ["to"],
   // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).
   "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt"],
+  // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
+  "PUT /api/enquiries/{id}/status": ["scheduleId"],
 };
+
+/** Writes that take the version they were drawn from (If-Match or `version`): 409 edit_conflict when it is old. */
+const VERSIONED_WRITES = ["PUT /api/enquiries/{id}", "PUT /api/enquiries/{id}/status", "PUT /api/contact-queries/{id}/status"];
 
 // ---------------------------------------------------------------- live ids
 
@@ -366,6 +371,8 @@ function expectValidOutcome(o: Operation, req: Request, sent: Sent) {
     sent.status === 409 && (o.key === "POST /api/auth/register" || o.key === "PUT /api/users/{id}"),
     // Enrolled takes a seat of the enquiry's batch, which may be full.
     sent.status === 409 && (o.key === "PUT /api/enquiries/{id}" || o.key === "PUT /api/enquiries/{id}/status") && sent.json?.error?.code === "batch_full",
+    // A version (or If-Match) older than the stored one: the write is refused, nothing overwritten.
+    sent.status === 409 && VERSIONED_WRITES.includes(o.key) && sent.json?.error?.code === "edit_conflict",
     sent.status === 403 && o.key === "PUT /api/users/{id}" && req.caller === "editor",
     sent.status === 413 && sent.bytes > 1024 * 1024,
     sent.status === 415 && sent.bogusFile,

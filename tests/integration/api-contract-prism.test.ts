@@ -316,7 +316,26 @@ describe("the API through Prism's validating proxy", () => {
       },
       200,
     );
-    await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}/status`, token: editor, json: { status: "enrolled" } }, 200);
+    // No batch while the course has upcoming ones: Enrolled is refused on scheduleId (a rule beyond the schema).
+    await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}/status`, token: editor, json: { status: "enrolled" } }, 400);
+    const upcoming = (await ok({ method: "GET", path: "/api/schedules?upcoming=true&limit=100", token: editor }, 200)).body.data as unknown as {
+      id: string;
+      courseName: string;
+      seats: number;
+    }[];
+    const seat = upcoming.find((b) => b.courseName === enquiryBody.preferredCourse && b.seats > 0)!;
+    const withBatch = (await ok({ method: "PUT", path: `/api/enquiries/${enquiry.id}`, token: editor, json: { ...enquiryBody, scheduleId: seat.id } }, 200))
+      .body.data!;
+    // The answer's ETag is its version; sent back (If-Match or version) it lets the write through.
+    await ok(
+      { method: "PUT", path: `/api/enquiries/${enquiry.id}/status`, token: editor, json: { status: "enrolled", version: withBatch.version as number } },
+      200,
+    );
+    // Drawn from an older version: 409 edit_conflict, nothing written.
+    await ok(
+      { method: "PUT", path: `/api/enquiries/${enquiry.id}/status`, token: editor, json: { status: "closed", version: withBatch.version as number } },
+      409,
+    );
     await ok({ method: "POST", path: `/api/enquiries/${enquiry.id}/notes`, token: editor, json: { text: "Called: will pay on Monday." } }, 201);
     await refused({ method: "POST", path: `/api/enquiries/${enquiry.id}/notes`, token: editor, json: { text: "" } }, 422, 400);
     await ok({ method: "GET", path: `/api/enquiries/${enquiry.id}/timeline`, token: editor }, 200);

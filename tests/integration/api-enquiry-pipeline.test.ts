@@ -112,7 +112,8 @@ describe("an anonymous submission", () => {
 describe("following up through the API", () => {
   it("sets owner, follow-up and batch with PUT, lists by them, and keeps a timeline with notes", async () => {
     const made = (await api.post("/api/enquiries", { token: admin, json: lead() })).body.data;
-    expect(made).toMatchObject({ assigneeId: null, followUpAt: null, scheduleId: null, duplicateOf: [] });
+    // Owned from the moment it arrives: the admin is the only one the round-robin can give it to.
+    expect(made).toMatchObject({ assigneeId: adminId, followUpAt: null, scheduleId: null, duplicateOf: [], version: 1 });
     const schedule = (await api.get(`/api/schedules?course=${course.id}`)).body.data[0];
     const put = await api.put(`/api/enquiries/${made.id}`, {
       token: admin,
@@ -131,6 +132,8 @@ describe("following up through the API", () => {
     expect([note.status, note.body.data.kind, note.body.data.text]).toEqual([201, "note", "Called back."]);
     const timeline = (await api.get(`/api/enquiries/${made.id}/timeline`, { token: admin })).body.data;
     expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["note", "batch", "follow_up", "assignee", "created"]);
+    // Set on arrival by the round-robin, then unchanged by the PUT: one owner line, the round-robin's.
+    expect(timeline.find((t: { kind: string }) => t.kind === "assignee")).toMatchObject({ userName: "Round-robin", toValue: "Administrator" });
     expect((await api.get(`/api/enquiries/${made.id}/timeline`)).status).toBe(401);
     expect((await api.post(`/api/enquiries/${made.id}/notes`, { json: { text: "x" } })).status).toBe(401);
   });
@@ -174,7 +177,7 @@ describe("following up through the API", () => {
 });
 
 describe("the CSV export", () => {
-  it("is the filtered list, UTF-8 with a BOM, one header row, ISO dates, formulas neutralised", async () => {
+  it("is the filtered list, UTF-8 with a BOM, one header row of labels, times in IST, formulas neutralised", async () => {
     await api.post("/api/enquiries", {
       json: lead({ fullName: '=HYPERLINK("http://evil")', message: "+1 and @mention\n-minus", source: { utmSource: "csvtest" } }),
     });
@@ -187,12 +190,15 @@ describe("the CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(Buffer.from(bytes), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
-    const evil = rows.find((r) => r.fullName.includes("HYPERLINK"))!;
-    expect(evil.fullName).toBe('\'=HYPERLINK("http://evil")');
-    expect(evil.message).toBe("'+1 and @mention\n-minus");
-    expect(rows.find((r) => r.fullName === "Ananya Ré")).toBeTruthy();
-    for (const r of rows) expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(Object.keys(rows[0])).toContain("utmSource");
+    const evil = rows.find((r) => r["Full name"].includes("HYPERLINK"))!;
+    expect(evil["Full name"]).toBe('\'=HYPERLINK("http://evil")');
+    expect(evil.Message.startsWith("'+1 and @mention\n")).toBe(true);
+    const ananya = rows.find((r) => r["Full name"] === "Ananya Ré")!;
+    // Hyderabad time, to the minute, as the header says: the same instant as the record's UTC one.
+    const stored = (await api.get(`/api/enquiries?q=Ananya`, { token: admin })).body.data[0];
+    expect(ananya["Created (IST)"]).toBe(new Date(Date.parse(stored.createdAt) + 330 * 60_000).toISOString().slice(0, 16).replace("T", " "));
+    expect(ananya["Status"]).toBe("New");
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(["Created (IST)", "Next follow-up (IST)", "UTM source", "Owner"]));
     expect((await fetch(`${server.url}/admin/enquiries/export.csv`, { redirect: "manual" })).status).toBe(302);
     const contacts = await fetch(`${server.url}/admin/contact-queries/export.csv`, { headers: { Cookie: cookie } });
     expect(parse(await contacts.text(), { bom: true, columns: true }).length).toBeGreaterThan(0);

@@ -20,6 +20,7 @@ import { getEnquiryRecord, listEnquiries, resolveEnquiryFilter } from "~/service
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { addContactQueryNote, contactQueryTimeline, setContactQueryStatus, submitContactQuery } from "~/services/contact-queries.server";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
+import { setTakesEnquiries } from "~/models/assignment.server";
 import { useTestDatabase as setupTestDatabase } from "../helpers/db";
 
 setupTestDatabase();
@@ -57,6 +58,9 @@ beforeAll(async () => {
   };
   priya = await staff("Priya");
   arjun = await staff("Arjun");
+  // Nobody here takes new enquiries by round-robin (tests/integration/enquiry-desk.test.ts covers it): leads arrive unassigned.
+  await setTakesEnquiries(priya.user.id, false);
+  await setTakesEnquiries(arjun.user.id, false);
   const c = await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "x" });
   course = { id: c.id, title: c.title };
 });
@@ -230,6 +234,7 @@ describe("bulk changes", () => {
     const b = await batch(0);
     const ok = await submitEnquiry(visitor, lead(), { channel: "home" });
     const full = await submitEnquiry(visitor, lead(), { channel: "home" });
+    await setEnquiryBatch(priya, ok.id, { scheduleId: (await batch(5, "2031-01-12")).id });
     await setEnquiryBatch(priya, full.id, { scheduleId: b.id });
     await expect(bulkUpdateEnquiries(priya, { ids: [ok.id, full.id], status: "enrolled" })).rejects.toMatchObject({
       message: `${full.fullName}: ${BATCH_FULL}`,
@@ -242,6 +247,8 @@ describe("bulk changes", () => {
 describe("list filters", () => {
   it("narrow by owner (mine, unassigned), follow-up (due today, overdue, none), course, mode, source, form and dates", async () => {
     await db().deleteFrom("enquiries").execute();
+    // Staff made by earlier tests take enquiries by default: here leads arrive unassigned.
+    await db().updateTable("users").set({ takesEnquiries: 0 }).execute();
     const now = new Date("2031-06-10T06:30:00.000Z"); // noon in Hyderabad
     const mine = await submitEnquiry(visitor, lead({ preferredMode: "offline" }), {
       channel: "home",

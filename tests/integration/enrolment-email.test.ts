@@ -251,7 +251,7 @@ describe("the enrolment confirmation", () => {
   });
 
   it("is not sent to an address that is not one plain address, nor when the enquiry left Enrolled before the send", async () => {
-    const odd = await enquiry({ email: "ravi@example.com, boss@example.com" });
+    const odd = await enquiry({ email: "ravi@example.com, boss@example.com", scheduleId: online.id });
     await setEnquiryStatus(priya, odd.id, { status: "enrolled" });
     const [row] = (await listOutboxMessages()).data.filter((r) => r.event === "enquiry.enrolled");
     expect([row.status, row.lastError]).toEqual(["failed", NOT_ONE_ADDRESS]);

@@ -153,6 +153,7 @@ describe("user model", () => {
       createdAt: u.createdAt,
       updatedAt: u.updatedAt,
       dailyDigest: true,
+      takesEnquiries: true,
     });
     const secret = await getUserWithSecret({ email: "EDITOR@example.com" });
     expect(secret!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

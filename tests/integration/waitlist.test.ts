@@ -182,7 +182,7 @@ describe("a full batch's waitlist", () => {
     expect(screen).toContain("Waitlist (2)");
     expect(screen.indexOf("Page Joiner")).toBeLessThan(screen.indexOf("Api Joiner"));
     const details = await (await fetch(`${a.url}/admin/enquiries/${apiJoiner.id}`, { headers: { Cookie: cookie } })).text();
-    expect(details).toMatch(/Position 2 for [^<]*starts 2031-03-02/);
+    expect(details).toMatch(/Position 2 for [^<]*starts Mar 2, 2031 \(Online\)/);
     const timeline = (await call("GET", `/api/enquiries/${apiJoiner.id}/timeline`, { token: admin })).body.data;
     expect(timeline.map((t: { kind: string }) => t.kind)).toContain("waitlist");
   });

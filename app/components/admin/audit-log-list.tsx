@@ -15,28 +15,15 @@ const ENTITY_PATHS: Partial<Record<AuditEntityType, (id: string) => string>> = {
   user: (id) => `/admin/users/${id}/edit`,
 };
 
+/** What was changed, by its kind, linked to its screen; the summary beside it names it (never a bare id). */
 function Entity({ entry }: { entry: AuditEntry }) {
   const label = AUDIT_ENTITY_LABELS[entry.entityType] ?? entry.entityType;
-  if (!entry.entityId) return <span>{label}</span>;
-  // Ids are long (UUIDs): one line, cut short on wide screens; the whole id is still in the text and the title.
-  const id = (
-    <span title={entry.entityId} className="block font-mono text-xs font-normal break-all text-slate-600 md:max-w-24 md:truncate">
-      {entry.entityId}
-    </span>
-  );
-  const path = ENTITY_PATHS[entry.entityType]?.(encodeURIComponent(entry.entityId));
-  if (!path) {
-    return (
-      <span>
-        {label}
-        {id}
-      </span>
-    );
-  }
+  const path = entry.entityId ? ENTITY_PATHS[entry.entityType]?.(encodeURIComponent(entry.entityId)) : undefined;
+  if (!path) return <span>{label}</span>;
   return (
     <Link to={path} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
       {label}
-      {id}
+      <span className="sr-only"> (open it)</span>
     </Link>
   );
 }

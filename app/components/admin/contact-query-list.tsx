@@ -1,11 +1,15 @@
 import type { ContactQuery } from "~/models/contact-query.server";
 import { formatDateTime } from "~/util/dates";
+import { mailtoUrl, telUrl, whatsappChatUrl } from "~/util/contact-links";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
 
-export type ContactQueryRow = Pick<ContactQuery, "id" | "name" | "email" | "phone" | "subject" | "status" | "createdAt">;
+export type ContactQueryRow = Pick<ContactQuery, "id" | "name" | "email" | "phone" | "subject" | "status" | "createdAt"> & {
+  /** The message's first line (cut at about 120 characters), so a list shows what each is about. */
+  firstLine: string;
+};
 
 /** Contact Queries (spec §2): Name, Contact, Subject, Status, Date with time, Actions. */
 export function ContactQueryList({ queries, search }: { queries: ContactQueryRow[]; search: string }) {
@@ -16,17 +20,57 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
       caption="Contact queries"
       empty="No contact queries found for the selected filter."
       columns={[
-        { header: "Name", hideLabelOnCards: true, cell: (q) => <span className="font-semibold text-slate-900">{q.name}</span> },
+        {
+          header: "Name",
+          hideLabelOnCards: true,
+          cell: (q) => (
+            <span className="font-semibold text-slate-900">
+              <bdi>{q.name}</bdi>
+            </span>
+          ),
+        },
         {
           header: "Contact",
+          cell: (q) => {
+            const tel = telUrl(q.phone);
+            const whatsapp = q.phone ? whatsappChatUrl(q.phone) : null;
+            return (
+              <>
+                <a href={mailtoUrl(q.email)} className="block break-all text-slate-700 underline-offset-2 hover:underline md:break-normal md:whitespace-nowrap">
+                  {q.email}
+                </a>
+                {tel ? (
+                  <div className="flex flex-wrap gap-x-2">
+                    <a href={tel} className="text-brand-700 underline-offset-2 hover:underline">
+                      {q.phone}
+                    </a>
+                    {whatsapp ? (
+                      <a
+                        href={whatsapp}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-xs font-medium text-green-800 underline-offset-2 hover:underline"
+                      >
+                        WhatsApp<span className="sr-only">: chat with {q.name} (opens in a new tab)</span>
+                      </a>
+                    ) : null}
+                  </div>
+                ) : null}
+              </>
+            );
+          },
+        },
+        {
+          header: "Subject",
           cell: (q) => (
             <>
-              <div className="break-all md:break-normal md:whitespace-nowrap">{q.email}</div>
-              {q.phone ? <div>{q.phone}</div> : null}
+              <div>{q.subject ? <bdi>{q.subject}</bdi> : <span className="text-slate-600 italic">No subject</span>}</div>
+              <div className="line-clamp-1 text-xs text-slate-600 md:max-w-xs" title={q.firstLine}>
+                <bdi>{q.firstLine}</bdi>
+              </div>
             </>
           ),
         },
-        { header: "Subject", cell: (q) => q.subject || <span className="text-slate-600 italic">No subject</span> },
         { header: "Status", cell: (q) => <InboxStatusBadge status={q.status} /> },
         { header: "Date", className: "md:whitespace-nowrap", cell: (q) => formatDateTime(q.createdAt) },
         {

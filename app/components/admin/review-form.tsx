@@ -54,7 +54,8 @@ export function ReviewForm({
       approved: (defaultValue?.approved ?? REVIEW_DEFAULTS.approved) ? "on" : undefined,
       ...publicationDefaults(defaultValue),
     },
-    onValidate: ({ formData }) => parseWithSchema(formData, reviewSchema),
+    // A chosen photo stands for the image URL (the server stores it and uses its address).
+    onValidate: ({ formData }) => parseWithSchema(withPhotoAsImage(formData), reviewSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -64,21 +65,43 @@ export function ReviewForm({
     errors: fields[name].errors,
     defaultValue: (fields[name].initialValue as string | undefined) ?? "",
   });
+  // The course is chosen from the catalogue; a review saved before with another name keeps it as a choice.
+  const current = (fields.course.initialValue as string | undefined) ?? "";
+  const courses = [...courseTitles, ...(current && !courseTitles.includes(current) ? [current] : [])].map((t) => ({ value: t, label: t }));
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset>
       <ErrorBanner message={form.errors?.[0]} className="mb-4" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Student Name" required autoComplete="off" />
         <TextField {...field("position")} label="Position/Title" placeholder="SOC Analyst at Company" required />
         {/* Text, not type=url: these fields also take a site path such as /images/a.png, which is no absolute URL. */}
-        <TextField {...field("image")} label="Profile Image URL" type="text" inputMode="url" placeholder="https://..." required className="sm:col-span-2" />
+        <TextField
+          {...field("image")}
+          label="Profile Image URL"
+          type="text"
+          inputMode="url"
+          placeholder="https://..."
+          hint="Or upload a photo below: it replaces this address."
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <label htmlFor="review-photo" className="block text-sm font-medium text-slate-700">
+            Upload a photo
+          </label>
+          <input
+            id="review-photo"
+            type="file"
+            name="photo"
+            accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+            aria-describedby="review-photo-hint"
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          />
+          <p id="review-photo-hint" className="mt-1 text-xs text-slate-600">
+            JPG, PNG, GIF, WebP or AVIF, less than 5 MB.
+          </p>
+        </div>
         <SelectField {...field("rating")} label="Rating" options={RATINGS} required />
-        <TextField {...field("course")} label="Course" list="review-course-titles" required />
-        <datalist id="review-course-titles">
-          {courseTitles.map((t) => (
-            <option key={t} value={t} />
-          ))}
-        </datalist>
+        <SelectField {...field("course")} label="Course" options={courses} placeholder="Select a course" required />
         <TextAreaField {...field("review")} label="Review Text" rows={5} required className="sm:col-span-2" />
         <SelectField {...field("type")} label="Review Type" options={TYPES} />
         <TextField {...field("linkedin")} label="LinkedIn Profile" type="text" inputMode="url" placeholder="https://www.linkedin.com/in/..." />
@@ -110,4 +133,14 @@ export function ReviewForm({
       </FormActions>
     </Form>
   );
+}
+
+/** The form's data with a chosen photo standing in for the image address, for the browser-side check. */
+function withPhotoAsImage(formData: FormData): FormData {
+  const photo = formData.get("photo");
+  if (!(photo instanceof File) || photo.size === 0 || String(formData.get("image") ?? "").trim()) return formData;
+  const copy = new FormData();
+  for (const [k, v] of formData) copy.append(k, v);
+  copy.set("image", "/uploaded-photo");
+  return copy;
 }

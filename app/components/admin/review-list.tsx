@@ -13,7 +13,9 @@ function Student({ r }: { r: Review }) {
       {/* Decorative: the name sits right beside it. */}
       <img src={r.image} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full bg-slate-200 object-cover" />
       <div className="min-w-0">
-        <div className="font-semibold text-slate-900">{r.name}</div>
+        <div className="font-semibold text-slate-900">
+          <bdi>{r.name}</bdi>
+        </div>
         <div className="text-slate-600">{r.position}</div>
       </div>
     </div>
@@ -30,6 +32,15 @@ export function ReviewList({ reviews, search }: { reviews: Review[]; search: str
       empty="No reviews found for the selected filter."
       columns={[
         { header: "Student", hideLabelOnCards: true, cell: (r) => <Student r={r} /> },
+        {
+          // What staff approve: the text itself, before the Approve button (long ones cut at three lines; Edit shows it whole).
+          header: "Review",
+          cell: (r) => (
+            <p className="line-clamp-3 text-slate-700 md:max-w-xs" title={r.review}>
+              <bdi>{r.review}</bdi>
+            </p>
+          ),
+        },
         { header: "Rating", cell: (r) => <Stars rating={r.rating} /> },
         { header: "Type", cell: (r) => (r.type === "video" ? "Video" : "Text") },
         { header: "Course", cell: (r) => r.course },

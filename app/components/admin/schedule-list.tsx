@@ -14,7 +14,7 @@ export function ModeBadge({ mode }: { mode: string }) {
 }
 
 /** Manage Schedules (spec §2): Course, Dates, Schedule, Mode, Availability, Actions. */
-export function ScheduleList({ schedules, search }: { schedules: Schedule[]; search: string }) {
+export function ScheduleList({ schedules, search }: { schedules: (Schedule & { waiting: number })[]; search: string }) {
   return (
     <DataList
       items={schedules}
@@ -37,10 +37,15 @@ export function ScheduleList({ schedules, search }: { schedules: Schedule[]; sea
         {
           header: "Availability",
           cell: (s) => (
-            // Fewer than 10 seats left is the spec's "limited seats" threshold (§9).
-            <span className={s.seats < 10 ? "font-semibold text-red-700" : undefined}>
-              {s.seats} / {s.totalSeats}
-            </span>
+            <>
+              {/* Fewer than 10 seats left is the spec's "limited seats" threshold (§9). */}
+              <span className={s.seats < 10 ? "font-semibold text-red-700" : undefined}>
+                {s.seats} / {s.totalSeats}
+              </span>
+              <div className="text-xs text-slate-600 md:whitespace-nowrap">
+                {s.totalSeats - s.seats} taken{s.waiting ? ` · ${s.waiting} on the waitlist` : ""}
+              </div>
+            </>
           ),
         },
         { header: "Publication", cell: (s) => <PublicationBadge state={s.state} publishAt={s.publishAt} /> },

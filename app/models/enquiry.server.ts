@@ -132,10 +132,19 @@ function overdueOf(userId: string, now: string) {
     eb.and([eb("assigneeId", "=", userId), eb("followUpAt", "<", now), eb("status", "in", OPEN_ENQUIRY_STATUSES)]);
 }
 
-/** The queue's second part: New enquiries that are the counsellor's or nobody's, not already in the first part. */
+/**
+ * The queue's second part: New enquiries that are nobody's, or the counsellor's and not in the first part. Written
+ * without NOT over the first part's test: a null owner or follow-up makes that test unknown, and NOT unknown drops the row.
+ */
 function newFor(userId: string, now: string) {
   return (eb: ExpressionBuilder<Database, "enquiries">) =>
-    eb.and([eb("status", "=", "new"), eb.or([eb("assigneeId", "=", userId), eb("assigneeId", "is", null)]), eb.not(overdueOf(userId, now)(eb))]);
+    eb.and([
+      eb("status", "=", "new"),
+      eb.or([
+        eb("assigneeId", "is", null),
+        eb.and([eb("assigneeId", "=", userId), eb.or([eb("followUpAt", "is", null), eb("followUpAt", ">=", now)])]),
+      ]),
+    ]);
 }
 
 async function countOf(q: ReturnType<typeof filtered>): Promise<number> {

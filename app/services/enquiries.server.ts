@@ -240,8 +240,9 @@ export async function logActivity(actor: StaffActor, id: string, input: unknown)
   const guard = parseInput(writeGuardSchema, input);
   const preset = values.followUp;
   let followUpAt: string | null | undefined;
+  // A time typed without ticking "Pick a date and time" (a browser without JavaScript cannot tick it for you) counts as picked.
   if (preset === "none") followUpAt = null;
-  else if (preset === "custom") {
+  else if (preset === "custom" || (preset === "keep" && values.followUpAt)) {
     if (!values.followUpAt) throw invalid({ followUpAt: FOLLOW_UP_MESSAGE });
     followUpAt = followUpInstant(values.followUpAt);
   } else if (preset !== "keep") followUpAt = followUpInstant(preset);

@@ -114,6 +114,8 @@ describe("two instances, one desk", () => {
     expect(late.body.error.code).toBe("edit_conflict");
     expect(late.body.error.message).toMatch(/^This enquiry was changed by Administrator at .+ IST\. Here is what it holds now\.$/);
     expect((await call(a.url, "GET", `/api/enquiries/${id}`, { token: admin })).body.data.status).toBe("contacted");
-    expect((await call(a.url, "PUT", `/api/enquiries/${id}/status`, { token: admin, body: { status: "closed" }, headers: { "If-Match": "yesterday" } })).status).toBe(400);
+    expect(
+      (await call(a.url, "PUT", `/api/enquiries/${id}/status`, { token: admin, body: { status: "closed" }, headers: { "If-Match": "yesterday" } })).status,
+    ).toBe(400);
   });
 });

@@ -50,7 +50,17 @@ const lead = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const batch = (seats: number, startDate = "2032-01-05") =>
-  insertSchedule({ course: course.id, startDate, endDate: "2033-12-31", time: "7 PM", days: "Sat", mode: "online", location: "Online", seats, totalSeats: Math.max(seats, 1) });
+  insertSchedule({
+    course: course.id,
+    startDate,
+    endDate: "2033-12-31",
+    time: "7 PM",
+    days: "Sat",
+    mode: "online",
+    location: "Online",
+    seats,
+    totalSeats: Math.max(seats, 1),
+  });
 
 beforeAll(async () => {
   const staff = async (name: string, role: "admin" | "editor" = "editor") => {
@@ -111,7 +121,9 @@ describe("never stale, never overwritten", () => {
   it("contact queries too: an old version is refused, a repeated note adds nothing", async () => {
     const q = await submitContactQuery(visitor, { name: "Sana", email: "sana@example.com", message: "Fees?" });
     await setContactQueryStatus(priya, q.id, { status: "replied", version: q.version });
-    await expect(setContactQueryStatus(arjun, q.id, { status: "closed", version: q.version })).rejects.toThrow(/^This contact query was changed by Priya Sharma/);
+    await expect(setContactQueryStatus(arjun, q.id, { status: "closed", version: q.version })).rejects.toThrow(
+      /^This contact query was changed by Priya Sharma/,
+    );
     const note = { text: "Sent the fee sheet", formKey: `cq-${q.id}.note` };
     await addContactQueryNote(priya, q.id, note);
     await addContactQueryNote(priya, q.id, note);
@@ -136,7 +148,13 @@ describe("log a call in one save", () => {
       version: before.version,
     });
     const saved = (await getEnquiry(e.id))!;
-    expect(saved).toMatchObject({ status: "contacted", assigneeId: arjun.user.id, scheduleId: b.id, followUpAt: "2032-02-10T04:30:00.000Z", version: before.version + 1 });
+    expect(saved).toMatchObject({
+      status: "contacted",
+      assigneeId: arjun.user.id,
+      scheduleId: b.id,
+      followUpAt: "2032-02-10T04:30:00.000Z",
+      version: before.version + 1,
+    });
     expect(saved.touchedAt).not.toBeNull();
     const kinds = (await listTimeline("enquiry", e.id)).map((l) => l.kind);
     expect(kinds.slice(0, 5).sort()).toEqual(["assignee", "batch", "follow_up", "note", "status"]);
@@ -149,7 +167,9 @@ describe("log a call in one save", () => {
 
   it("keeps what is not asked to change, refuses an empty log, and reads a typed time without the Pick radio", async () => {
     const e = await submitEnquiry(visitor, lead(), { channel: "home" });
-    await expect(logActivity(priya, e.id, { followUp: "keep", text: "  " })).rejects.toMatchObject({ fields: { text: "Write a note or change something to log" } });
+    await expect(logActivity(priya, e.id, { followUp: "keep", text: "  " })).rejects.toMatchObject({
+      fields: { text: "Write a note or change something to log" },
+    });
     await logActivity(priya, e.id, { followUp: "keep", followUpAt: "2032-05-06T15:30", text: "Left a voicemail" });
     expect((await getEnquiry(e.id))!).toMatchObject({ status: "new", followUpAt: "2032-05-06T10:00:00.000Z" });
     await logActivity(priya, e.id, { followUp: "none", text: "Done" });
@@ -174,7 +194,11 @@ describe("a queue, not a list", () => {
     const mineOverdue = await at("2032-06-08T10:00:00.000Z");
     const theirs = await at("2032-06-02T10:00:00.000Z");
     const mineContacted = await at("2032-06-03T10:00:00.000Z");
-    await db().updateTable("enquiries").set({ assigneeId: priya.user.id, followUpAt: "2032-06-09T05:00:00.000Z", status: "contacted" }).where("id", "=", mineOverdue.id).execute();
+    await db()
+      .updateTable("enquiries")
+      .set({ assigneeId: priya.user.id, followUpAt: "2032-06-09T05:00:00.000Z", status: "contacted" })
+      .where("id", "=", mineOverdue.id)
+      .execute();
     await db().updateTable("enquiries").set({ assigneeId: arjun.user.id }).where("id", "=", theirs.id).execute();
     await db().updateTable("enquiries").set({ assigneeId: priya.user.id, status: "contacted" }).where("id", "=", mineContacted.id).execute();
     const ids = async (query: Parameters<typeof resolveEnquiryFilter>[1]) => (await listRows(resolveEnquiryFilter(priya, query, now))).data.map((e) => e.id);
@@ -211,7 +235,12 @@ describe("every lead has an owner", () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await getEnquiry(old.id))!.escalatedAt).not.toBeNull();
     expect((await getEnquiry(touched.id))!.escalatedAt).toBeNull();
-    const rows = await db().selectFrom("outbox").select(["event", "recipient", "subject"]).where("entityId", "=", old.id).where("event", "=", "enquiry.escalated").execute();
+    const rows = await db()
+      .selectFrom("outbox")
+      .select(["event", "recipient", "subject"])
+      .where("entityId", "=", old.id)
+      .where("event", "=", "enquiry.escalated")
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].recipient).toContain("priya sharma".replace(" ", "."));
     expect(rows[0].subject).toMatch(/^Escalation: Desk Lead \d+ \(SOC Analyst Training Program\) has had no reply for 24 hours$/);

@@ -54,7 +54,7 @@ export function AdminShell({ user, flash, counts = null, children }: { user: She
       >
         Skip to content
       </a>
-      <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-52 md:shrink-0 md:flex-col 2xl:w-64">
+      <aside className="relative bg-brand-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-48 md:shrink-0 md:flex-col 2xl:w-64">
         <div className="flex h-14 items-center px-4 md:h-16">
           <Link to="/admin/courses" className="text-lg font-bold tracking-tight">
             {SITE.shortName} <span className="font-normal text-brand-100">Admin</span>
@@ -119,7 +119,7 @@ export function AdminShell({ user, flash, counts = null, children }: { user: She
       </aside>
       <div className="min-w-0 flex-1">
         {navigation.state === "loading" ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-accent-500" /> : null}
-        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-6 md:py-8 lg:px-8 xl:px-6">
+        <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 md:px-4 md:py-8 2xl:px-8">
           <div aria-live="polite">
             {flash?.kind === "error" && !flashInDialog ? <ErrorBanner message={flash.message} className="mb-4" /> : null}
             {flash?.kind === "notice" && !flashInDialog ? <NoticeBanner message={flash.message} className="mb-4" /> : null}

@@ -57,7 +57,7 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
                 className="mt-1 size-4 shrink-0 accent-brand-700"
               />
               <div className="min-w-0">
-                <span className="font-semibold break-normal text-slate-900 md:inline-block md:min-w-36">
+                <span className="font-semibold break-normal text-slate-900 md:inline-block md:min-w-32">
                   <bdi>{e.fullName}</bdi>
                 </span>
                 <div className="flex flex-wrap gap-1">
@@ -81,7 +81,8 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
                 {e.preferredCourse}
               </div>
               <div className="text-xs text-slate-600 md:max-w-36 md:truncate" title={`Source: ${e.sourceLabel}`}>
-                {DELIVERY_MODE_LABELS[e.preferredMode]} · {e.sourceLabel}
+                {DELIVERY_MODE_LABELS[e.preferredMode]} · <span className="sr-only">Source: </span>
+                {e.sourceLabel}
               </div>
             </>
           ),

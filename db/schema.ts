@@ -241,6 +241,25 @@ export interface WaitlistOffersTable {
   closedAt: string | null;
 }
 
+/** One backup run, scheduled (id "scheduled:<slot start>") or made with npm run backup (migration 0040). */
+export interface BackupRunsTable {
+  id: string;
+  /** scheduled | manual */
+  kind: string;
+  /** running | done | failed */
+  status: string;
+  attempts: Generated<number>;
+  startedAt: string;
+  finishedAt: string | null;
+  leaseUntil: string | null;
+  leaseToken: string | null;
+  runner: string;
+  archive: string | null;
+  bytes: number | null;
+  snapshotAt: string | null;
+  error: string | null;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -258,4 +277,5 @@ export interface Database {
   digests_sent: DigestsSentTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  backup_runs: BackupRunsTable;
 }

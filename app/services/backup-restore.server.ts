@@ -94,7 +94,8 @@ export async function checkBackupArchive(file: string): Promise<BackupManifest> 
   try {
     return await unpackBackupArchive(path.resolve(file), work);
   } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+    // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
+    await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
   }
 }
 
@@ -136,7 +137,8 @@ export async function restoreBackup(file: string, log: (line: string) => void = 
     return summary;
   } finally {
     await closeDb();
-    await fsp.rm(work, { recursive: true, force: true });
+    // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
+    await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
   }
 }
 

@@ -82,3 +82,16 @@ describe("loadEnv: e-mail and webhooks", () => {
       expect(() => loadEnv({ WAITLIST_OFFER_HOURS: bad })).toThrow(/WAITLIST_OFFER_HOURS: must be a whole number of hours from 1 to 720/);
   });
 });
+
+describe("loadEnv: backups", () => {
+  it("makes no backups by itself unless BACKUP_EVERY_HOURS is set, and keeps 7 daily and 4 weekly archives", () => {
+    expect(loadEnv({})).toMatchObject({ BACKUP_DIR: "./data/backups", BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: { days: 7, weeks: 4 } });
+    expect(loadEnv({ BACKUP_EVERY_HOURS: "24", BACKUP_KEEP: "14d" })).toMatchObject({ BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: { days: 14, weeks: 0 } });
+  });
+
+  it("names a bad value", () => {
+    expect(() => loadEnv({ BACKUP_EVERY_HOURS: "1.5" })).toThrow(/BACKUP_EVERY_HOURS: must be a whole number of hours from 0 \(off\) to 720/);
+    expect(() => loadEnv({ BACKUP_EVERY_HOURS: "-1" })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadEnv({ BACKUP_KEEP: "forever" })).toThrow(/BACKUP_KEEP: must say how many daily and weekly archives to keep, such as 7d,4w/);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SITE } from "~/config/site";
+import { parseBackupKeep } from "~/util/backup-keep";
 import { parseAddressList, parseMailbox } from "~/util/email-address";
 
 const booleanish = z
@@ -111,6 +112,20 @@ const schema = z
       .min(0, { error: "must be a whole hour from 0 to 23" })
       .max(23, { error: "must be a whole hour from 0 to 23" })
       .default(9),
+    // Backups (app/services/backups.server.ts): where archives go, how often the app makes one (0: never, only
+    // `npm run backup`), and which are kept (the newest of each of the last N days and M weeks).
+    BACKUP_DIR: z.string().min(1).default("./data/backups"),
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ error: "must be a whole number of hours from 0 (off) to 720" })
+      .int({ error: "must be a whole number of hours from 0 (off) to 720" })
+      .min(0, { error: "must be a whole number of hours from 0 (off) to 720" })
+      .max(720, { error: "must be a whole number of hours from 0 (off) to 720" })
+      .default(0),
+    BACKUP_KEEP: z
+      .string()
+      .default("7d,4w")
+      .refine((v) => parseBackupKeep(v) !== null, { message: "must say how many daily and weekly archives to keep, such as 7d,4w (or 14d, or 4w)" })
+      .transform((v) => parseBackupKeep(v)!),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -19,6 +19,7 @@ import * as m0012 from "./migrations/0012-publishing";
 import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
 import * as m0015 from "./migrations/0015-enquiry-desk";
+import * as m0040 from "./migrations/0040-backups";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0013-waitlist": m0013,
   "0014-digest": m0014,
   "0015-enquiry-desk": m0015,
+  "0040-backups": m0040,
 };
 
 export type DB = Kysely<Database>;
@@ -101,9 +103,19 @@ export async function withMysqlNamedLock(db: DB, { name, waitSeconds, notTakenMe
   });
 }
 
-export async function migrateToLatest(db: DB): Promise<string[]> {
+/** The names of every migration this version of the app knows (a backup refuses to restore a database with others). */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations).sort();
+}
+
+/**
+ * Applies the migrations not yet applied; `only` limits them to those names (a restore rebuilds the schema an
+ * archive was made with, and the next start applies the rest).
+ */
+export async function migrateToLatest(db: DB, only?: ReadonlySet<string>): Promise<string[]> {
+  const chosen = only ? Object.fromEntries(Object.entries(migrations).filter(([name]) => only.has(name))) : migrations;
   // Unordered: migrations numbered in parallel (0012 to 0014) may reach a database in any order.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => chosen }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -253,6 +253,25 @@ export interface WaitlistOffersTable {
   closedAt: string | null;
 }
 
+/** One backup run, scheduled (id "scheduled:<slot start>") or made with npm run backup (migration 0040). */
+export interface BackupRunsTable {
+  id: string;
+  /** scheduled | manual */
+  kind: string;
+  /** running | done | failed */
+  status: string;
+  attempts: Generated<number>;
+  startedAt: string;
+  finishedAt: string | null;
+  leaseUntil: string | null;
+  leaseToken: string | null;
+  runner: string;
+  archive: string | null;
+  bytes: number | null;
+  snapshotAt: string | null;
+  error: string | null;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -272,6 +291,7 @@ export interface Database {
   waitlist_offers: WaitlistOffersTable;
   assignment_rotation: AssignmentRotationTable;
   form_submissions: FormSubmissionsTable;
+  backup_runs: BackupRunsTable;
 }
 
 /** Migration 0015: the round-robin's counter (one row, id "enquiries"). */

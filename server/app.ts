@@ -12,6 +12,7 @@ import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
 import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation.server";
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.server";
+import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } from "~/services/backups.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -54,6 +55,10 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   startPeriodicJob({ name: "housekeeping", everyMs: HOUSEKEEPING_EVERY_MS, run: runHousekeeping }, log);
   // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).
   startPeriodicJob({ name: "daily-digest", everyMs: DIGEST_JOB_EVERY_MS, run: async () => void (await runDigestJob()) }, log);
+  // An archive every BACKUP_EVERY_HOURS, made by one instance per slot (app/services/backups.server.ts).
+  if (env().BACKUP_EVERY_HOURS > 0) {
+    startPeriodicJob({ name: "backups", everyMs: BACKUP_JOB_EVERY_MS, run: async () => void (await runScheduledBackup(Date.now(), log)) }, log);
+  }
 }
 
 export const app = express();
@@ -92,12 +97,31 @@ export function beginDraining(): void {
   draining = true;
 }
 
-app.get("/healthz", async (_req, res) => {
+app.get("/healthz", async (req, res) => {
   res.set("Cache-Control", "no-store");
   if (draining) return void res.status(503).set("Retry-After", "5").json({ status: "draining" });
   const ok = await databaseReachable(2000);
-  if (ok) res.json({ status: "ok" });
-  else res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
+  if (!ok) return void res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
+  if (req.query.deep !== "1") return void res.json({ status: "ok" });
+  // For monitoring, not the balancer: also whether the last good backup is older than the schedule allows
+  // (503 "degraded" when it is).
+  const backups = await backupHealth().catch(() => null);
+  const stale = !backups || backups.state === "stale";
+  res.status(stale ? 503 : 200).json({
+    status: stale ? "degraded" : "ok",
+    database: "ok",
+    backups: backups
+      ? {
+          state: backups.state,
+          everyHours: backups.everyHours,
+          limitHours: backups.limitHours,
+          lastGoodAt: backups.lastGood?.at ?? null,
+          ageHours: backups.lastGood ? Math.round(backups.lastGood.ageHours * 10) / 10 : null,
+          // When, not why: the error text (paths, hosts) is for the dashboard, not a public URL.
+          lastFailureAt: backups.lastFailure?.at ?? null,
+        }
+      : { state: "unknown" },
+  });
 });
 
 registerMedia(app);
@@ -137,6 +161,7 @@ export async function rawMethodNotAllowed(method: string, target: string): Promi
 }
 
 export async function shutdown(): Promise<void> {
+  stopBackups();
   await Promise.all([stopUploadSweeper(), stopOutboxWorker(), stopPeriodicJobs()]);
   await closeDb();
 }

@@ -16,13 +16,15 @@ import { countEnquiries, listEnquiries } from "~/models/enquiry.server";
 import { countReviews, listReviews } from "~/models/review.server";
 import { countActiveSchedules } from "~/models/schedule.server";
 import { outboxHealth } from "~/services/outbox.server";
+import { backupHealth } from "~/services/backups.server";
+import { BackupBanner } from "~/components/admin/backup-banner";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
 
 // Real figures, not the spec's fixed placeholders (DESIGN.md §4.1), and the enrolment pipeline's.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff({ request, context });
-  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox] = await Promise.all([
+  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox, backups] = await Promise.all([
     countCourses(),
     countActiveSchedules(),
     countReviews(),
@@ -35,6 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error("[admin] reading the outbox for the dashboard failed:", error);
       return null;
     }),
+    // Whether the last good backup is too old (app/services/backups.server.ts); a side note like the outbox's.
+    backupHealth().then(
+      (h) => ({ state: h.state, warning: h.warning }),
+      (error: unknown) => {
+        console.error("[admin] reading the backup records for the dashboard failed:", error);
+        return null;
+      },
+    ),
   ]);
   return {
     pipeline: {
@@ -44,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Unset, every canonical link and e-mail link says localhost: worth a word to whoever runs the site.
     publicUrlMissing: env().PUBLIC_URL_DEFAULTED ? env().PUBLIC_URL : null,
     outbox,
+    backups,
     isAdmin: actor.user.role === "admin",
     counts: { courses, activeSchedules, reviews, newEnquiries },
     recentEnquiries: recentEnquiries.data.map((e) => ({
@@ -58,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, isAdmin } = loaderData;
+  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, backups, isAdmin } = loaderData;
   const cards = [
     { label: "Total Courses", value: counts.courses, to: "/admin/courses" },
     { label: "Active Schedules", value: counts.activeSchedules, to: "/admin/schedules" },
@@ -76,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </WarningBanner>
       ) : null}
       <OutboxBanner health={outbox} isAdmin={isAdmin} />
+      <BackupBanner health={backups} />
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {cards.map((c) => (
           <li key={c.label}>

@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { closeDb, db, dialect, knownMigrations, migrateToLatest, openDb } from "~db/client.server";
+import { env } from "~/env.server";
+import { archiveSqliteFile, archiveTables, archiveUploads, BackupArchiveError, unpackBackupArchive, type BackupManifest } from "~/infra/backup-archive.server";
+import { fileStore, STORE_FOLDERS } from "~/infra/file-store.server";
+import { countRows, databaseTables, dropTables, loadRows, sqliteFileTables } from "~/models/backup-data.server";
+
+/**
+ * `npm run restore <archive>`: rebuilds a stopped site from one archive into the database DATABASE_URL names
+ * and the folder UPLOAD_DIR names, both empty. The archive is unpacked and checked whole first
+ * (app/infra/backup-archive.server.ts: framing, hashes, counts, known migrations), so a damaged or newer archive
+ * is refused before anything is written. Then the database: an SQLite archive into SQLite is its file, put in
+ * place; any other pair (SQLite into MariaDB, MariaDB into SQLite or MariaDB) is the archive's migrations run
+ * on the empty database and its rows loaded into them, so a move between engines is a restore. The rows are
+ * counted again in the target, then the files go into the upload store. If the database part fails, what it
+ * made is removed again.
+ */
+export class RestoreRefused extends Error {
+  override name = "RestoreRefused";
+}
+
+export type RestoreSummary = {
+  archive: string;
+  from: BackupManifest["engine"];
+  to: "sqlite" | "mysql";
+  snapshotAt: string;
+  tables: number;
+  rows: number;
+  files: number;
+  migrationLevel: string | null;
+  /** Migrations of this version the archive predates: the next start applies them. */
+  pendingMigrations: string[];
+};
+
+const sqliteFileOf = (url: string) => path.resolve(url.slice("file:".length));
+
+async function uploadStoreEmpty(): Promise<boolean> {
+  const store = fileStore();
+  for (const folder of STORE_FOLDERS) for await (const _ of store.list(`${folder}/`)) return false;
+  return true;
+}
+
+/** MySQL/MariaDB: creates the database when it does not exist yet (utf8mb4, as the README says). */
+async function ensureMysqlDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.replace(/^\//, ""));
+  if (!name) throw new RestoreRefused("DATABASE_URL names no database: use mysql://user:pass@host:3306/<database>.");
+  u.pathname = "/";
+  const { createConnection } = await import("mysql2/promise");
+  const conn = await createConnection({ uri: u.toString() });
+  try {
+    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${name.replace(/`/g, "``")}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await conn.end();
+  }
+}
+
+/** Refuses unless the database and the upload folder are empty (a site that has started once is not). */
+async function checkTargetEmpty(url: string): Promise<void> {
+  if (url.startsWith("file:")) {
+    const file = sqliteFileOf(url);
+    if (fs.existsSync(file) && fs.statSync(file).size > 0) {
+      const tables = await sqliteFileTables(file).catch(() => [{ name: "?" }]);
+      if (tables.length) {
+        throw new RestoreRefused(
+          `The database ${file} is not empty. Restore into an empty data folder: stop the site, move ${path.dirname(file)} aside (keep it until the restored site works), and run the restore again.`,
+        );
+      }
+    }
+  } else {
+    await ensureMysqlDatabase(url);
+    await openDb(url);
+    const tables = await databaseTables();
+    await closeDb();
+    if (tables.length) {
+      throw new RestoreRefused(
+        `The database in DATABASE_URL is not empty (${tables.length} tables). Restore into an empty database: stop the site, create a new database (or drop this one's tables) and run the restore again.`,
+      );
+    }
+  }
+  if (!(await uploadStoreEmpty())) {
+    throw new RestoreRefused(
+      `The upload folder ${path.resolve(env().UPLOAD_DIR)} is not empty. Point UPLOAD_DIR at an empty folder (or move this one aside) and run the restore again.`,
+    );
+  }
+}
+
+/** Unpacks and checks an archive without restoring it (`npm run restore -- --check <archive>`). */
+export async function checkBackupArchive(file: string): Promise<BackupManifest> {
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), "backup-check-"));
+  try {
+    return await unpackBackupArchive(path.resolve(file), work);
+  } finally {
+    // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
+    await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
+  }
+}
+
+export async function restoreBackup(file: string, log: (line: string) => void = console.log): Promise<RestoreSummary> {
+  const archive = path.resolve(file);
+  const url = env().DATABASE_URL;
+  const to = url.startsWith("file:") ? "sqlite" : "mysql";
+  await checkTargetEmpty(url);
+  // Unpacked beside the upload folder, so its files are moved into place rather than copied.
+  const uploadParent = path.dirname(path.resolve(env().UPLOAD_DIR));
+  await fsp.mkdir(uploadParent, { recursive: true });
+  const work = await fsp.mkdtemp(path.join(uploadParent, ".restore-"));
+  try {
+    log(`Checking ${archive} …`);
+    const manifest = await unpackBackupArchive(archive, work);
+    const rows = Object.values(manifest.database.tables).reduce((n, t) => n + t.rows, 0);
+    log(
+      `The archive is whole: ${manifest.engine} database of ${manifest.snapshot.from}, ${rows} rows, ${manifest.uploads.count} files, app ${manifest.app.version}.`,
+    );
+    await restoreDatabase(url, work, manifest, log);
+    const store = fileStore();
+    for (const upload of archiveUploads(work, manifest)) await store.putFile(upload.key, upload.file);
+    const archived = new Set(manifest.migrations);
+    const summary: RestoreSummary = {
+      archive,
+      from: manifest.engine,
+      to,
+      snapshotAt: manifest.snapshot.from,
+      tables: Object.keys(manifest.database.tables).length,
+      rows,
+      files: manifest.uploads.count,
+      migrationLevel: manifest.migrationLevel,
+      pendingMigrations: knownMigrations().filter((m) => !archived.has(m)),
+    };
+    log(
+      `Restored ${summary.rows} rows in ${summary.tables} tables and ${summary.files} files (${summary.from} into ${summary.to}), as of ${summary.snapshotAt}.` +
+        (summary.pendingMigrations.length ? ` The next start applies ${summary.pendingMigrations.length} newer migration(s).` : ""),
+    );
+    return summary;
+  } finally {
+    await closeDb();
+    // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
+    await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
+  }
+}
+
+async function restoreDatabase(url: string, work: string, manifest: BackupManifest, log: (line: string) => void): Promise<void> {
+  const expected = manifest.database.tables;
+  if (url.startsWith("file:") && manifest.database.format === "sqlite-file") {
+    // The same engine: the archive's file is the database (the app sets WAL mode again when it opens it).
+    const file = sqliteFileOf(url);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) await fsp.rm(file + suffix, { force: true });
+    const partial = `${file}.restoring`;
+    await fsp.copyFile(archiveSqliteFile(work), partial);
+    const handle = await fsp.open(partial, "r+");
+    await handle.sync().finally(() => handle.close());
+    await fsp.rename(partial, file);
+    try {
+      await openDb(url);
+      await compareCounts(expected);
+    } catch (error) {
+      await closeDb();
+      for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(file + suffix, { force: true });
+      throw error;
+    }
+    log(`Put the database file in place: ${file}.`);
+    return;
+  }
+  await openDb(url);
+  try {
+    await migrateToLatest(db(), new Set(manifest.migrations));
+    const target = new Map((await databaseTables()).map((t) => [t.name, new Set(t.columns)]));
+    for (const [table, { columns }] of Object.entries(expected)) {
+      const have = target.get(table);
+      if (!have) throw new BackupArchiveError(`The archive has a table ${table} that its migrations do not make here; nothing was restored.`);
+      const missing = columns.filter((c) => !have.has(c));
+      if (missing.length)
+        throw new BackupArchiveError(`The archive's table ${table} has columns its migrations do not make here (${missing.join(", ")}); nothing was restored.`);
+    }
+    const loaded = await loadRows(archiveTables(work, manifest));
+    for (const [table, { rows }] of Object.entries(expected)) {
+      if (loaded[table] !== rows)
+        throw new BackupArchiveError(`Read ${loaded[table]} rows of ${table} from the archive, its manifest says ${rows}; nothing was restored.`);
+    }
+    await compareCounts(expected);
+    log(`Loaded ${Object.keys(expected).length} tables into the ${dialect() === "mysql" ? "MySQL/MariaDB" : "SQLite"} database.`);
+  } catch (error) {
+    // Leave the target as empty as it was.
+    const made = (await databaseTables().catch(() => [])).map((t) => t.name);
+    await dropTables([...made, "kysely_migration_lock"]).catch(() => {});
+    if (url.startsWith("file:")) {
+      await closeDb();
+      for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(sqliteFileOf(url) + suffix, { force: true });
+    }
+    throw error;
+  }
+}
+
+async function compareCounts(expected: BackupManifest["database"]["tables"]): Promise<void> {
+  for (const [table, { rows }] of Object.entries(expected)) {
+    const n = await countRows(table);
+    if (n !== rows) throw new BackupArchiveError(`After the restore the table ${table} has ${n} rows, the archive's manifest says ${rows}.`);
+  }
+}

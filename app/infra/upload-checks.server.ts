@@ -160,7 +160,7 @@ export async function checkDocx(file: string, policy: DocxPolicy): Promise<boole
         if (entries > DOCX_LIMITS.maxEntries || partNameRefused(name, policy) || entry.isEncrypted()) return done(false, zip);
         if (name.endsWith("/")) return zip.readEntry();
         const kept: Buffer[] | null = isInspectedPart(name) ? [] : null;
-        const scanner = scanPart();
+        const scanner = scanPart(policy);
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return done(false, zip);
           let inflated = 0;

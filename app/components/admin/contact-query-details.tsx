@@ -11,6 +11,7 @@ import { StatusButtons } from "./status-buttons";
 import { DialogFlash } from "./dialog-flash";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
+import { Typed } from "~/components/ui/typed";
 
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
@@ -62,13 +63,21 @@ export function ContactQueryDetails({ query, replyReady = false, timeline = [] }
       {replyReady ? <OpenMailApp mailto={mailto} email={query.email} subject={subject} /> : null}
       <DetailList
         items={[
-          { label: "Name", value: query.name },
+          { label: "Name", value: <Typed>{query.name}</Typed> },
           { label: "Status", value: <InboxStatusBadge status={query.status} /> },
-          { label: "Email", value: query.email },
-          { label: "Phone", value: query.phone || <span className="text-slate-600">Not given</span> },
-          { label: "Subject", value: query.subject || <span className="text-slate-600 italic">No subject</span> },
+          { label: "Email", value: <Typed>{query.email}</Typed> },
+          { label: "Phone", value: query.phone ? <Typed>{query.phone}</Typed> : <span className="text-slate-600">Not given</span> },
+          { label: "Subject", value: query.subject ? <Typed>{query.subject}</Typed> : <span className="text-slate-600 italic">No subject</span> },
           { label: "Date", value: formatDateTime(query.createdAt) },
-          { label: "Message", wide: true, value: <p className="whitespace-pre-line">{query.message}</p> },
+          {
+            label: "Message",
+            wide: true,
+            value: (
+              <p>
+                <Typed lines>{query.message}</Typed>
+              </p>
+            ),
+          },
         ]}
       />
       <StatusButtons statuses={CONTACT_STATUSES} current={query.status} itemName={`the query from ${query.name}`} />

@@ -4,6 +4,7 @@ import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
+import { Typed } from "~/components/ui/typed";
 
 export type ContactQueryRow = Pick<ContactQuery, "id" | "name" | "email" | "phone" | "subject" | "status" | "createdAt">;
 
@@ -16,17 +17,31 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
       caption="Contact queries"
       empty="No contact queries found for the selected filter."
       columns={[
-        { header: "Name", hideLabelOnCards: true, cell: (q) => <span className="font-semibold text-slate-900">{q.name}</span> },
+        {
+          header: "Name",
+          hideLabelOnCards: true,
+          cell: (q) => (
+            <span className="font-semibold text-slate-900">
+              <Typed>{q.name}</Typed>
+            </span>
+          ),
+        },
         {
           header: "Contact",
           cell: (q) => (
             <>
-              <div className="break-all md:break-normal md:whitespace-nowrap">{q.email}</div>
-              {q.phone ? <div>{q.phone}</div> : null}
+              <div className="break-all md:break-normal md:whitespace-nowrap">
+                <Typed>{q.email}</Typed>
+              </div>
+              {q.phone ? (
+                <div>
+                  <Typed>{q.phone}</Typed>
+                </div>
+              ) : null}
             </>
           ),
         },
-        { header: "Subject", cell: (q) => q.subject || <span className="text-slate-600 italic">No subject</span> },
+        { header: "Subject", cell: (q) => (q.subject ? <Typed>{q.subject}</Typed> : <span className="text-slate-600 italic">No subject</span>) },
         { header: "Status", cell: (q) => <InboxStatusBadge status={q.status} /> },
         { header: "Date", className: "md:whitespace-nowrap", cell: (q) => formatDateTime(q.createdAt) },
         {

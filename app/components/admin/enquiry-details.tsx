@@ -13,6 +13,7 @@ import { EnquiryFollowUp, type FollowUpPanelData } from "./enquiry-follow-up";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
+import { Typed } from "~/components/ui/typed";
 
 export type EnquiryFile = { href: string; label: string };
 
@@ -57,7 +58,7 @@ export function EnquiryDetails({
             <span key={d.id}>
               {i ? ", " : ""}
               <Link to={`/admin/enquiries/${d.id}${search}`} className="font-semibold underline">
-                {d.fullName} ({formatDate(d.createdAt)})
+                <Typed>{d.fullName}</Typed> ({formatDate(d.createdAt)})
               </Link>
             </span>
           ))}
@@ -66,18 +67,18 @@ export function EnquiryDetails({
       ) : null}
       <DetailList
         items={[
-          { label: "Full name", value: enquiry.fullName },
+          { label: "Full name", value: <Typed>{enquiry.fullName}</Typed> },
           { label: "Status", value: <InboxStatusBadge status={enquiry.status} /> },
           {
             label: "Email",
             value: (
               <a href={mailtoUrl(enquiry.email)} className="text-brand-700 underline">
-                {enquiry.email}
+                <Typed>{enquiry.email}</Typed>
               </a>
             ),
           },
-          { label: "Phone", value: enquiry.phone },
-          { label: "Preferred course", value: enquiry.preferredCourse },
+          { label: "Phone", value: <Typed>{enquiry.phone}</Typed> },
+          { label: "Preferred course", value: <Typed>{enquiry.preferredCourse}</Typed> },
           { label: "Preferred mode", value: DELIVERY_MODE_LABELS[enquiry.preferredMode] },
           { label: "WhatsApp notifications", value: enquiry.whatsappNotifications ? "Yes" : "No" },
           { label: "Enquiry date", value: formatDate(enquiry.createdAt) },
@@ -98,7 +99,13 @@ export function EnquiryDetails({
           {
             label: "Message",
             wide: true,
-            value: enquiry.message ? <p className="whitespace-pre-line">{enquiry.message}</p> : <span className="text-slate-600">No message</span>,
+            value: enquiry.message ? (
+              <p>
+                <Typed lines>{enquiry.message}</Typed>
+              </p>
+            ) : (
+              <span className="text-slate-600">No message</span>
+            ),
           },
           {
             label: "Attached files",

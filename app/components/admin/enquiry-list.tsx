@@ -7,6 +7,7 @@ import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
 import { StatusBadge } from "./status-badge";
 import { BULK_FORM_ID } from "./enquiry-bulk-bar";
+import { Typed } from "~/components/ui/typed";
 
 export type EnquiryRow = Pick<
   Enquiry,
@@ -46,7 +47,9 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
                 className="mt-1 size-4 shrink-0 accent-brand-700"
               />
               <div className="min-w-0">
-                <span className="font-semibold wrap-anywhere text-slate-900">{e.fullName}</span>
+                <span className="font-semibold wrap-anywhere text-slate-900">
+                  <Typed>{e.fullName}</Typed>
+                </span>
                 <div className="mt-1 flex flex-wrap gap-1">
                   {e.late ? <StatusBadge tone="red">No reply in 24 h</StatusBadge> : null}
                   {e.overdue ? <StatusBadge tone="red">Follow-up overdue</StatusBadge> : null}
@@ -60,8 +63,12 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
           header: "Contact",
           cell: (e) => (
             <div className="min-w-0">
-              <div className="break-all md:break-normal md:whitespace-nowrap">{e.email}</div>
-              <div>{e.phone}</div>
+              <div className="break-all md:break-normal md:whitespace-nowrap">
+                <Typed>{e.email}</Typed>
+              </div>
+              <div>
+                <Typed>{e.phone}</Typed>
+              </div>
               {e.whatsappNotifications ? <div className="text-xs font-medium text-green-800">WhatsApp enabled</div> : null}
             </div>
           ),
@@ -70,7 +77,9 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
           header: "Course & Mode",
           cell: (e) => (
             <>
-              <div>{e.preferredCourse}</div>
+              <div>
+                <Typed>{e.preferredCourse}</Typed>
+              </div>
               <div className="text-slate-600">{DELIVERY_MODE_LABELS[e.preferredMode]}</div>
               <div className="text-xs text-slate-600">Source: {e.sourceLabel}</div>
             </>

@@ -6,6 +6,7 @@ import { DeleteButton } from "./confirm-delete";
 import { StatusBadge } from "./status-badge";
 import { EditLink } from "./edit-link";
 import { PublicationBadge } from "./publication-fields";
+import { Typed } from "~/components/ui/typed";
 
 function Student({ r }: { r: Review }) {
   return (
@@ -13,7 +14,9 @@ function Student({ r }: { r: Review }) {
       {/* Decorative: the name sits right beside it. */}
       <img src={r.image} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full bg-slate-200 object-cover" />
       <div className="min-w-0">
-        <div className="font-semibold text-slate-900">{r.name}</div>
+        <div className="font-semibold text-slate-900">
+          <Typed>{r.name}</Typed>
+        </div>
         <div className="text-slate-600">{r.position}</div>
       </div>
     </div>

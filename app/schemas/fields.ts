@@ -56,7 +56,10 @@ export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  * control or noncharacter removed from between two of them must not join them into a character that was never sent.
  */
 export function cleanText(value: string, multiline: boolean): string {
-  const text = value.replace(LONE_SURROGATE, "").replace(UNWANTED, "").replace(/\r\n?|[\u2028\u2029]/g, "\n");
+  const text = value
+    .replace(LONE_SURROGATE, "")
+    .replace(UNWANTED, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n");
   return multiline ? text : text.replace(BIDI_CONTROLS, "").replace(/\n+/g, " ");
 }
 

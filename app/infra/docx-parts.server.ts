@@ -113,8 +113,9 @@ function decodeEntities(text: string): string {
  * msodde passes them over. Everything else is refused, so a field Word adds in a later version, or an old one
  * nobody thought of, is refused too: LINK (an OLE link, with \a updated on opening), DATABASE (a query on a file
  * or a connection string), RD (a file read for the table of contents), INCLUDEPICTURE / INCLUDETEXT / INCLUDE /
- * IMPORT (a picture or text from a path, URL or share), DDE / DDEAUTO (run a program), ASK / FILLIN (a prompt on
- * updating), AUTOTEXT, PRINT, PRIVATE, CONTROL / OCX (ActiveX).
+ * IMPORT (a picture or text from a path, URL or share), DDE / DDEAUTO (run a program), PRIVATE, CONTROL / OCX
+ * (ActiveX). Like msodde, prompts on updating (ASK, FILLIN), AutoText from the document's own template and PRINT
+ * stay: they fetch nothing (a remote template is refused above as a relationship).
  */
 const HARMLESS_FIELDS = new Set(
   [
@@ -127,6 +128,8 @@ const HARMLESS_FIELDS = new Set(
     "TOC TOA TA TC XE INDEX BIBLIOGRAPHY CITATION",
     // Form fields, formulas, layout.
     "FORMTEXT FORMCHECKBOX FORMDROPDOWN EQ SYMBOL ADVANCE QUOTE IF COMPARE SET SHAPE GOTOBUTTON BIDIOUTLINE",
+    // Prompts and AutoText (from the document's own template), printer codes: msodde passes them over too.
+    "ASK FILLIN AUTOTEXT AUTOTEXTLIST PRINT",
     // Mail merge (its data source is a relationship, refused above when it is external).
     "MERGEFIELD MERGEREC MERGESEQ NEXT NEXTIF SKIPIF ADDRESSBLOCK GREETINGLINE BARCODE DISPLAYBARCODE MERGEBARCODE",
     // Checked further below.
@@ -137,7 +140,7 @@ const HARMLESS_FIELDS = new Set(
 );
 
 /** Field names that fetch or run something: refused wherever they stand in an instruction outside any field. */
-const FETCHING_WORD = /\b(?:INCLUDEPICTURE|INCLUDETEXT|INCLUDE|IMPORT|LINK|DATABASE|RD|DDE|DDEAUTO|EMBED|HYPERLINK|ASK|FILLIN|AUTOTEXT|PRINT|CONTROL|OCX)\b/i;
+const FETCHING_WORD = /\b(?:INCLUDEPICTURE|INCLUDETEXT|INCLUDE|IMPORT|LINK|DATABASE|RD|DDE|DDEAUTO|EMBED|HYPERLINK|CONTROL|OCX)\b/i;
 /** A UNC path (\\host\share, written "\\\\host" in a field, or //host/share) where an argument may start. */
 const UNC = /(?:^|[\s"'=])(?:\\{2,}|\/{2})[^\s\\/"]/;
 /** A URL with an authority (http://, ftp://, even http:\\host, which Word straightens), or a file: URL in any spelling. */

@@ -49,7 +49,6 @@ export function looksAccepted(kind: UploadKind, file: { name: string; type?: str
  * another file or a web address, send a form, embedded files): app/infra/pdf-active-content.server.ts.
  */
 export const ACTIVE_PDF_MESSAGES: Record<"attachment" | "syllabus", string> = {
-  attachment:
-    "This PDF contains scripts, attached files or links that open by themselves. Please attach a plain PDF (print or save it as PDF again), or send it without these.",
-  syllabus: "This PDF contains scripts, attached files or links that open by themselves. Please upload a plain PDF (print or save it as PDF again).",
+  attachment: "This PDF contains scripts, attached files or links that open by themselves. Please attach a plain PDF instead (print or save it as PDF again).",
+  syllabus: "This PDF contains scripts, attached files or links that open by themselves. Please upload a plain PDF instead (print or save it as PDF again).",
 };

@@ -27,10 +27,21 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATABASE_URL: "mysql://root@127.0.0.1:3306/app" }).DATABASE_URL).toBe("mysql://root@127.0.0.1:3306/app");
   });
 
+  it("stops an https PUBLIC_URL without TRUST_PROXY: the server speaks HTTP, so a TLS proxy is in front", () => {
+    for (const trust of [undefined, "", "false", "0", "FALSE"]) {
+      expect(() => loadEnv({ PUBLIC_URL: "https://www.example.in", TRUST_PROXY: trust }), String(trust)).toThrow(
+        /TRUST_PROXY: must be set when PUBLIC_URL is https/,
+      );
+    }
+    for (const trust of ["true", "1", "2", "10.0.0.0/8", "loopback"])
+      expect(loadEnv({ PUBLIC_URL: "https://www.example.in", TRUST_PROXY: trust }).TRUST_PROXY).toBe(trust);
+    expect(loadEnv({ PUBLIC_URL: "http://localhost:3000" }).TRUST_PROXY).toBe("false");
+  });
+
   it("says when PUBLIC_URL was left unset, so the start and the dashboard can warn", () => {
     expect(loadEnv({}).PUBLIC_URL_DEFAULTED).toBe(true);
     expect(loadEnv({ PUBLIC_URL: "" }).PUBLIC_URL_DEFAULTED).toBe(true);
-    expect(loadEnv({ PUBLIC_URL: "https://www.example.in" }).PUBLIC_URL_DEFAULTED).toBe(false);
+    expect(loadEnv({ PUBLIC_URL: "https://www.example.in", TRUST_PROXY: "true" }).PUBLIC_URL_DEFAULTED).toBe(false);
   });
 });
 

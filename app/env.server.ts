@@ -137,6 +137,17 @@ const schema = z
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "is required when WEBHOOK_URL is set (at least 32 characters)" });
     }
+    // The server speaks plain HTTP, so an https address means a TLS proxy in front. Unless the app trusts it, every
+    // request looks like http: the page forms' origin check (React Router's and ours) sees http where the browser
+    // says https and answers each form post 400, and client addresses are the proxy's.
+    if (env.PUBLIC_URL.startsWith("https:") && ["false", "0"].includes(env.TRUST_PROXY.trim().toLowerCase())) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "must be set when PUBLIC_URL is https: the server speaks plain HTTP, so a TLS proxy is in front; set TRUST_PROXY=true for one proxy (or a hop count, or the proxies' addresses)",
+      });
+    }
     const secretProblem = env.WEBHOOK_SECRET === undefined ? null : badWebhookSecret(env.WEBHOOK_SECRET);
     if (secretProblem) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: secretProblem });
   });

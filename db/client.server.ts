@@ -20,6 +20,7 @@ import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
 import * as m0015 from "./migrations/0015-enquiry-desk";
 import * as m0040 from "./migrations/0040-backups";
+import * as m0020 from "./migrations/0020-bidi-controls";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0014-digest": m0014,
   "0015-enquiry-desk": m0015,
   "0040-backups": m0040,
+  "0020-bidi-controls": m0020,
 };
 
 export type DB = Kysely<Database>;

@@ -9,6 +9,7 @@ import { storeInPageCache } from "./page-cache";
 import { isAdminPath, isApiPath } from "./paths";
 import { httpErrorResponse } from "./responses";
 import { RequestTooLargeError } from "~/infra/uploads.server";
+import { env } from "~/env.server";
 
 /**
  * Express → React Router, like @react-router/express, plus what that adapter leaves to us:
@@ -21,6 +22,22 @@ type TrackedContext = AppLoadContext & { [ERRORS]?: unknown[]; [REQUEST_ID]?: st
 
 const patched = new WeakMap<ServerBuild, ServerBuild>();
 
+/**
+ * React Router's own cross-site check on a page's action (throwIfPotentialCSRFAttack): it compares the Origin with
+ * the request's URL and throws one of these, or, on a JavaScript (single-fetch, `.data`) post, a plain "Bad Request".
+ * server/csrf.ts has already refused foreign origins with the branded page; what still reaches this check is a post
+ * from PUBLIC_URL through a proxy that rewrote the Host, or one that beat the first check some other way.
+ */
+const ORIGIN_REFUSAL = /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/;
+
+function isOriginRefusal(error: unknown, request: Request): boolean {
+  if (!(error instanceof Error)) return false;
+  if (ORIGIN_REFUSAL.test(error.message)) return true;
+  return error.message === "Bad Request" && request.method !== "GET" && new URL(request.url).pathname.endsWith(".data");
+}
+
+const CROSS_SITE_FORM = { status: 403, code: "cross_site_form", message: "Cross-site form posts are not accepted" };
+
 /** Wraps the build's handleError so each request's errors are kept for classifyErrors, and logged with the request id. */
 function trackErrors(build: ServerBuild): ServerBuild {
   const cached = patched.get(build);
@@ -32,6 +49,13 @@ function trackErrors(build: ServerBuild): ServerBuild {
     if (original) return original(error, args);
     if (args.request.signal.aborted) return;
     const id = `[${context?.[REQUEST_ID] ?? "-"}]`;
+    if (isOriginRefusal(error, args.request)) {
+      // One line, like server/csrf.ts's, not a stack trace per refused post.
+      return console.warn(
+        id,
+        `403 ${args.request.method} ${new URL(args.request.url).pathname}: cross-site form post refused (Origin: ${args.request.headers.get("origin") ?? "-"}, request: ${new URL(args.request.url).origin})`,
+      );
+    }
     // A body the server cannot read is the client's mistake: one line, not a stack trace per probe.
     const input = inputErrorClass(error);
     if (input)
@@ -49,7 +73,10 @@ function trackErrors(build: ServerBuild): ServerBuild {
     }
     console.error(id, inner || error);
   };
-  const result = { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError } } } as ServerBuild;
+  // Our own pages post from PUBLIC_URL: behind a proxy that hands the app another Host, React Router would compare
+  // that Origin with the backend's address and refuse every form. server/csrf.ts has checked the whole origin.
+  const allowedActionOrigins = [...(Array.isArray(build.allowedActionOrigins) ? build.allowedActionOrigins : []), new URL(env().PUBLIC_URL).host];
+  const result = { ...build, allowedActionOrigins, entry: { ...build.entry, module: { ...build.entry.module, handleError } } } as ServerBuild;
   patched.set(build, result);
   return result;
 }
@@ -182,6 +209,10 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
       if (overLimit) {
         await response.body?.cancel();
         response = tooLarge();
+      } else if (response.status === 400 && !url.pathname.endsWith(".data") && errors.some((e) => isOriginRefusal(e, request))) {
+        // React Router's bare "Bad Request": the page server/csrf.ts gives a cross-site form post instead.
+        await response.body?.cancel();
+        response = httpErrorResponse(CROSS_SITE_FORM, url.pathname);
       } else if (response.status >= 500) {
         const cls = classifyErrors(errors) ?? ((await databaseReachable()) ? null : DB_UNAVAILABLE);
         if (cls) response = await restatus(response, cls, url.pathname);

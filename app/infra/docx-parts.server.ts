@@ -3,7 +3,7 @@
  * a VBA project (macros); anything loaded from another machine or path (a remote template runs its macros, a
  * linked picture is a web beacon, and a UNC path hands the reader's Windows credentials to that host), so no
  * relationship may leave the package except a web link; fields that pull in another file or run a program
- * (INCLUDEPICTURE, INCLUDETEXT, DDE); altChunk, which imports another file (HTML, RTF, MHT) into the text; and
+ * (any field not on a short list of harmless ones, see HARMLESS_FIELDS); altChunk, which imports another file (HTML, RTF, MHT) into the text; and
  * embedded OLE or ActiveX objects. Judged from part names, [Content_Types].xml, every relationship part
  * (*.rels) and the content of every XML part (scanned as it inflates: fields may sit in any of them).
  */
@@ -109,11 +109,113 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * Fields whose instruction makes Word read another file or start a program when the document opens or its
- * fields update: a picture or text from a path, URL or UNC share (INCLUDE and IMPORT are their old names);
- * DDE and DDEAUTO run a program.
+ * The fields a document may hold: the ones that only show what the document (or Word) already knows, as oletools'
+ * msodde passes them over. Everything else is refused, so a field Word adds in a later version, or an old one
+ * nobody thought of, is refused too: LINK (an OLE link, with \a updated on opening), DATABASE (a query on a file
+ * or a connection string), RD (a file read for the table of contents), INCLUDEPICTURE / INCLUDETEXT / INCLUDE /
+ * IMPORT (a picture or text from a path, URL or share), DDE / DDEAUTO (run a program), PRIVATE, CONTROL / OCX
+ * (ActiveX). Like msodde, prompts on updating (ASK, FILLIN), AutoText from the document's own template and PRINT
+ * stay: they fetch nothing (a remote template is refused above as a relationship).
  */
-const FETCHING_FIELDS = new Set(["includepicture", "includetext", "include", "import", "dde", "ddeauto"]);
+const HARMLESS_FIELDS = new Set(
+  [
+    // Numbering and references inside the document.
+    "PAGE NUMPAGES SECTION SECTIONPAGES PAGEREF NOTEREF REF STYLEREF SEQ LISTNUM AUTONUM AUTONUMLGL AUTONUMOUT REVNUM",
+    // Dates and the document's own properties.
+    "DATE TIME CREATEDATE SAVEDATE PRINTDATE EDITTIME AUTHOR TITLE SUBJECT KEYWORDS COMMENTS LASTSAVEDBY NUMWORDS NUMCHARS",
+    "FILENAME FILESIZE TEMPLATE DOCPROPERTY DOCVARIABLE INFO USERNAME USERINITIALS USERADDRESS",
+    // Tables of contents, indexes, citations.
+    "TOC TOA TA TC XE INDEX BIBLIOGRAPHY CITATION",
+    // Form fields, formulas, layout.
+    "FORMTEXT FORMCHECKBOX FORMDROPDOWN EQ SYMBOL ADVANCE QUOTE IF COMPARE SET SHAPE GOTOBUTTON BIDIOUTLINE",
+    // Prompts and AutoText (from the document's own template), printer codes: msodde passes them over too.
+    "ASK FILLIN AUTOTEXT AUTOTEXTLIST PRINT",
+    // Mail merge (its data source is a relationship, refused above when it is external).
+    "MERGEFIELD MERGEREC MERGESEQ NEXT NEXTIF SKIPIF ADDRESSBLOCK GREETINGLINE BARCODE DISPLAYBARCODE MERGEBARCODE",
+    // Checked further below.
+    "HYPERLINK MACROBUTTON ADDIN EMBED",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Field names that fetch or run something: refused wherever they stand in an instruction outside any field. */
+const FETCHING_WORD = /\b(?:INCLUDEPICTURE|INCLUDETEXT|INCLUDE|IMPORT|LINK|DATABASE|RD|DDE|DDEAUTO|EMBED|HYPERLINK|CONTROL|OCX)\b/i;
+/** A UNC path (\\host\share, written "\\\\host" in a field, or //host/share) where an argument may start. */
+const UNC = /(?:^|[\s"'=])(?:\\{2,}|\/{2})[^\s\\/"]/;
+/** A URL with an authority (http://, ftp://, even http:\\host, which Word straightens), or a file: URL in any spelling. */
+const URL_OR_FILE = /[a-z][a-z0-9+.-]*:[\\/]{2}|\bfile:/i;
+const WEB_URL = /^(?:https?:\/\/[^\s\\/"]|mailto:[^\s"])/i;
+
+/**
+ * True when a field instruction (its entities decoded) may not stay in the document: its name is not a harmless
+ * one, or it names a UNC path, a file: URL or (but for a hyperlink's http(s) or mailto: target) any URL.
+ * Shared with the .doc check (word-binary.server.ts), which reads the same instructions from the binary text.
+ */
+export function fieldInstructionRefused(code: string, policy: DocxPolicy): boolean {
+  if (/INCLUDE(PICTURE|TEXT)/i.test(code)) return true;
+  if (!/\S/.test(code)) return false;
+  const name = /^\s*([^\s"\\{}]+)/.exec(code)?.[1].toUpperCase();
+  // An instruction that starts with a quote or a switch has no name Word could run.
+  if (name === undefined) return true;
+  if (UNC.test(code)) return true;
+  // A formula (= 2 + 3, =SUM(ABOVE)) computes from the document's numbers.
+  if (name.startsWith("=")) return URL_OR_FILE.test(code);
+  if (!HARMLESS_FIELDS.has(name)) return true;
+  const args = fieldArguments(code.replace(/^\s*\S+/, ""));
+  switch (name) {
+    case "HYPERLINK": {
+      // The target is the first argument that is not a switch or a switch's value; \l "bookmark" alone is a jump
+      // inside the document. Only a web or mail link: a file, a share, another program's scheme (ms-msdt:) is not one.
+      const target = hyperlinkTarget(args);
+      if (target === undefined) return !args.some((a) => a.switch === "l");
+      return !WEB_URL.test(target.trim()) || /\bfile:/i.test(target);
+    }
+    case "MACROBUTTON":
+      // The template placeholder "MACROBUTTON NoMacro [Click here and type]" runs nothing; any other name is a
+      // macro or a Word command run by a double click.
+      return args[0]?.text.toLowerCase() !== "nomacro" || URL_OR_FILE.test(code);
+    case "ADDIN":
+      // A citation manager's data (Zotero, Mendeley, EndNote) holds the sources' web addresses; Word reads none of it.
+      return /\bfile:/i.test(code);
+    case "EMBED":
+      // The display of an embedded object: only where embedded objects are allowed at all.
+      return policy.refuseEmbedded || URL_OR_FILE.test(code);
+    default:
+      return URL_OR_FILE.test(code);
+  }
+}
+
+type FieldArgument = { text: string; switch?: string };
+
+/**
+ * The arguments after a field's name: words and quoted texts (in which \\ is one backslash and \" a quote), a
+ * switch (\l, \o, \*) taking the argument after it as its value when it is one that has a value.
+ */
+function fieldArguments(rest: string): FieldArgument[] {
+  const tokens: { text: string; isSwitch: boolean }[] = [];
+  for (const m of rest.matchAll(/"((?:[^"\\]|\\.)*)"?|(\\\S)|([^\s"]+)/g)) {
+    if (m[1] !== undefined) tokens.push({ text: m[1].replace(/\\(.)/g, "$1"), isSwitch: false });
+    else if (m[2] !== undefined) tokens.push({ text: m[2].slice(1).toLowerCase(), isSwitch: true });
+    else tokens.push({ text: m[3], isSwitch: false });
+  }
+  const out: FieldArgument[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t.isSwitch) out.push({ text: t.text });
+    else if (VALUE_SWITCHES.has(t.text) && tokens[i + 1] && !tokens[i + 1].isSwitch) out.push({ text: tokens[++i].text, switch: t.text });
+    else out.push({ text: "", switch: t.text });
+  }
+  return out;
+}
+
+/** HYPERLINK's switches that take a value: \l bookmark, \o tooltip, \t frame; formatting switches \* \@ \#. */
+const VALUE_SWITCHES = new Set(["l", "o", "t", "*", "@", "#"]);
+
+function hyperlinkTarget(args: FieldArgument[]): string | undefined {
+  return args.find((a) => a.switch === undefined)?.text;
+}
+
 const FIELD_ELEMENTS = new Set(["instrtext", "delinstrtext", "fldchar", "fldsimple"]);
 /** The instructions of open fields held at once; a citation manager's field runs to some kilobytes. */
 const MAX_FIELD_CODE_CHARS = 1024 * 1024;
@@ -133,13 +235,15 @@ export type PartScanner = { write(chunk: Buffer): boolean; end(): boolean };
  * UTF-8 or UTF-16 (OPC allows no other, and these checks would read it wrong). Memory stays bounded: text
  * outside field instructions is passed over, and only open fields' instructions are kept.
  */
-export function scanPart(): PartScanner {
-  return new XmlPartScanner();
+export function scanPart(policy: DocxPolicy = { refuseEmbedded: true }): PartScanner {
+  return new XmlPartScanner(policy);
 }
 
 type OpenField = { code: string; separated: boolean };
 
 class XmlPartScanner implements PartScanner {
+  constructor(private readonly policy: DocxPolicy) {}
+
   private head: Buffer | null = Buffer.alloc(0);
   private decoder: TextDecoder | null = null;
   private utf16 = false;
@@ -175,6 +279,8 @@ class XmlPartScanner implements PartScanner {
     if (this.skip) return false;
     this.feed(this.decoder!.decode());
     for (const f of this.fields) this.checkCode(f.code);
+    // Instruction text outside any field: Word should not read it, but if it does, no word of it may fetch.
+    if (FETCHING_WORD.test(decodeEntities(this.loose))) this.refuse();
     this.checkCode(this.loose);
     return this.refused;
   }
@@ -384,9 +490,7 @@ class XmlPartScanner implements PartScanner {
 
   private checkCode(raw: string): void {
     if (this.refused || !raw) return;
-    const code = decodeEntities(raw);
-    const name = /^\s*([^\s"\\{}]+)/.exec(code)?.[1].toLowerCase();
-    if (/INCLUDE(PICTURE|TEXT)/i.test(code) || (name !== undefined && FETCHING_FIELDS.has(name))) this.refuse();
+    if (fieldInstructionRefused(decodeEntities(raw), this.policy)) this.refuse();
   }
 }
 

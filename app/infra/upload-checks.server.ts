@@ -2,9 +2,18 @@ import { fileTypeFromFile } from "file-type";
 import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Entry } from "yauzl";
-import { isInspectedPart, MAX_INSPECTED_PART_BYTES, partContentRefused, partNameRefused, scanPart, type DocxPolicy } from "./docx-parts.server";
+import {
+  fieldInstructionRefused,
+  isInspectedPart,
+  MAX_INSPECTED_PART_BYTES,
+  partContentRefused,
+  partNameRefused,
+  scanPart,
+  type DocxPolicy,
+} from "./docx-parts.server";
 import { UPLOAD_KINDS, UPLOAD_TYPES, type FileType, type UploadKind } from "~/schemas/uploads";
 import { inspectWordBinary } from "./word-binary.server";
+import { pdfActiveContent } from "./pdf-active-content.server";
 
 /**
  * What an uploaded file really is, decided from its content (magic bytes, container structure), never
@@ -65,8 +74,16 @@ function officePolicy(kind: UploadKind): DocxPolicy {
   return { refuseEmbedded: kind === "attachment" };
 }
 
-/** The file's real type when it is one this kind of upload accepts (a DOC or DOCX only when its checks pass), else null. */
-export async function detectType(file: string, kind: UploadKind, originalName: string, signal?: AbortSignal): Promise<{ ext: string; mime: string } | null> {
+/**
+ * The file's real type when it is one this kind of upload accepts (a DOC or DOCX only when its checks pass), else
+ * null; "activePdf" for a PDF that is one but runs or fetches something by itself (its own message says so).
+ */
+export async function detectType(
+  file: string,
+  kind: UploadKind,
+  originalName: string,
+  signal?: AbortSignal,
+): Promise<{ ext: string; mime: string } | "activePdf" | null> {
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   if (!detected) return null;
   let ext: string = detected.ext;
@@ -79,13 +96,24 @@ export async function detectType(file: string, kind: UploadKind, originalName: s
   const mime = ALLOWED[kind][ext];
   if (!mime) return null;
   if (ext === "docx" && !(await inTurn(signal, () => checkDocx(file, officePolicy(kind))))) return null;
+  if (ext === "pdf") {
+    // Enquiry attachments (anonymous) and syllabus files (downloaded by anyone) alike: neither needs scripts,
+    // embedded files or actions that fire on opening, and a staff account that uploads one may not be staff.
+    const verdict = await inTurn(signal, () => pdfActiveContent(file));
+    if (verdict !== "plain") return "activePdf";
+  }
   return { ext, mime };
 }
 
-/** A Word 97-2003 file: a compound file with a WordDocument stream, no VBA project, and (attachments) no OLE objects. */
+/**
+ * A Word 97-2003 file: a compound file with a WordDocument stream, no VBA project, (attachments) no OLE objects,
+ * and only the fields a DOCX may hold (the same allow-list, read from the document's text).
+ */
 export async function checkWordBinary(file: string, policy: DocxPolicy): Promise<boolean> {
   const doc = await inspectWordBinary(file);
-  return !!doc && doc.word && !doc.macros && !(policy.refuseEmbedded && doc.objects);
+  if (!doc || !doc.word || doc.macros || (policy.refuseEmbedded && doc.objects)) return false;
+  const fields = doc.fields;
+  return !fields || (!fields.nestedName && !fields.tooLong && !fields.codes.some((code) => fieldInstructionRefused(code, policy)));
 }
 
 /**
@@ -160,7 +188,7 @@ export async function checkDocx(file: string, policy: DocxPolicy): Promise<boole
         if (entries > DOCX_LIMITS.maxEntries || partNameRefused(name, policy) || entry.isEncrypted()) return done(false, zip);
         if (name.endsWith("/")) return zip.readEntry();
         const kept: Buffer[] | null = isInspectedPart(name) ? [] : null;
-        const scanner = scanPart();
+        const scanner = scanPart(policy);
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return done(false, zip);
           let inflated = 0;

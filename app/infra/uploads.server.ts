@@ -11,7 +11,7 @@ import { fileStore } from "./file-store.server";
 import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE } from "~/schemas/enquiry";
 import { noteAttachmentsRemoved, reserveAttachmentSpace, type AttachmentSpace } from "./attachment-quota.server";
 import { detectType, reencodeImage } from "./upload-checks.server";
-import type { UploadKind } from "~/schemas/uploads";
+import { ACTIVE_PDF_MESSAGES, type UploadKind } from "~/schemas/uploads";
 
 /**
  * Streams multipart uploads to disk (never whole in memory), decides each file's type from its content,
@@ -48,8 +48,11 @@ export type StoredUpload = {
   key: string;
 };
 
-/** "quota": the enquiry attachment folder is full (attachment-quota.server.ts); nothing wrong with the file. */
-export type UploadErrorKind = "size" | "type" | "count" | "quota";
+/**
+ * "quota": the enquiry attachment folder is full (attachment-quota.server.ts); nothing wrong with the file.
+ * "active": a PDF with scripts, embedded files or actions that fire by themselves (pdf-active-content.server.ts).
+ */
+export type UploadErrorKind = "size" | "type" | "count" | "quota" | "active";
 
 export type MultipartResult = {
   /** Every text field, in order (repeated names such as highlights[0] kept). */
@@ -239,6 +242,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
     const { rule } = pending[i];
     if (o.status === "fulfilled" && o.value === "size") fail(rule, "size", rule.sizeMessage);
     if (o.status === "fulfilled" && o.value === "type") fail(rule, "type", rule.typeMessage);
+    if (o.status === "fulfilled" && o.value === "active") fail(rule, "active", activePdfMessage(rule));
   });
 
   // A save is all or nothing: when any file was refused, keep none of them.
@@ -249,13 +253,18 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   return { formData, files, errors, errorKinds, unexpectedFiles };
 }
 
+function activePdfMessage(rule: UploadRule): string {
+  return rule.kind === "attachment" ? ACTIVE_PDF_MESSAGES.attachment : ACTIVE_PDF_MESSAGES.syllabus;
+}
+
 /** Checks one received file and stores it, or says why it was refused. */
-async function checkAndPlace(item: Pending, signal: AbortSignal): Promise<StoredUpload | "size" | "type"> {
+async function checkAndPlace(item: Pending, signal: AbortSignal): Promise<StoredUpload | "size" | "type" | "active"> {
   signal.throwIfAborted();
   if (item.tooBig) return "size";
   if (item.size === 0) return "type";
   const type = await detectType(item.tmp, item.rule.kind, item.originalName, signal);
   if (!type) return "type";
+  if (type === "activePdf") return "active";
   try {
     return await place(item, type, signal);
   } catch (error) {

@@ -18,6 +18,7 @@ import { countActiveSchedules } from "~/models/schedule.server";
 import { outboxHealth } from "~/services/outbox.server";
 import { backupHealth } from "~/services/backups.server";
 import { BackupBanner } from "~/components/admin/backup-banner";
+import { Typed } from "~/components/ui/typed";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
 
@@ -107,9 +108,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <li key={e.id} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
                 <Link to={`/admin/enquiries/${e.id}`} className="font-semibold wrap-anywhere text-brand-800 hover:underline">
-                  {e.fullName}
+                  <Typed>{e.fullName}</Typed>
                 </Link>
-                <p className="truncate text-sm text-slate-600">{e.preferredCourse}</p>
+                <p className="truncate text-sm text-slate-600">
+                  <Typed>{e.preferredCourse}</Typed>
+                </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <InboxStatusBadge status={e.status} />
@@ -122,7 +125,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {recentReviews.map((r) => (
             <li key={r.id} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-semibold wrap-anywhere text-slate-900">{r.name}</p>
+                <p className="font-semibold wrap-anywhere text-slate-900">
+                  <Typed>{r.name}</Typed>
+                </p>
                 <p className="truncate text-sm text-slate-600">{r.course}</p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

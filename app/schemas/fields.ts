@@ -42,15 +42,25 @@ const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Nonchar
 // as a replacement character or three, so a 200-character title came back longer than 200 (found by the contract fuzz test).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+// Direction controls: the embeddings and overrides U+202A–202E and the isolates U+2066–2069. In a one-line value they
+// make a name, subject or title show in another order than it was typed ("Ravi\u202Efdp.exe" reads "Ravi exe.pdf")
+// in the lists, the CSV and e-mail subjects, and can reorder what a page prints after them; a name has no use for
+// them (right-to-left scripts display right to left without them).
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
 /**
- * Text as it may be stored: lone surrogates, control characters and noncharacters removed; line breaks kept (as
- * \n) only in multi-line fields, turned into a space in single-line ones (a name pasted with a line break stays one
- * line). Lone surrogates go first: a control or noncharacter removed from between two of them must not join them
- * into a character that was never sent.
+ * Text as it may be stored: lone surrogates, control characters and noncharacters removed; line breaks (CR, LF,
+ * CRLF and Unicode's line and paragraph separators U+2028 and U+2029) kept as \n only in multi-line fields, turned
+ * into a space in single-line ones (a name pasted with a line break stays one line), where direction controls are
+ * removed too (multi-line text keeps them: staff screens isolate each value in <bdi>). Lone surrogates go first: a
+ * control or noncharacter removed from between two of them must not join them into a character that was never sent.
  */
 export function cleanText(value: string, multiline: boolean): string {
-  const text = value.replace(LONE_SURROGATE, "").replace(UNWANTED, "").replace(/\r\n?/g, "\n");
-  return multiline ? text : text.replace(/\n+/g, " ");
+  const text = value
+    .replace(LONE_SURROGATE, "")
+    .replace(UNWANTED, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n");
+  return multiline ? text : text.replace(BIDI_CONTROLS, "").replace(/\n+/g, " ");
 }
 
 /** Text fields: controls out, then blank counts as missing. */
@@ -84,12 +94,13 @@ export function optionalText(max: number, label = "This field", lines: Lines = "
 }
 
 /**
- * An e-mail address: trimmed, at most 254 characters, of zod's e-mail shape (the document states it as
- * `format: email` and the same `pattern`), stored in lower case.
+ * An e-mail address: cleaned like any one-line text (a direction control pasted with it is dropped), trimmed, at most
+ * 254 characters, of zod's e-mail shape (the document states it as `format: email` and the same `pattern`), stored
+ * in lower case.
  */
 export function requiredEmail(requiredMessage = "Email is required", invalidMessage = "Valid email is required") {
   return preprocess(
-    blankToUndefined,
+    cleanThenBlank(false),
     z
       .string({ error: requiredMessage })
       .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(254, invalidMessage), z.email({ error: invalidMessage }), z.toLowerCase()),

@@ -98,6 +98,43 @@ describe("control characters", () => {
   });
 });
 
+describe("direction controls", () => {
+  const CONTROLS = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+  it("are removed from one-line fields (names, subjects, phone, e-mail, titles), kept in multi-line ones", () => {
+    for (const c of CONTROLS) {
+      const hex = c.codePointAt(0)!.toString(16);
+      expect(cleanText(`Ravi${c}fdp.exe`, false), hex).toBe("Ravifdp.exe");
+      expect(cleanText(`Hello ${c}there`, true), hex).toBe(`Hello ${c}there`);
+    }
+    const contact = contactSchema.parse({
+      name: "\u202EMeera Das",
+      email: "meera@example.com\u202C",
+      phone: "\u2066+91 98450 12345\u2069",
+      subject: "Fees\u202E?",
+      message: "Hi\u202B!",
+    });
+    expect(contact).toMatchObject({ name: "Meera Das", email: "meera@example.com", phone: "+91 98450 12345", subject: "Fees?", message: "Hi\u202B!" });
+    const enquiry = enquiryApiSchema.parse({
+      fullName: "Ravi\u202E Kumar",
+      email: "ravi@example.com",
+      phone: "98450\u202D12345",
+      preferredCourse: "SOC\u2067",
+      preferredMode: "online",
+    });
+    expect(enquiry).toMatchObject({ fullName: "Ravi Kumar", phone: "9845012345", preferredCourse: "SOC" });
+    const course = courseSchema.parse({ title: "\u202ESOC Level 1", category: "advanced", description: "x", highlights: ["\u2066Labs\u2069"] });
+    expect(course).toMatchObject({ title: "SOC Level 1", highlights: ["Labs"] });
+    // A name of nothing but direction controls is no name.
+    expect(formErrors(contactSchema, { name: "\u202E\u2066", email: "a@b.co", message: "Hi" })).toEqual({ name: "Name is required" });
+  });
+
+  it("line and paragraph separators are line breaks: a space in one-line fields, \\n in multi-line ones", () => {
+    expect(cleanText("A\u2028B\u2029C", false)).toBe("A B C");
+    expect(cleanText("A\u2028B\u2029C", true)).toBe("A\nB\nC");
+  });
+});
+
 describe("noncharacters", () => {
   // U+FDD0–U+FDEF and U+xFFFE/U+xFFFF in each of the 17 planes: 66 in all.
   const NONCHARACTERS = [

@@ -43,3 +43,12 @@ export function looksAccepted(kind: UploadKind, file: { name: string; type?: str
   const image = /^image\/(\w+)$/.exec(file.type ?? "")?.[1]?.replace("jpeg", "jpg");
   return endings(kind).some((e) => name.endsWith(e)) || UPLOAD_TYPES[kind].some((t) => t === image);
 }
+
+/**
+ * A PDF that would run or fetch something by itself when opened (scripts, actions that start a program, open
+ * another file or a web address, send a form, embedded files): app/infra/pdf-active-content.server.ts.
+ */
+export const ACTIVE_PDF_MESSAGES: Record<"attachment" | "syllabus", string> = {
+  attachment: "This PDF contains scripts, attached files or links that open by themselves. Please attach a plain PDF instead (print or save it as PDF again).",
+  syllabus: "This PDF contains scripts, attached files or links that open by themselves. Please upload a plain PDF instead (print or save it as PDF again).",
+};

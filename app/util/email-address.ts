@@ -12,9 +12,13 @@ export function isPlainAddress(value: string): boolean {
   return value.length <= 254 && PLAIN_ADDRESS.test(value);
 }
 
-/** A display name safe for a header: control characters (CR/LF among them) become spaces, runs collapse. */
+/**
+ * A display name or subject safe for a header: control characters (CR/LF among them) become spaces, runs collapse;
+ * direction controls (U+202A–202E, U+2066–2069), which would show a name reversed in the mail client, go.
+ */
 export function cleanHeaderText(value: string, max = 200): string {
   return value
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "")
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim()

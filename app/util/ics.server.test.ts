@@ -70,6 +70,15 @@ describe("text", () => {
     expect(escapeText("a\\b;c,d\r\ne\nf\u0007g")).toBe("a\\\\b\\;c\\,d\\ne\\nfg");
   });
 
+  it("folds U+2028, U+2029 and NEL to \\n: no content line ends inside a value", () => {
+    expect(escapeText("a\u2028b\u2029c\u0085d")).toBe("a\\nb\\nc\\nd");
+    const text = buildCalendar([batch({ courseName: "SOC\u2028DTSTART:19700101T000000Z", mode: "offline", location: "Hall\u2029B" })], ORIGIN);
+    expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
+    expect(text).toContain("SUMMARY:SOC\\nDTSTART:19700101T000000Z");
+    expect(text).toContain("LOCATION:Hall\\nB");
+    expect(text.split("\r\n")).not.toContain("DTSTART:19700101T000000Z");
+  });
+
   it("folds at 75 octets without splitting a character", () => {
     const line = `DESCRIPTION:${"ह".repeat(60)}`; // 3 octets each
     const folded = foldLine(line);

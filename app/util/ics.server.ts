@@ -155,11 +155,15 @@ function firstOn(days: Weekday[], from: string, until: string): string | null {
 
 // ------------------------------------------------------------------ writing
 
-/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped; other controls dropped. */
+/**
+ * TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped; other controls dropped.
+ * Unicode's line and paragraph separators (U+2028, U+2029) and NEL (U+0085) are line breaks too: raw, a reader
+ * may end the content line there, and what follows would be read as a property of its own.
+ */
 export function escapeText(value: string): string {
   return (
     value
-      .replace(/\r\n?/g, "\n")
+      .replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n")
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
       .replace(/[\\;,]/g, (c) => `\\${c}`)

@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from "./openapi.server";
  * also read HTML forms, where a ticked checkbox is "on" and an empty field is missing, so on their own they would
  * take `"on"`, `"yes"` or `1` for a JSON boolean, `"5"` for a number and `null` for a text. A JSON client gets
  * exactly the document: a boolean is `true` or `false`, a number a JSON number, and `null` only where the document
- * says the field is nullable.
+ * says the field is nullable, and an integer is a whole number (`"seats": 1.5` is refused, not cut to 1).
  */
 type JsonSchema = {
   type?: string | string[];
@@ -19,6 +19,7 @@ type Operation = { pattern: RegExp; method: string; schema: JsonSchema };
 export const BOOLEAN_MESSAGE = "Must be true or false";
 export const NULL_MESSAGE = "Must not be null";
 export const NUMBER_MESSAGE = "Must be a number";
+export const INTEGER_MESSAGE = "Must be a whole number";
 
 let operations: Operation[] | undefined;
 let components: Record<string, JsonSchema> = {};
@@ -82,6 +83,9 @@ function check(body: Record<string, unknown>, schema: JsonSchema, prefix: string
       errors[field] = BOOLEAN_MESSAGE;
     } else if ((types.has("integer") || types.has("number")) && !types.has("string") && typeof value !== "number") {
       errors[field] = NUMBER_MESSAGE;
+    } else if (types.has("integer") && !types.has("number") && typeof value === "number" && !Number.isInteger(value)) {
+      // The forms' reading would cut 1.5 seats to 1 without a word; a JSON client said 1.5 and hears why not.
+      errors[field] = INTEGER_MESSAGE;
     } else if (types.has("object") && typeof value === "object" && !Array.isArray(value)) {
       check(value as Record<string, unknown>, prop, `${field}.`, errors);
     }

@@ -134,7 +134,7 @@ test.describe("an https deployment", () => {
   const attachment = `${"c".repeat(32)}-cv.pdf`;
 
   test.beforeAll(async () => {
-    server = await startServer(2, { PUBLIC_URL: "https://soc-institute.example" });
+    server = await startServer(2, { PUBLIC_URL: "https://soc-institute.example", TRUST_PROXY: "true" });
     for (const [folder, name, body] of [
       ["images", image, "RIFF....WEBPVP8 "],
       ["syllabus", syllabus, "%PDF-1.4\n<html><script>alert(1)</script>"],

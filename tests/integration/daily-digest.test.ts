@@ -15,7 +15,12 @@ import { startSmtpSink } from "../helpers/smtp-sink";
  * Hyderabad day in 2031), the outbox worker's passes deliver what it queued.
  */
 const smtp = await startSmtpSink();
-Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: "https://academy.example" });
+Object.assign(process.env, {
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
+  PUBLIC_URL: "https://academy.example",
+  TRUST_PROXY: "true",
+});
 
 useTestDatabase();
 afterAll(() => smtp.stop());

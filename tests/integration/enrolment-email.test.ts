@@ -29,7 +29,12 @@ import { makeRequest, run, staffCookie } from "./admin-route-helpers";
  */
 const smtp = await startSmtpSink();
 // Read once, at the first env() call: set before any code runs.
-Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: "https://academy.example" });
+Object.assign(process.env, {
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
+  PUBLIC_URL: "https://academy.example",
+  TRUST_PROXY: "true",
+});
 
 useTestDatabase();
 afterAll(async () => {

@@ -29,6 +29,8 @@ Object.assign(process.env, {
   WEBHOOK_URL: hooks.url,
   WEBHOOK_SECRET: SECRET,
   PUBLIC_URL: "https://academy.example",
+  // The server speaks HTTP: an https address means a TLS proxy in front, which the start requires it to trust.
+  TRUST_PROXY: "true",
 });
 
 useTestDatabase();

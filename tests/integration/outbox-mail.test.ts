@@ -29,6 +29,8 @@ Object.assign(process.env, {
   WEBHOOK_URL: hooks.url,
   WEBHOOK_SECRET: SECRET,
   PUBLIC_URL: "https://academy.example",
+  // The server speaks HTTP: an https address means a TLS proxy in front, which the start requires it to trust.
+  TRUST_PROXY: "true",
 });
 
 useTestDatabase();
@@ -177,6 +179,25 @@ describe("what a visitor typed cannot get out of its place", () => {
     const ack = mails.find((m) => m.envelope.to.includes("ravi@example.com"))!;
     expect(ack.envelope.to).toEqual(["ravi@example.com"]);
     expect(addresses(ack.parsed.to)).toEqual(["ravi@example.com"]);
+  });
+
+  it("a name with direction controls reads in the order typed in the subject, stored and old rows alike", async () => {
+    // Through the service: the one-line field loses them before it is stored.
+    await submitEnquiry(
+      { user: null, ip: "203.0.113.1" },
+      { ...base, fullName: "Ravi \u202Efdp.exe\u202C Kumar", preferredMode: "online" },
+      { channel: "api" },
+    );
+    // A row stored before the rule keeps them; the subject drops them all the same.
+    await enquiry({ fullName: "\u2067Meera\u2069 \u202DDas" });
+    await drain();
+    const alerts = (await smtp.waitFor((m) => m.parsed.subject!.startsWith("New enquiry"), 2)).filter((m) => m.parsed.subject!.startsWith("New enquiry"));
+    const subjects = alerts.map((m) => m.parsed.subject!).sort();
+    expect(subjects).toEqual([
+      "New enquiry: Meera Das for SOC Analyst Training Program (Hybrid)",
+      "New enquiry: Ravi fdp.exe Kumar for SOC Analyst Training Program (Online)",
+    ]);
+    for (const m of await listOutboxMessages().then((l) => l.data)) expect(m.subject, m.subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 
   it("an e-mail with commas gets no acknowledgement (the screen says why) and adds no recipient", async () => {

@@ -25,7 +25,7 @@ const SECRET = `whsec_${Buffer.from("status-webhook-test-secret-of-32-bytes!").t
 const first = await startWebhookSink(SECRET);
 const second = await startWebhookSink(SECRET);
 // Read once, at the first env() call: set before any code runs.
-Object.assign(process.env, { WEBHOOK_URL: `${first.url}, ${second.url}`, WEBHOOK_SECRET: SECRET, PUBLIC_URL: "https://academy.example" });
+Object.assign(process.env, { WEBHOOK_URL: `${first.url}, ${second.url}`, WEBHOOK_SECRET: SECRET, PUBLIC_URL: "https://academy.example", TRUST_PROXY: "true" });
 
 useTestDatabase();
 afterAll(async () => {

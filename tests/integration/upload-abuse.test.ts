@@ -336,8 +336,13 @@ function existingAttachment(kb: number) {
 
 describe("a ceiling on the space enquiry attachments take (ENQUIRY_ATTACHMENT_QUOTA_MB=1 here)", () => {
   // Each test starts on an empty folder, and the clock moves on past the quota's rescan so it sees that.
-  let clock = Date.now();
-  beforeAll(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  // The clock starts when these tests start, not when the file was loaded: tests before them may take longer than
+  // a rescan (a loaded machine), and a clock set behind the last scan would never see the folder again.
+  let clock = 0;
+  beforeAll(() => {
+    clock = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+  });
   afterAll(() => vi.useRealTimers());
   beforeEach(async () => {
     clock += RESCAN_MS + 1000;

@@ -96,6 +96,41 @@ export function compoundFile(withWordStream: boolean, extraStreams: string[] = [
 }
 
 /**
+ * A Word 97-2003 file whose text is `pieces` (each stored 8-bit or as UTF-16, as Word mixes them): a FIB naming
+ * the 1Table stream, whose piece table ([MS-DOC] Clx/PlcPcd) points at the text. Fields are written as Word
+ * writes them: 0x13 instruction 0x14 result 0x15.
+ */
+export function wordBinary(pieces: { text: string; unicode?: boolean }[]): Buffer {
+  const TEXT_AT = 0x800;
+  const bodies = pieces.map((p) => (p.unicode ? Buffer.from(p.text, "utf16le") : Buffer.from(p.text, "latin1")));
+  const word = Buffer.alloc(TEXT_AT + bodies.reduce((n, b) => n + b.length, 0) + 512, 0);
+  word.writeUInt16LE(0xa5ec, 0);
+  word.writeUInt16LE(0x00c1, 2);
+  word.writeUInt16LE(0x0200, 0x0a); // fWhichTblStm: the table stream is 1Table
+  const plc = Buffer.alloc(4 * (pieces.length + 1) + 8 * pieces.length);
+  let at = TEXT_AT;
+  let cp = 0;
+  pieces.forEach((p, i) => {
+    bodies[i].copy(word, at);
+    plc.writeUInt32LE(cp, 4 * i);
+    cp += p.text.length;
+    plc.writeUInt32LE(p.unicode ? at : (at * 2) | 0x40000000, 4 * (pieces.length + 1) + 8 * i + 2);
+    at += bodies[i].length;
+  });
+  plc.writeUInt32LE(cp, 4 * pieces.length);
+  const header = Buffer.alloc(5);
+  header[0] = 2;
+  header.writeUInt32LE(plc.length, 1);
+  const clx = Buffer.concat([Buffer.from([1, 2, 0, 0, 0]), header, plc]); // a Prc with two bytes of grpprl, then the Pcdt
+  word.writeUInt32LE(16, 0x1a2);
+  word.writeUInt32LE(clx.length, 0x1a6);
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, "/WordDocument", word);
+  CFB.utils.cfb_add(container, "/1Table", Buffer.concat([Buffer.alloc(16), clx]));
+  return Buffer.from(CFB.write(container, { type: "buffer" }) as Uint8Array);
+}
+
+/**
  * A Word file whose WordDocument stream has a sector chain that loops back on itself and starts mid-chain:
  * cfb 1.2.2 follows such a chain forever (SheetJS/js-cfb#11).
  */

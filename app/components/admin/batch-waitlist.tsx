@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Typed } from "~/components/ui/typed";
 
 export type BatchWaitlistLine = { id: string; enquiryId: string; fullName: string; email: string; joined: string; offeredUntil: string | null };
 
@@ -15,9 +16,11 @@ export function BatchWaitlist({ lines }: { lines: BatchWaitlistLine[] }) {
             <li key={l.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-slate-200 px-3 py-2">
               <span className="font-semibold text-slate-700">{`${i + 1}.`}</span>
               <Link to={`/admin/enquiries/${encodeURIComponent(l.enquiryId)}`} className="font-semibold text-brand-700 underline">
-                {l.fullName}
+                <Typed>{l.fullName}</Typed>
               </Link>
-              <span className="text-slate-600">{l.email}</span>
+              <span className="text-slate-600">
+                <Typed>{l.email}</Typed>
+              </span>
               <span className="text-slate-600">{`joined ${l.joined}`}</span>
               {l.offeredUntil ? (
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{`Offered a seat, held until ${l.offeredUntil}`}</span>

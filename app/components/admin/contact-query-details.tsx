@@ -11,6 +11,7 @@ import { StatusButtons } from "./status-buttons";
 import { DialogFlash } from "./dialog-flash";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
+import { Typed } from "~/components/ui/typed";
 
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
@@ -76,7 +77,7 @@ export function ContactQueryDetails({
       {replyReady ? <OpenMailApp mailto={mailto} email={query.email} subject={subject} /> : null}
       <DetailList
         items={[
-          { label: "Name", value: <bdi>{query.name}</bdi> },
+          { label: "Name", value: <Typed>{query.name}</Typed> },
           { label: "Status", value: <InboxStatusBadge status={query.status} /> },
           {
             label: "Email",
@@ -103,14 +104,14 @@ export function ContactQueryDetails({
               <span className="text-slate-600">Not given</span>
             ),
           },
-          { label: "Subject", value: query.subject ? <bdi>{query.subject}</bdi> : <span className="text-slate-600 italic">No subject</span> },
+          { label: "Subject", value: query.subject ? <Typed>{query.subject}</Typed> : <span className="text-slate-600 italic">No subject</span> },
           { label: "Date", value: formatDateTime(query.createdAt) },
           {
             label: "Message",
             wide: true,
             value: (
-              <p className="whitespace-pre-line">
-                <bdi>{query.message}</bdi>
+              <p>
+                <Typed lines>{query.message}</Typed>
               </p>
             ),
           },

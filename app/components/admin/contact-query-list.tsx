@@ -5,6 +5,7 @@ import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
+import { Typed } from "~/components/ui/typed";
 
 export type ContactQueryRow = Pick<ContactQuery, "id" | "name" | "email" | "phone" | "subject" | "status" | "createdAt"> & {
   /** The message's first line (cut at about 120 characters), so a list shows what each is about. */
@@ -25,7 +26,7 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
           hideLabelOnCards: true,
           cell: (q) => (
             <span className="font-semibold text-slate-900">
-              <bdi>{q.name}</bdi>
+              <Typed>{q.name}</Typed>
             </span>
           ),
         },
@@ -64,9 +65,9 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
           header: "Subject",
           cell: (q) => (
             <>
-              <div>{q.subject ? <bdi>{q.subject}</bdi> : <span className="text-slate-600 italic">No subject</span>}</div>
+              <div>{q.subject ? <Typed>{q.subject}</Typed> : <span className="text-slate-600 italic">No subject</span>}</div>
               <div className="line-clamp-1 text-xs text-slate-600 md:max-w-xs" title={q.firstLine}>
-                <bdi>{q.firstLine}</bdi>
+                <Typed>{q.firstLine}</Typed>
               </div>
             </>
           ),

@@ -14,6 +14,7 @@ import { EnquiryActivity, type ActivityFormData, type ActivityRefusal } from "./
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
+import { Typed } from "~/components/ui/typed";
 
 export type EnquiryFile = { href: string; label: string };
 
@@ -63,7 +64,7 @@ export function EnquiryDetails({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-2">
           <p className="text-lg font-semibold text-slate-900">
-            <bdi>{enquiry.fullName}</bdi> <InboxStatusBadge status={enquiry.status} />
+            <Typed>{enquiry.fullName}</Typed> <InboxStatusBadge status={enquiry.status} />
           </p>
           <p className="text-sm break-all text-slate-700">
             {enquiry.phone} · {enquiry.email}
@@ -105,7 +106,7 @@ export function EnquiryDetails({
             <span key={d.id}>
               {i ? ", " : ""}
               <Link to={`/admin/enquiries/${d.id}${search}`} className="font-semibold underline">
-                <bdi>{d.fullName}</bdi> ({formatDate(d.createdAt)})
+                <Typed>{d.fullName}</Typed> ({formatDate(d.createdAt)})
               </Link>
             </span>
           ))}
@@ -115,13 +116,13 @@ export function EnquiryDetails({
       <EnquiryActivity data={extras.activity} action={`${here}#activity`} refusal={refusal} />
       <DetailList
         items={[
-          { label: "Full name", value: <bdi>{enquiry.fullName}</bdi> },
+          { label: "Full name", value: <Typed>{enquiry.fullName}</Typed> },
           { label: "Status", value: <InboxStatusBadge status={enquiry.status} /> },
           {
             label: "Email",
             value: (
               <a href={mailtoUrl(enquiry.email)} className="text-brand-700 underline">
-                {enquiry.email}
+                <Typed>{enquiry.email}</Typed>
               </a>
             ),
           },
@@ -157,8 +158,8 @@ export function EnquiryDetails({
             label: "Message",
             wide: true,
             value: enquiry.message ? (
-              <p className="whitespace-pre-line">
-                <bdi>{enquiry.message}</bdi>
+              <p>
+                <Typed lines>{enquiry.message}</Typed>
               </p>
             ) : (
               <span className="text-slate-600">No message</span>

@@ -7,6 +7,7 @@ import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
 import { StatusBadge } from "./status-badge";
 import { BULK_FORM_ID, SelectPageBox } from "./enquiry-bulk-bar";
+import { Typed } from "~/components/ui/typed";
 
 export type EnquiryRow = Pick<
   Enquiry,
@@ -58,7 +59,7 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
               />
               <div className="min-w-0">
                 <span className="font-semibold break-normal text-slate-900 md:inline-block md:min-w-32">
-                  <bdi>{e.fullName}</bdi>
+                  <Typed>{e.fullName}</Typed>
                 </span>
                 <div className="flex flex-wrap gap-1">
                   {e.escalated ? <StatusBadge tone="red">Escalated</StatusBadge> : e.late ? <StatusBadge tone="red">No reply in 24 h</StatusBadge> : null}

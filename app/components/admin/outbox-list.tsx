@@ -5,6 +5,7 @@ import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS, type OutboxStatus } from "~/s
 import { BUTTON_STYLES } from "./buttons";
 import { DataList } from "./data-list";
 import { StatusBadge, type BadgeTone } from "./status-badge";
+import { Typed } from "~/components/ui/typed";
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { pending: "blue", sent: "green", failed: "red", waiting: "yellow" };
 
@@ -68,7 +69,9 @@ export function OutboxList({ messages, action }: { messages: OutboxMessage[]; ac
             return (
               <>
                 <StatusBadge tone={m.kind === "email" ? "brand" : "purple"}>{OUTBOX_KIND_LABELS[m.kind]}</StatusBadge>
-                <p className="mt-1 font-semibold break-words text-slate-900">{m.subject}</p>
+                <p className="mt-1 font-semibold break-words text-slate-900">
+                  <Typed>{m.subject}</Typed>
+                </p>
                 {link ? (
                   <Link to={`${link.path}${m.entityId}`} className="text-xs font-semibold text-brand-700 hover:underline">
                     {link.label}

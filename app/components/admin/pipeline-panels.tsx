@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PipelineFigures } from "~/services/pipeline-figures.server";
 import { WeeklyChart } from "./weekly-chart";
+import { Typed } from "~/components/ui/typed";
 
 type Funnel = PipelineFigures["funnels"][number];
 const FUNNEL_ROWS: [string, (f: Funnel) => string | number][] = [
@@ -92,7 +93,7 @@ export function PipelinePanels({ pipeline }: { pipeline: Pipeline }) {
             {mine.next.map((f) => (
               <li key={f.id} className="flex justify-between gap-3 py-2">
                 <Link to={`/admin/enquiries/${f.id}`} className="min-w-0 font-semibold wrap-anywhere text-brand-800 hover:underline">
-                  {f.fullName}
+                  <Typed>{f.fullName}</Typed>
                 </Link>
                 <span className="text-slate-600">{f.at}</span>
               </li>

@@ -6,6 +6,7 @@ import { DeleteButton } from "./confirm-delete";
 import { StatusBadge } from "./status-badge";
 import { EditLink } from "./edit-link";
 import { PublicationBadge } from "./publication-fields";
+import { Typed } from "~/components/ui/typed";
 
 function Student({ r }: { r: Review }) {
   return (
@@ -14,7 +15,7 @@ function Student({ r }: { r: Review }) {
       <img src={r.image} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full bg-slate-200 object-cover" />
       <div className="min-w-0">
         <div className="font-semibold text-slate-900">
-          <bdi>{r.name}</bdi>
+          <Typed>{r.name}</Typed>
         </div>
         <div className="text-slate-600">{r.position}</div>
       </div>
@@ -37,7 +38,7 @@ export function ReviewList({ reviews, search }: { reviews: Review[]; search: str
           header: "Review",
           cell: (r) => (
             <p className="line-clamp-3 text-slate-700 md:max-w-xs" title={r.review}>
-              <bdi>{r.review}</bdi>
+              <Typed>{r.review}</Typed>
             </p>
           ),
         },

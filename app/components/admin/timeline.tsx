@@ -4,6 +4,7 @@ import type { TimelineLine } from "~/web/timeline-lines";
 import { SectionFlash } from "./dialog-flash";
 import { INPUT_CLASS } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
+import { Typed } from "~/components/ui/typed";
 
 /**
  * Notes and recorded changes, newest first, with a note form that works without JavaScript (the page comes back at
@@ -32,7 +33,7 @@ export function Timeline({ lines, noteLabel = "Add a note", formKey, action }: {
         <ol className="space-y-2">
           {lines.map((line) => (
             <li key={line.id} className={`rounded-md border px-3 py-2 text-sm ${line.note ? "border-amber-200 bg-amber-50" : "border-slate-200 bg-slate-50"}`}>
-              <p className={line.note ? "whitespace-pre-line text-slate-900" : "text-slate-800"}>{line.what}</p>
+              <p className={line.note ? "text-slate-900" : "text-slate-800"}>{line.note ? <Typed lines>{line.what}</Typed> : line.what}</p>
               <p className="mt-1 text-xs text-slate-600">
                 {line.at}
                 {line.who ? ` · ${line.who}` : ""}

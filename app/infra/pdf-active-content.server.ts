@@ -1,0 +1,189 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import fsp from "node:fs/promises";
+import { constants, inflateSync } from "node:zlib";
+import type * as PdfLib from "pdf-lib";
+
+/**
+ * What in a PDF makes a reader run or fetch something by itself, read from the file's object structure with
+ * pdf-lib's parser (every object in the file, those inside compressed object streams too, names with their
+ * #xx escapes decoded): JavaScript anywhere (an action's /JS, the document's /JavaScript name tree); the actions
+ * that start a program or open another file (/Launch, /GoToR, /GoToE), send the form somewhere (/SubmitForm) or
+ * load data into it (/ImportData), and /Rendition and /RichMediaExecute, which can carry scripts; files embedded in
+ * it (/EmbeddedFiles, a file specification's /EF, an /EmbeddedFile stream, a file-attachment annotation); XFA
+ * forms (scripted XML); and a web address opened without a click: a /URI action in /OpenAction or in any
+ * additional-actions (/AA) dictionary, followed along /Next. A link the reader clicks stays allowed.
+ *
+ * pdf-lib inflates object streams whole; a crafted one would inflate to gigabytes. Each is inflated here first by
+ * zlib with a ceiling (MAX_DECODED_BYTES for the whole file), and pdf-lib reads the inflated bytes.
+ */
+export type PdfVerdict = "plain" | "active" | "unreadable";
+
+const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "GoToR", "GoToE", "SubmitForm", "ImportData", "Rendition", "RichMediaExecute"]);
+const ACTIVE_KEYS = new Set(["JS", "JavaScript", "EmbeddedFiles", "EF", "XFA", "RichMediaContent"]);
+const ACTIVE_TYPES = new Set(["EmbeddedFile"]);
+const ACTIVE_SUBTYPES = new Set(["FileAttachment", "RichMedia"]);
+/** Object and cross-reference streams of a real document inflate to a few megabytes at most. */
+export const MAX_DECODED_BYTES = 32 * 1024 * 1024;
+/** Nested arrays and dictionaries deeper than this are no document's. */
+const MAX_DEPTH = 200;
+
+class Unreadable extends Error {}
+
+type Budget = { left: number };
+const budgets = new AsyncLocalStorage<Budget>();
+
+let loaded: Promise<typeof PdfLib> | undefined;
+
+/** pdf-lib, loaded when the first PDF is checked (it stays out of every page's code), its stream readers bounded. */
+function pdfLib(): Promise<typeof PdfLib> {
+  loaded ??= import("pdf-lib").then((lib) => {
+    bound(lib);
+    return lib;
+  });
+  return loaded;
+}
+
+/**
+ * Object streams and cross-reference streams are the only streams pdf-lib decodes while it parses. Each goes through
+ * zlib first, within what is left of the file's budget; pdf-lib then reads the inflated bytes as an unfiltered
+ * stream. Any other filter on them (no writer uses one) makes the file unreadable.
+ */
+function bound(lib: typeof PdfLib): void {
+  const { PDFArray, PDFName, PDFObjectStreamParser, PDFRawStream, PDFXRefStreamParser } = lib;
+  const inflated = (raw: PdfLib.PDFRawStream): PdfLib.PDFRawStream => {
+    const budget = budgets.getStore();
+    if (!budget) throw new Unreadable("stream read outside a check");
+    const filter = raw.dict.lookup(PDFName.of("Filter"));
+    const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
+    let data: Uint8Array = raw.contents;
+    for (const f of filters) {
+      if (!(f instanceof PDFName) || nameText(f) !== "FlateDecode") throw new Unreadable("unexpected filter");
+      try {
+        data = inflateSync(data, { maxOutputLength: Math.max(1, budget.left), finishFlush: constants.Z_SYNC_FLUSH });
+      } catch {
+        throw new Unreadable("stream does not inflate within the limit");
+      }
+      budget.left -= data.length;
+    }
+    const dict = raw.dict.clone();
+    dict.delete(PDFName.of("Filter"));
+    dict.delete(PDFName.of("DecodeParms"));
+    return PDFRawStream.of(dict, data);
+  };
+  const objectStream = PDFObjectStreamParser.forStream.bind(PDFObjectStreamParser);
+  PDFObjectStreamParser.forStream = (raw, tick) => objectStream(inflated(raw), tick);
+  const xrefStream = PDFXRefStreamParser.forStream.bind(PDFXRefStreamParser);
+  PDFXRefStreamParser.forStream = (raw) => xrefStream(inflated(raw));
+}
+
+/**
+ * A name as the file spells it decoded: pdf-lib decodes #xx only in upper-case hex (#4A), a reader in either case
+ * (/J#61vaScript, /#4aavaScript), so the rest is decoded here.
+ */
+function nameText(name: PdfLib.PDFName): string {
+  return name.decodeText().replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Whether the PDF at `file` is plain, has active content, or cannot be read well enough to tell. */
+export async function pdfActiveContent(file: string): Promise<PdfVerdict> {
+  const lib = await pdfLib();
+  const bytes = await fsp.readFile(file);
+  // throwOnInvalidObject: a malformed object is not skipped with a log line per object, the file is refused.
+  const parser = lib.PDFParser.forBytesWithOptions(bytes, 500, true, true);
+  // Every version of every object, not only the last: a file may define an object twice (an incremental update
+  // does), and a reader that follows a crafted cross-reference table may take the first.
+  const versions = new Map<string, PdfLib.PDFObject[]>();
+  const context = (parser as unknown as { context: PdfLib.PDFContext }).context;
+  const assign = context.assign.bind(context);
+  context.assign = (ref, object) => {
+    const key = ref.toString();
+    versions.set(key, [...(versions.get(key) ?? []), object]);
+    assign(ref, object);
+  };
+  try {
+    await budgets.run({ left: MAX_DECODED_BYTES }, () => parser.parseDocument());
+  } catch {
+    return "unreadable";
+  }
+  try {
+    return new Walker(lib, versions).verdict();
+  } catch (error) {
+    if (error instanceof Unreadable || error instanceof RangeError) return "unreadable";
+    throw error;
+  }
+}
+
+class Walker {
+  private seen = new Set<unknown>();
+
+  constructor(
+    private readonly lib: typeof PdfLib,
+    private readonly versions: Map<string, PdfLib.PDFObject[]>,
+  ) {}
+
+  verdict(): PdfVerdict {
+    for (const objects of this.versions.values()) {
+      for (const object of objects) if (this.active(object, 0)) return "active";
+    }
+    return "plain";
+  }
+
+  /** True when the object, or anything directly inside it (references are visited as objects of their own), is active. */
+  private active(object: PdfLib.PDFObject, depth: number): boolean {
+    const { PDFArray, PDFDict, PDFRawStream, PDFStream } = this.lib;
+    if (depth > MAX_DEPTH) throw new Unreadable("nested too deep");
+    if (object instanceof PDFStream) {
+      // An object stream pdf-lib did not open (its /Type spelt with lower-case escapes): what it holds is unseen.
+      if (object instanceof PDFRawStream && this.names(this.field(object.dict, "Type")).includes("ObjStm")) throw new Unreadable("unopened object stream");
+      return this.active(object.dict, depth + 1);
+    }
+    if (object instanceof PDFArray) return object.asArray().some((item) => this.active(item, depth + 1));
+    if (!(object instanceof PDFDict)) return false;
+    for (const [key, value] of object.entries()) {
+      const k = nameText(key);
+      if (ACTIVE_KEYS.has(k)) return true;
+      if (k === "S" && this.names(value).some((n) => ACTIVE_ACTIONS.has(n))) return true;
+      if (k === "Type" && this.names(value).some((n) => ACTIVE_TYPES.has(n))) return true;
+      if (k === "Subtype" && this.names(value).some((n) => ACTIVE_SUBTYPES.has(n))) return true;
+      if (k === "OpenAction" && this.opensUri(value, 0)) return true;
+      if (k === "AA" && this.resolve(value).some((aa) => aa instanceof PDFDict && aa.values().some((action) => this.opensUri(action, 0)))) return true;
+      if (this.active(value, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * An action (or a chain of them along /Next, or an array of them) that is, or leads to, a /URI action. /OpenAction
+   * may also be a destination ([page /Fit]), a jump inside the document; /AA holds an action per trigger (page
+   * opened, field focused, document closed …).
+   */
+  private opensUri(value: PdfLib.PDFObject | undefined, depth: number): boolean {
+    const { PDFArray, PDFDict } = this.lib;
+    if (depth > MAX_DEPTH) throw new Unreadable("action chain too long");
+    return this.resolve(value).some((action) => {
+      if (action instanceof PDFArray) return action.asArray().some((item) => this.opensUri(item, depth + 1));
+      if (!(action instanceof PDFDict) || this.seen.has(action)) return false;
+      this.seen.add(action);
+      try {
+        return this.names(this.field(action, "S")).includes("URI") || this.opensUri(this.field(action, "Next"), depth + 1);
+      } finally {
+        this.seen.delete(action);
+      }
+    });
+  }
+
+  /** A dictionary's entry by its decoded key (a key may be escaped as much as a value: /#4eext is /Next). */
+  private field(dict: PdfLib.PDFDict, key: string): PdfLib.PDFObject | undefined {
+    return dict.entries().find(([k]) => nameText(k) === key)?.[1];
+  }
+
+  /** Every object a value may stand for: itself, or each version of the object it refers to. */
+  private resolve(value: PdfLib.PDFObject | undefined): PdfLib.PDFObject[] {
+    if (value === undefined) return [];
+    return value instanceof this.lib.PDFRef ? (this.versions.get(value.toString()) ?? []) : [value];
+  }
+
+  private names(value: PdfLib.PDFObject | undefined): string[] {
+    return this.resolve(value).flatMap((v) => (v instanceof this.lib.PDFName ? [nameText(v)] : []));
+  }
+}

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from "~/util/dates";
 import type { Mailbox } from "~/util/email-address";
 import type { MailAttachment } from "./mail.server";
 import { attachmentDisplayName } from "./uploads.server";
+import { waitlistPlaceText, type WaitlistPlace } from "~/util/waitlist-text";
 
 /**
  * The e-mails about a record, each as plain text and HTML. The HTML is rendered by React, so everything a visitor typed
@@ -18,8 +19,11 @@ import { attachmentDisplayName } from "./uploads.server";
 export const MAIL_TEMPLATES = ["enquiry-alert", "enquiry-ack", "contact-alert", "contact-ack", "enrolment-confirmation"] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
-/** What an e-mail is rendered from: the record (read when the e-mail is sent) and its back-office link. */
-export type MailPayload = { record: Enquiry | ContactQuery; link: string; enrolment?: Enrolment };
+/**
+ * What an e-mail is rendered from: the record (read when the e-mail is sent), its back-office link, and for an
+ * enquiry's acknowledgement its place on a waitlist, if it is on one then.
+ */
+export type MailPayload = { record: Enquiry | ContactQuery; link: string; enrolment?: Enrolment; waitlist?: (WaitlistPlace & { holdHours: number }) | null };
 
 /** An enrolment confirmation's batch (none when the enquiry names no batch) and that batch's calendar file. */
 export type Enrolment = { batch: Schedule | null; calendar: { text: string; fileName: string } | null; coursePage: string | null };
@@ -36,6 +40,13 @@ export function enquiryAlertSubject(e: Pick<Enquiry, "fullName" | "preferredCour
   return `New enquiry: ${e.fullName} for ${e.preferredCourse} (${modeLabel(e.preferredMode)})`;
 }
 export const ENQUIRY_ACK_SUBJECT = `We have received your enquiry | ${SITE.name}`;
+/** One who joined a full batch's waitlist: both subjects say so. */
+export function waitlistAlertSubject(e: Pick<Enquiry, "fullName">, w: WaitlistPlace): string {
+  return `Waitlist: ${e.fullName} is number ${w.position} for ${w.courseName}, starting ${formatDate(w.startDate)}`;
+}
+export function waitlistAckSubject(w: WaitlistPlace): string {
+  return `You are on the waitlist for ${w.courseName} | ${SITE.name}`;
+}
 export function contactAlertSubject(q: Pick<ContactQuery, "name" | "subject">): string {
   return `New contact message: ${q.name}${q.subject ? `: ${q.subject}` : ""}`;
 }
@@ -50,7 +61,7 @@ export function renderMail(template: MailTemplate, payload: MailPayload): Render
     case "enquiry-alert":
       return enquiryAlert(payload as { record: Enquiry; link: string });
     case "enquiry-ack":
-      return enquiryAck((payload as { record: Enquiry }).record);
+      return payload.waitlist ? waitlistAck(payload.record as Enquiry, payload.waitlist) : enquiryAck(payload.record as Enquiry);
     case "contact-alert":
       return contactAlert(payload as { record: ContactQuery; link: string });
     case "contact-ack":
@@ -214,6 +225,38 @@ function enquiryAck(e: Enquiry): RenderedMail {
       <P>
         A counsellor will call you on <strong>{e.phone}</strong> within {SITE.responseHours} hours with batch dates, fees and a free demo class.{whatsapp}
       </P>
+      <Closing />
+    </>,
+  );
+  return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName };
+}
+
+/** The acknowledgement of one who joined a full batch's waitlist: their place, and how a freed seat reaches them. */
+function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }): RenderedMail {
+  const place = waitlistPlaceText(w, w.holdHours);
+  const text = [
+    `Dear ${e.fullName},`,
+    "",
+    `Thank you for your interest in ${w.courseName} at ${SITE.name}. The batch starting ${formatDate(w.startDate)} is full, so you have joined its waitlist.`,
+    "",
+    place,
+    "",
+    "You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.",
+    "",
+    ...closingText(),
+  ].join("\n");
+  const html = page(
+    "You are on the waitlist",
+    <>
+      <P>Dear {e.fullName},</P>
+      <P>
+        Thank you for your interest in <strong>{w.courseName}</strong> at {SITE.name}. The batch starting {formatDate(w.startDate)} is full, so you have joined
+        its waitlist.
+      </P>
+      <P>
+        <strong>{place}</strong>
+      </P>
+      <P>You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.</P>
       <Closing />
     </>,
   );

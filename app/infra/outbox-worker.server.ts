@@ -4,6 +4,7 @@ import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
 import { getSchedule } from "~/models/schedule.server";
+import { activeEntryOfEnquiry, positionOf } from "~/models/waitlist.server";
 import { batchCalendar } from "./batch-calendar-file.server";
 import {
   claimOutboxMessage,
@@ -70,7 +71,16 @@ async function mailPayload(row: OutboxDelivery): Promise<MailPayload> {
   if (!record) throw new PermanentMailError(`Not sent: the ${row.entityType === "enquiry" ? "enquiry" : "contact query"} was deleted first`);
   const path = row.entityType === "enquiry" ? "enquiries" : "contact-queries";
   const enrolment = row.template === "enrolment-confirmation" ? await enrolmentOf(record as Enquiry) : undefined;
-  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}`, enrolment };
+  const waitlist = row.template === "enquiry-ack" && row.entityType === "enquiry" ? await waitlistPlaceOf(id) : null;
+  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}`, enrolment, waitlist };
+}
+
+/** The enquiry's place on a batch's waitlist as it is now (null when it is on none), for its acknowledgement. */
+async function waitlistPlaceOf(enquiryId: string): Promise<MailPayload["waitlist"]> {
+  const entry = await activeEntryOfEnquiry(enquiryId);
+  const batch = entry ? await getSchedule(entry.scheduleId) : null;
+  if (!entry || !batch) return null;
+  return { position: await positionOf(entry), courseName: batch.courseName, startDate: batch.startDate, holdHours: env().WAITLIST_OFFER_HOURS };
 }
 
 /** The student's batch as it is now, with its calendar file; an enquiry taken off Enrolled before the send gets nothing. */

@@ -33,8 +33,8 @@ export const headers = passLoaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("mode");
-  // online and offline also list hybrid batches (DESIGN.md §4.4); anything else means all.
-  const mode = wanted === "online" || wanted === "offline" ? wanted : "";
+  // online and offline also list hybrid batches (DESIGN.md §4.4); hybrid lists only those; anything else means all.
+  const mode = wanted === "online" || wanted === "offline" || wanted === "hybrid" ? wanted : "";
   try {
     const batches = await listUpcomingSchedules(mode ? { mode } : {});
     return { seo: pageSeo(publicOrigin()), failed: false, mode, batches: batches.map(scheduleSummary) };

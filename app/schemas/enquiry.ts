@@ -25,22 +25,26 @@ export const INDIAN_PHONE = /^\D*(?:9\D*1\D*|0\D*)?(?:\d\D*){10}$/;
 /** How a phone is stored and answered: the ten digits. */
 export const STORED_PHONE = /^\d{10}$/;
 
-const phone = preprocess(
-  (v) => blankToUndefined(typeof v === "string" ? cleanText(v, false) : v),
+/** The number's checks after the blank test: at most 20 characters, then an Indian number, stored as its ten digits. */
+const indianPhone = z.pipe(
+  z.string({ error: "Phone number is required" }).check(
+    z.trim(),
+    z.minLength(1, "Phone number is required"),
+    // abort: the pattern need not run over a long text.
+    z.maxLength(20, { message: PHONE_MESSAGE, abort: true }),
+    z.regex(INDIAN_PHONE, PHONE_MESSAGE),
+  ),
   z.pipe(
-    z.string({ error: "Phone number is required" }).check(
-      z.trim(),
-      z.minLength(1, "Phone number is required"),
-      // abort: the pattern need not run over a long text.
-      z.maxLength(20, { message: PHONE_MESSAGE, abort: true }),
-      z.regex(INDIAN_PHONE, PHONE_MESSAGE),
-    ),
-    z.pipe(
-      z.transform((v: string) => indianPhoneDigits(v)!),
-      z.string().check(z.regex(STORED_PHONE)),
-    ),
+    z.transform((v: string) => indianPhoneDigits(v)!),
+    z.string().check(z.regex(STORED_PHONE)),
   ),
 );
+const cleanPhone = (v: unknown) => blankToUndefined(typeof v === "string" ? cleanText(v, false) : v);
+
+const phone = preprocess(cleanPhone, indianPhone);
+
+/** The contact form's phone: optional, but when given an Indian number like the enquiry form's (spec §5's rule). */
+export const optionalIndianPhone = preprocess(cleanPhone, z.optional(indianPhone));
 
 const fields = {
   fullName: requiredText("Full name is required", 100, "Full name"),

@@ -76,7 +76,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         sourceLabel: sourceLabel(lead),
       });
       // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
-      if (batch) await joinWaitlistIfFull(enquiry, batch);
+      const position = batch ? await joinWaitlistIfFull(enquiry, batch) : null;
       const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
       await linkDuplicates(enquiry.id, await findEnquiriesLike(enquiry.phone, enquiry.email, since, enquiry.id));
       await insertTimelineEntry("enquiry", enquiry.id, {
@@ -100,7 +100,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
       // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
       const [stored] = await withDuplicates([enquiry]);
-      await queueEnquiryNotifications(stored);
+      await queueEnquiryNotifications(stored, position !== null && batch ? { position, courseName: batch.courseName, startDate: batch.startDate } : null);
       return stored;
     });
   } catch (error) {

@@ -10,6 +10,8 @@ import {
   ENQUIRY_ACK_SUBJECT,
   enquiryAlertSubject,
   enrolmentSubject,
+  waitlistAckSubject,
+  waitlistAlertSubject,
   type MailTemplate,
 } from "~/infra/mail-templates.server";
 import { nudgeOutbox, retryUntilFrom } from "~/infra/outbox-worker.server";
@@ -20,6 +22,7 @@ import type { Schedule } from "~/models/schedule.server";
 import { insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
 import { listAdminEmails } from "~/models/user.server";
 import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
+import type { WaitlistPlace } from "~/util/waitlist-text";
 import type { StaffActor } from "./actor";
 
 /**
@@ -33,13 +36,14 @@ import type { StaffActor } from "./actor";
 
 export const NOT_ONE_ADDRESS = "Not sent: the address given is not one plain e-mail address";
 
-export async function queueEnquiryNotifications(enquiry: Enquiry): Promise<void> {
+/** A new enquiry's alert, acknowledgement and webhooks; one that joined a full batch's waitlist says so in both subjects. */
+export async function queueEnquiryNotifications(enquiry: Enquiry, waitlist: WaitlistPlace | null = null): Promise<void> {
   return queue({
     event: "enquiry.created",
     entity: { type: "enquiry", id: enquiry.id },
     webhook: { timestamp: enquiry.createdAt, data: enquiry },
-    alert: { template: "enquiry-alert", subject: enquiryAlertSubject(enquiry) },
-    ack: { template: "enquiry-ack", subject: ENQUIRY_ACK_SUBJECT, to: enquiry.email },
+    alert: { template: "enquiry-alert", subject: waitlist ? waitlistAlertSubject(enquiry, waitlist) : enquiryAlertSubject(enquiry) },
+    ack: { template: "enquiry-ack", subject: waitlist ? waitlistAckSubject(waitlist) : ENQUIRY_ACK_SUBJECT, to: enquiry.email },
   });
 }
 

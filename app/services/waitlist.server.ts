@@ -219,9 +219,15 @@ export async function batchWaitlist(scheduleId: string): Promise<WaitlistLine[]>
 }
 
 /** "Waitlist: position 2 for <batch>" (or offered, until when) for the enquiry's details; null when not on a list. */
-export async function enquiryWaitlistStatus(
-  enquiryId: string,
-): Promise<{ position: number; status: WaitlistEntry["status"]; batch: string; scheduleId: string; offerExpiresAt: string | null } | null> {
+export async function enquiryWaitlistStatus(enquiryId: string): Promise<{
+  position: number;
+  status: WaitlistEntry["status"];
+  batch: string;
+  courseName: string;
+  startDate: string;
+  scheduleId: string;
+  offerExpiresAt: string | null;
+} | null> {
   const entry = await activeEntryOfEnquiry(enquiryId);
   if (!entry) return null;
   const batch = await getSchedule(entry.scheduleId);
@@ -230,6 +236,8 @@ export async function enquiryWaitlistStatus(
     position: await positionOf(entry),
     status: entry.status,
     batch: batch ? batchTitle(batch) : "(deleted batch)",
+    courseName: batch?.courseName ?? "",
+    startDate: batch?.startDate ?? "",
     scheduleId: entry.scheduleId,
     offerExpiresAt: offer?.expiresAt ?? null,
   };

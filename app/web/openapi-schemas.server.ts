@@ -63,14 +63,10 @@ export const Review = z
 const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
 /** Enquiries and contact queries: one more on every change; also the ETag of GET and of a write's answer. */
 const versioned = {
-  version: z
-    .number()
-    .int()
-    .min(1)
-    .meta({
-      description:
-        'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.',
-    }),
+  version: z.number().int().min(1).meta({
+    description:
+      'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.',
+  }),
   updatedBy: text
     .nullable()
     .meta({ description: "Who made the stored version (a staff member's name, Waitlist, System), or null for the visitor's own submission" }),
@@ -229,15 +225,10 @@ export const EnquiryInput = z
 
 /** A staff write to an enquiry or contact query may say which version it was drawn from (or send If-Match). */
 const versionInput = {
-  version: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .meta({
-      description:
-        'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
-    }),
+  version: z.number().int().min(1).optional().meta({
+    description:
+      'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
+  }),
 };
 export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
 export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...versionInput });

@@ -14,6 +14,8 @@ import { submitContactQuery } from "~/services/contact-queries.server";
 import { ATTACHMENT_FIELD, submitEnquiry, type EnquiryChannel } from "~/services/enquiry-submissions.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { isServiceError } from "~/services/service-error";
+import { enquiryWaitlistStatus, offerHours } from "~/services/waitlist.server";
+import { waitlistPlaceText } from "~/util/waitlist-text";
 import { visitorActor } from "./actor.server";
 import { formToObject } from "./api-body.server";
 import { leadSourceFromCookieHeader } from "~/util/lead-source";
@@ -57,8 +59,8 @@ export function isBot(formData: FormData): boolean {
 
 type Intent = SiteFormResult["intent"];
 
-function success(intent: Intent) {
-  return { intent, status: "success", submission: { initialValue: null } } satisfies SiteFormResult;
+function success(intent: Intent, done?: SiteFormResult["done"]) {
+  return { intent, status: "success", submission: { initialValue: null }, ...(done ? { done } : {}) } satisfies SiteFormResult;
 }
 
 function failure(intent: Intent, status: number, result: Omit<SiteFormResult, "intent" | "status">, headers?: HeadersInit) {
@@ -150,11 +152,15 @@ export async function enquiryAction(
     await discardUploads(files);
     return success("enquiry");
   }
+  let saved;
   try {
     const source = leadSourceFromCookieHeader(request.headers.get("Cookie"));
-    await submitEnquiry(actor, formToObject(form), { channel: opts.channel, files, fileError, source });
+    saved = await submitEnquiry(actor, formToObject(form), { channel: opts.channel, files, fileError, source });
   } catch (error) {
     return refused("enquiry", error, form, opts.failureMessage, files.length > 0);
   }
+  // Joined a full batch's waitlist: say so, with the place and how a freed seat reaches them (not "registered").
+  const place = saved.scheduleId ? await enquiryWaitlistStatus(saved.id) : null;
+  if (place?.status === "waiting") return success("enquiry", { title: "You are on the waitlist", text: waitlistPlaceText(place, offerHours()) });
   return success("enquiry");
 }

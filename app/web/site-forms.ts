@@ -9,6 +9,8 @@ export type SiteFormResult = {
   formError?: string;
   /** A refused attachment (/enquiry only). */
   fileError?: string;
+  /** A success that is not the form's usual one (a place on a full batch's waitlist): its own title and words. */
+  done?: { title: string; text: string };
 };
 
 /** The hidden field that tells the home page's action which of its two forms was sent. */

@@ -6,7 +6,7 @@ import { SITE } from "~/config/site";
 import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { enquiryFormSchema } from "~/schemas/enquiry";
 import { AttachmentsField, checkAttachments } from "./attachments-field";
-import { FormError, SubmitButton, SuccessPanel } from "./form-parts";
+import { ErrorSummary, SubmitButton, SuccessPanel } from "./form-parts";
 import { useSiteForm } from "./use-site-form";
 
 const MODE_LABELS: Record<DeliveryMode, string> = { online: "Online", offline: "Offline (Hyderabad campus)", hybrid: "Hybrid" };
@@ -39,9 +39,23 @@ export function EnquiryForm({
   batchDate?: string | null;
 }) {
   const withFiles = variant === "page";
-  const { fetcher, form, fields, result, succeeded, pending, clearOnEdit, reset, enhanced } = useSiteForm({
+  const {
+    fetcher,
+    form,
+    fields,
+    result,
+    succeeded,
+    pending,
+    clearOnEdit,
+    reset,
+    enhanced,
+    action: postTo,
+    panelId,
+    summary,
+  } = useSiteForm({
     id: `enquiry-${variant}-form`,
     schema: enquiryFormSchema,
+    action,
     actionResult,
     defaultValue: { preferredCourse: defaultCourse, preferredMode: defaultMode, message: defaultMessage, whatsappNotifications: "on" },
   });
@@ -56,16 +70,20 @@ export function EnquiryForm({
   }
 
   if (succeeded) {
+    // A place on a full batch's waitlist is not a registration: the server says what it is, in its own words.
+    const done = result?.done;
     return (
-      <SuccessPanel
-        title={withFiles ? "Registration Successful!" : "Enquiry Submitted!"}
-        resetLabel="Submit Another Enquiry"
-        resetHref={resetHref}
-        onReset={reset}
-        homeLink={withFiles}
-      >
-        Thank you for your interest. Our team will contact you within {SITE.responseHours} hours.
-      </SuccessPanel>
+      <div id={panelId}>
+        <SuccessPanel
+          title={done?.title ?? (withFiles ? "Registration Successful!" : "Enquiry Submitted!")}
+          resetLabel="Submit Another Enquiry"
+          resetHref={resetHref}
+          onReset={reset}
+          homeLink={withFiles}
+        >
+          {done ? done.text : `Thank you for your interest. Our team will contact you within ${SITE.responseHours} hours.`}
+        </SuccessPanel>
+      </div>
     );
   }
 
@@ -84,88 +102,93 @@ export function EnquiryForm({
   }
 
   const courseOptions = defaultCourse && !courses.includes(defaultCourse) ? [defaultCourse, ...courses] : courses;
+  const problems = summary(["fullName", "email", "phone", "preferredCourse", "preferredMode"]);
+  if (fileError) problems.push({ id: "enquiry-attachments", message: fileError });
+  problems.push(...summary(["message"]));
   return (
-    <fetcher.Form
-      method="post"
-      action={action}
-      encType={withFiles ? "multipart/form-data" : undefined}
-      {...getFormProps(form)}
-      onSubmit={onSubmit}
-      noValidate
-      onInput={clearOnEdit}
-      data-enhanced={enhanced ? "" : undefined}
-      className="relative space-y-5"
-    >
-      <input type="hidden" name={INTENT_FIELD} value="enquiry" />
-      {batchDate ? <input type="hidden" name="batchDate" value={batchDate} /> : null}
-      <Honeypot formId={form.id} />
-      <FormError message={result?.formError} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full Name" htmlFor={fields.fullName.id} required errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
-          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
+    <div id={panelId}>
+      <fetcher.Form
+        method="post"
+        action={postTo}
+        encType={withFiles ? "multipart/form-data" : undefined}
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        noValidate
+        onInput={clearOnEdit}
+        data-enhanced={enhanced ? "" : undefined}
+        className="relative space-y-5"
+      >
+        <input type="hidden" name={INTENT_FIELD} value="enquiry" />
+        {batchDate ? <input type="hidden" name="batchDate" value={batchDate} /> : null}
+        <Honeypot formId={form.id} />
+        <ErrorSummary id={`${form.id}-errors`} items={problems} formError={result?.formError} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Full Name" htmlFor={fields.fullName.id} required errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
+            <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
+          </Field>
+          <Field label="Email" htmlFor={fields.email.id} required errorId={fields.email.errorId} errors={fields.email.errors}>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" aria-required="true" className={inputClass} />
+          </Field>
+          <Field label="Phone Number" htmlFor={fields.phone.id} required errorId={fields.phone.errorId} errors={fields.phone.errors}>
+            {/* India's country code, shown so visitors know what to type; +91 or a leading 0 typed anyway is accepted too. */}
+            <div className="flex">
+              <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 text-base text-slate-700">+91</span>
+              <input
+                {...getInputProps(fields.phone, { type: "tel" })}
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="10-digit mobile number"
+                aria-required="true"
+                className={`${inputClass} rounded-l-none`}
+              />
+            </div>
+          </Field>
+          <Field
+            label="Preferred Course"
+            htmlFor={fields.preferredCourse.id}
+            required
+            errorId={fields.preferredCourse.errorId}
+            errors={fields.preferredCourse.errors}
+          >
+            <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
+              <option value="">Select a course</option>
+              {courseOptions.map((title) => (
+                <option key={title} value={title}>
+                  {title}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Preferred Mode" htmlFor={fields.preferredMode.id} required errorId={fields.preferredMode.errorId} errors={fields.preferredMode.errors}>
+            <select {...getSelectProps(fields.preferredMode)} aria-required="true" className={inputClass}>
+              <option value="">Select mode</option>
+              {DELIVERY_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {MODE_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {withFiles ? <AttachmentsField error={fileError} onChange={onFilesChosen} /> : null}
+        </div>
+        <Field label="Message (optional)" htmlFor={fields.message.id} errorId={fields.message.errorId} errors={fields.message.errors}>
+          <textarea {...getTextareaProps(fields.message)} rows={4} className={inputClass} />
         </Field>
-        <Field label="Email" htmlFor={fields.email.id} required errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" aria-required="true" className={inputClass} />
-        </Field>
-        <Field label="Phone Number" htmlFor={fields.phone.id} required errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          {/* India's country code, shown so visitors know what to type; +91 or a leading 0 typed anyway is accepted too. */}
-          <div className="flex">
-            <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-400 bg-slate-100 px-3 text-base text-slate-700">+91</span>
-            <input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="10-digit mobile number"
-              aria-required="true"
-              className={`${inputClass} rounded-l-none`}
-            />
-          </div>
-        </Field>
-        <Field
-          label="Preferred Course"
-          htmlFor={fields.preferredCourse.id}
-          required
-          errorId={fields.preferredCourse.errorId}
-          errors={fields.preferredCourse.errors}
-        >
-          <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
-            <option value="">Select a course</option>
-            {courseOptions.map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Preferred Mode" htmlFor={fields.preferredMode.id} required errorId={fields.preferredMode.errorId} errors={fields.preferredMode.errors}>
-          <select {...getSelectProps(fields.preferredMode)} aria-required="true" className={inputClass}>
-            <option value="">Select mode</option>
-            {DELIVERY_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {MODE_LABELS[mode]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {withFiles ? <AttachmentsField error={fileError} onChange={onFilesChosen} /> : null}
-      </div>
-      <Field label="Message (optional)" htmlFor={fields.message.id} errorId={fields.message.errorId} errors={fields.message.errors}>
-        <textarea {...getTextareaProps(fields.message)} rows={4} className={inputClass} />
-      </Field>
-      <div className="flex items-start gap-3">
-        <input
-          {...getInputProps(fields.whatsappNotifications, { type: "checkbox" })}
-          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.whatsappNotifications, { type: "checkbox" })}
+            className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          />
+          <label htmlFor={fields.whatsappNotifications.id} className="text-sm text-slate-800">
+            Send me batch updates and notifications on WhatsApp
+          </label>
+        </div>
+        <SubmitButton
+          pending={pending}
+          label={withFiles ? "Submit Registration" : "Submit Enquiry"}
+          pendingLabel={withFiles ? "Processing..." : "Submitting..."}
         />
-        <label htmlFor={fields.whatsappNotifications.id} className="text-sm text-slate-800">
-          Send me batch updates and notifications on WhatsApp
-        </label>
-      </div>
-      <SubmitButton
-        pending={pending}
-        label={withFiles ? "Submit Registration" : "Submit Enquiry"}
-        pendingLabel={withFiles ? "Processing..." : "Submitting..."}
-      />
-    </fetcher.Form>
+      </fetcher.Form>
+    </div>
   );
 }

@@ -4,33 +4,36 @@ import { Link } from "react-router";
 /** The batch mode filter of the home page and /schedules (DESIGN.md §4.4: hybrid batches show under both). */
 export const MODE_FILTERS = [
   { value: "", label: "All Modes" },
-  ...(["online", "offline"] as const).map((value) => ({ value, label: DELIVERY_MODE_LABELS[value] })),
+  ...(["online", "offline", "hybrid"] as const).map((value) => ({ value, label: DELIVERY_MODE_LABELS[value] })),
 ];
 
 /**
  * Filter buttons as links (?category=, ?mode=, ?course=), so a filter is a URL that works without JavaScript,
- * survives a reload and can be shared. The current one carries aria-current.
+ * survives a reload and can be shared. The current one carries aria-current. Each link ends in #<id>: without
+ * JavaScript the filtered page opens at the filter and its results, not at the top; with it, the page stays put.
  */
 export function FilterLinks({
   label,
   options,
   current,
   hrefFor,
+  id = "filters",
 }: {
   label: string;
   options: { value: string; label: string }[];
   current: string;
   hrefFor: (value: string) => string;
+  id?: string;
 }) {
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} id={id}>
       <ul className="flex flex-wrap justify-center gap-2">
         {options.map((o) => {
           const active = o.value === current;
           return (
             <li key={o.value || "all"}>
               <Link
-                to={hrefFor(o.value)}
+                to={`${hrefFor(o.value)}#${id}`}
                 preventScrollReset
                 aria-current={active ? "true" : undefined}
                 className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${

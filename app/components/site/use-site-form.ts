@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useFormAction } from "react-router";
 import type * as z from "zod/mini";
 import { parseWithSchema } from "~/web/form-submission";
 import type { SiteFormResult } from "~/web/site-forms";
@@ -18,6 +18,8 @@ export function useSiteForm<Schema extends z.ZodMiniObject>(options: {
   /** This form's result from the page's action data, when the page was rendered after a plain POST. */
   actionResult: SiteFormResult | undefined;
   defaultValue?: Record<string, string | undefined>;
+  /** Where it posts; by default this page. */
+  action?: string;
 }) {
   const fetcher = useFetcher<SiteFormResult>();
   const latest = fetcher.data ?? options.actionResult;
@@ -41,15 +43,30 @@ export function useSiteForm<Schema extends z.ZodMiniObject>(options: {
     if (name && form.allErrors[name]) form.update({ name, validated: false });
   }
 
+  // Posts to the page with the form's id as the fragment: without JavaScript the answer (its errors or its thank-you)
+  // comes back scrolled to the form, not to the top of the page.
+  const panelId = `${options.id}-panel`;
+  const base = useFormAction(options.action);
+  const action = `${base.split("#")[0]}#${panelId}`;
+
   return {
     fetcher,
     form,
     fields,
+    action,
+    /** The id of the element around the form and its thank-you panel: where the page comes back to. */
+    panelId,
     result,
     succeeded: result?.status === "success",
     pending: fetcher.state !== "idle",
     enhanced,
     clearOnEdit,
+    /** The form's fields that have a message now, in `order`, for the error summary's links. */
+    summary: (order: string[]) =>
+      order.flatMap((name) => {
+        const f = (fields as Record<string, { id: string; errors?: string[] }>)[name];
+        return f?.errors?.length ? [{ id: f.id, message: f.errors[0] }] : [];
+      }),
     /** Back to an empty form after a success ("send another"). */
     reset: () => setDismissed(latest),
   };

@@ -2,21 +2,21 @@ import { Outlet, useRouteError } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { ErrorContent } from "~/components/site/error-content";
-import { WhatsAppFloat } from "~/components/site/whatsapp-link";
+import { PreviewBanner, usePreview } from "~/components/site/preview-banner";
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const preview = usePreview();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div id="top" className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      <SiteHeader notice={preview ? <PreviewBanner {...preview} /> : null} />
       <div className="flex-1">{children}</div>
       <SiteFooter />
-      <WhatsAppFloat />
     </div>
   );
 }

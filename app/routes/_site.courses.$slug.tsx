@@ -4,7 +4,8 @@ import { ClockIcon } from "~/components/ui/icons";
 import { CategoryBadge, CourseImage, enquiryHref } from "~/components/site/course-card";
 import type { CourseSummary, ScheduleSummary } from "~/web/public-views";
 import { PageHero } from "~/components/site/page-hero";
-import type { Preview } from "~/components/site/preview-banner";
+import { PreviewBanner, type Preview } from "~/components/site/preview-banner";
+import type { NoticeHandle } from "./_site";
 import { formatDateTime } from "~/util/dates";
 import { ScheduleCard } from "~/components/site/schedule-card";
 import { courseLd } from "~/util/course-ld";
@@ -46,6 +47,14 @@ export const headers = passLoaderHeaders;
  * Visitors see published courses only (a draft or scheduled one is Not Found for them). Signed-in staff may
  * preview any course here, with a banner; that page is theirs alone and never stored by a cache.
  */
+/** A staff preview's banner, above the site header's bar (see the layout's NoticeHandle). */
+export const handle: NoticeHandle = {
+  notice: (data) => {
+    const preview = (data as { preview?: Preview | null } | undefined)?.preview;
+    return preview ? <PreviewBanner {...preview} /> : null;
+  },
+};
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await coursePage(params.slug, async () => (await readUserSession(request)) !== null);
   if (!found) throw data("Not Found", { status: 404 });

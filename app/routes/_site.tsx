@@ -1,11 +1,20 @@
-import { Outlet, useRouteError } from "react-router";
+import { Outlet, useMatches, useRouteError, type UIMatch } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { ErrorContent } from "~/components/site/error-content";
-import { PreviewBanner, usePreview } from "~/components/site/preview-banner";
+
+/**
+ * A route may put a notice above the header's bar (the course page's staff Preview banner): `handle.notice` makes it
+ * from the route's data. Its code stays in that route's module.
+ */
+export type NoticeHandle = { notice?: (data: unknown) => React.ReactNode };
+
+function useNotice(): React.ReactNode {
+  return (useMatches() as UIMatch<unknown, NoticeHandle | undefined>[]).map((m) => m.handle?.notice?.(m.loaderData)).find(Boolean);
+}
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const preview = usePreview();
+  const notice = useNotice();
   return (
     <div id="top" className="flex min-h-screen flex-col">
       <a
@@ -14,7 +23,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to main content
       </a>
-      <SiteHeader notice={preview ? <PreviewBanner {...preview} /> : null} />
+      <SiteHeader notice={notice} />
       <div className="flex-1">{children}</div>
       <SiteFooter />
     </div>

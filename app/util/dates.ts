@@ -15,10 +15,17 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFor
   let format: Intl.DateTimeFormat | undefined;
   return () => (format ??= new Intl.DateTimeFormat("en-US", options));
 }
-const dateFormat = lazyFormat({ month: "short", day: "numeric", year: "numeric", timeZone: SITE_TIME_ZONE });
-const dateTimeFormat = lazyFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: SITE_TIME_ZONE });
-const isoDayParts = lazyFormat({ year: "numeric", month: "2-digit", day: "2-digit", timeZone: SITE_TIME_ZONE });
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const dateFormat = /* @__PURE__ */ lazyFormat({ month: "short", day: "numeric", year: "numeric", timeZone: SITE_TIME_ZONE });
+const dateTimeFormat = /* @__PURE__ */ lazyFormat({
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: SITE_TIME_ZONE,
+});
+const isoDayParts = /* @__PURE__ */ lazyFormat({ year: "numeric", month: "2-digit", day: "2-digit", timeZone: SITE_TIME_ZONE });
+const MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,8 +41,8 @@ const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
 export function formatDate(value: string): string {
   if (CALENDAR_DATE.test(value)) {
     // A day is printed from its own digits, as en-US does ("Jan 5, 2027"): the same day wherever this runs.
-    const d = toDate(`${value}T00:00:00Z`);
-    return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : value;
+    const m = Number(value.slice(5, 7)) * 3;
+    return toDate(`${value}T00:00:00Z`) ? `${MONTHS.slice(m - 3, m)} ${Number(value.slice(8))}, ${Number(value.slice(0, 4))}` : value;
   }
   const d = toDate(value);
   return d ? plainSpaces(dateFormat().format(d)) : value;
@@ -57,7 +64,7 @@ export function siteToday(now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-const offsetParts = lazyFormat({
+const offsetParts = /* @__PURE__ */ lazyFormat({
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -113,6 +120,10 @@ export function siteDateTimeToUtc(value: string): string | null {
 
 /** An ISO instant as a datetime-local field's value in Hyderabad time ("2026-11-24T10:30"). */
 export function utcToSiteInput(iso: string): string {
-  const p = Object.fromEntries(offsetParts().formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    offsetParts()
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }

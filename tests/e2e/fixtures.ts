@@ -38,8 +38,8 @@ export async function blockAppScripts(page: Page) {
 
 /**
  * With JavaScript on, a page the test navigates to is only handed back once it has hydrated: public pages start
- * their modules after the first paint (app/web/deferred-modules.server.ts), which can come after the load event
- * that Playwright waits for, and a test acting before then would test the plain HTML by chance. A test about
+ * their modules at the first sign of use after the first paint (app/web/deferred-modules.server.ts), which the
+ * fixture gives them, and a test acting before then would test the plain HTML by chance. A test about
  * the moments before hydration navigates with `waitUntil: "commit"` or `"domcontentloaded"`.
  */
 export const test = base.extend({
@@ -60,8 +60,13 @@ export const test = base.extend({
   },
 });
 
-/** Until this page's modules have run and, on a public page, its header has hydrated; at once on anything else. */
+/**
+ * Until this page's modules have run and, on a public page, its header has hydrated; at once on anything else.
+ * A public page starts its modules at the first sign of use (or a few idle seconds after its load), so the test
+ * first moves the pointer, as a visitor would.
+ */
 export async function waitForHydration(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event("pointermove"))).catch(() => {});
   await page.waitForFunction(
     () => {
       const w = window as unknown as Record<string, unknown>;

@@ -106,7 +106,6 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
       className="site-header inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200"
       data-enhanced={enhanced ? "" : undefined}
       data-scrolled={enhanced ? String(scrolled) : undefined}
-      data-notice={notice ? "" : undefined}
     >
       {notice}
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">

@@ -1,4 +1,3 @@
-import { useMatches } from "react-router";
 import { PUBLICATION_STATE_LABELS, type PublicationState } from "~/schemas/values";
 
 /**
@@ -7,18 +6,9 @@ import { PUBLICATION_STATE_LABELS, type PublicationState } from "~/schemas/value
  */
 export type Preview = { state: PublicationState; publishes: string | null };
 
-/** The preview of the current page, if its route's loader says it is one. */
-export function usePreview(): Preview | null {
-  for (const match of useMatches()) {
-    const preview = (match.loaderData as { preview?: Preview | null } | undefined)?.preview;
-    if (preview) return preview;
-  }
-  return null;
-}
-
 /**
- * "Preview: this course is not public yet". The site header shows it above its bar (SiteHeader's notice), so the
- * fixed header neither covers it nor is covered by it.
+ * "Preview: this course is not public yet". The site header shows it above its bar (SiteHeader's notice, which the
+ * layout takes from the course route's `handle.notice`), so the fixed header neither covers it nor is covered by it.
  */
 export function PreviewBanner({ state, publishes }: Preview) {
   return (

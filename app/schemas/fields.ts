@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { isSiteIri } from "./iri";
 
 // Zod compiles object parsers with new Function() unless told not to; under the site's CSP (no 'unsafe-eval')
 // the browser refuses that and logs a violation on every page with a form. Must run before any z.object().
@@ -55,7 +54,7 @@ export function cleanText(value: string, multiline: boolean): string {
 }
 
 /** Text fields: controls out, then blank counts as missing. */
-const cleanThenBlank = (multiline: boolean) => (v: unknown) => blankToUndefined(typeof v === "string" ? cleanText(v, multiline) : v);
+export const cleanThenBlank = (multiline: boolean) => (v: unknown) => blankToUndefined(typeof v === "string" ? cleanText(v, multiline) : v);
 
 export type Lines = "single" | "multi";
 /** Empty text counts as missing; spaces do not (passwords). */
@@ -170,12 +169,12 @@ export function textList(maxItems: number, maxLength: number, label: string) {
 // text the server takes: "2026-02-30" or "0000-00-00" match neither.
 const MONTH_DAY = "(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))";
 const dayPattern = (year: string, leapYear: string) => new RegExp(`^(?:${year}-${MONTH_DAY}|${leapYear}-02-29)$`);
-export const DATE_PATTERN = dayPattern(
+export const DATE_PATTERN = /* @__PURE__ */ dayPattern(
   "(?:000[1-9]|00[1-9]\\d|0[1-9]\\d{2}|[1-9]\\d{3})",
   "(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)",
 );
 /** The same from 1970-01-01 on: the date filters' days. */
-export const DATE_PATTERN_1970 = dayPattern(
+export const DATE_PATTERN_1970 = /* @__PURE__ */ dayPattern(
   "(?:19[7-9]\\d|[2-9]\\d{3})",
   "(?:19(?:7[26]|8[048]|9[26])|[2-9]\\d(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00)",
 );
@@ -203,42 +202,12 @@ export const apiDay = (description: string) =>
 export function calendarDate(requiredMessage: string) {
   return preprocess(
     blankToUndefined,
-    z
-      .string({ error: requiredMessage })
-      .check(
-        z.regex(DATE_PATTERN, DAY_MESSAGE),
-        z.meta({
-          format: "date",
-          description: "A calendar day as YYYY-MM-DD, year 0001 to 9999; it must exist (2026-02-30 is refused): the pattern says which",
-        }),
-      ),
+    z.string({ error: requiredMessage }).check(
+      z.regex(DATE_PATTERN, DAY_MESSAGE),
+      z.meta({
+        format: "date",
+        description: "A calendar day as YYYY-MM-DD, year 0001 to 9999; it must exist (2026-02-30 is refused): the pattern says which",
+      }),
+    ),
   );
-}
-
-/**
- * The start of what the site takes as a URL: a path on this site ("/images/a.png", not "//host") or an http(s) IRI
- * with a host. With `format: iri-reference` it is what the document says; the rest of the grammar is isSiteIri's.
- */
-const SAFE_URL_START = /^(?:\/(?!\/)|[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#])/;
-const URL_DESCRIPTION =
-  "An http(s) IRI or a path on this site starting with a single /, by RFC 3987's grammar (iri-reference): non-ASCII text is taken and answered as sent, anything else that is not allowed in an IRI (a space, <, >, a % without two hex digits) is a 400";
-
-function urlChecks(label: string) {
-  const message = `${label} must be a valid URL`;
-  return [
-    z.trim(),
-    z.maxLength(500, `${label} must be at most 500 characters`),
-    z.regex(SAFE_URL_START, message),
-    z.refine<string>(isSiteIri, { message }),
-    z.meta({ format: "iri-reference", description: URL_DESCRIPTION }),
-  ] as const;
-}
-
-/** An optional http(s) URL or a site path such as /images/a.png. */
-export function optionalUrl(label: string) {
-  return preprocess(cleanThenBlank(false), z.optional(z.string({ error: `${label} must be text` }).check(...urlChecks(label))));
-}
-
-export function requiredUrl(requiredMessage: string, label: string) {
-  return preprocess(cleanThenBlank(false), z.string({ error: requiredMessage }).check(z.minLength(1, requiredMessage), ...urlChecks(label)));
 }

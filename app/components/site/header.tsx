@@ -127,7 +127,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
             </summary>
             <nav
               aria-label="Mobile"
-              className="site-menu-panel fixed inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg"
+              className="fixed inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg"
             >
               <ul className="space-y-1">{links(true)}</ul>
               <div className="mt-4 [&>a]:w-full">{enroll}</div>

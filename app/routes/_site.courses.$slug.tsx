@@ -4,6 +4,9 @@ import { ClockIcon } from "~/components/ui/icons";
 import { CategoryBadge, CourseImage, enquiryHref } from "~/components/site/course-card";
 import type { CourseSummary, ScheduleSummary } from "~/web/public-views";
 import { PageHero } from "~/components/site/page-hero";
+import { PreviewBanner, type Preview } from "~/components/site/preview-banner";
+import type { NoticeHandle } from "./_site";
+import { formatDateTime } from "~/util/dates";
 import { ScheduleCard } from "~/components/site/schedule-card";
 import { courseLd } from "~/util/course-ld";
 import { capitalize } from "~/util/format";
@@ -12,9 +15,7 @@ import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { coursePage } from "~/services/courses.server";
 import { publicOrigin } from "~/util/origin.server";
 import { passLoaderHeaders } from "~/web/action-headers";
-import { formatDateTime } from "~/util/dates";
 import { readUserSession } from "~/web/session.server";
-import { PUBLICATION_STATE_LABELS, type PublicationState } from "~/schemas/values";
 import type { Route } from "./+types/_site.courses.$slug";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
@@ -46,6 +47,14 @@ export const headers = passLoaderHeaders;
  * Visitors see published courses only (a draft or scheduled one is Not Found for them). Signed-in staff may
  * preview any course here, with a banner; that page is theirs alone and never stored by a cache.
  */
+/** A staff preview's banner, above the site header's bar (see the layout's NoticeHandle). */
+export const handle: NoticeHandle = {
+  notice: (data) => {
+    const preview = (data as { preview?: Preview | null } | undefined)?.preview;
+    return preview ? <PreviewBanner {...preview} /> : null;
+  },
+};
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await coursePage(params.slug, async () => (await readUserSession(request)) !== null);
   if (!found) throw data("Not Found", { status: 404 });
@@ -57,26 +66,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     batches: upcoming,
     syllabus: syllabusView(course),
     seo: pageSeo(publicOrigin(), summary, upcoming),
-    preview: preview ? { state: course.state, publishAt: course.publishAt } : null,
+    preview: preview ? ({ state: course.state, publishes: course.publishAt ? formatDateTime(course.publishAt) : null } satisfies Preview) : null,
   };
   // A preview is one staff member's page: never kept by a cache.
   return preview ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 
-function PreviewBanner({ state, publishAt }: { state: PublicationState; publishAt: string | null }) {
-  return (
-    <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-amber-950">
-      <strong>Preview</strong>
-      {`: this course is not public yet (${PUBLICATION_STATE_LABELS[state]}${state === "scheduled" && publishAt ? `, publishes ${formatDateTime(publishAt)} IST` : ""}). Only signed-in staff can see this page.`}
-    </div>
-  );
-}
-
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, batches, syllabus, preview } = loaderData;
+  // A preview's banner is shown by the site header (see PreviewBanner).
+  const { course, batches, syllabus } = loaderData;
   return (
     <main id="main">
-      {preview ? <PreviewBanner state={preview.state} publishAt={preview.publishAt} /> : null}
       <PageHero title={course.title} crumbs={[{ name: "Courses", to: "/courses" }, { name: course.title }]} intro={course.description}>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm text-blue-100">
           <CategoryBadge category={course.category} />

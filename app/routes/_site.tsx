@@ -1,22 +1,31 @@
-import { Outlet, useRouteError } from "react-router";
+import { Outlet, useMatches, useRouteError, type UIMatch } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { ErrorContent } from "~/components/site/error-content";
-import { WhatsAppFloat } from "~/components/site/whatsapp-link";
+
+/**
+ * A route may put a notice above the header's bar (the course page's staff Preview banner): `handle.notice` makes it
+ * from the route's data. Its code stays in that route's module.
+ */
+export type NoticeHandle = { notice?: (data: unknown) => React.ReactNode };
+
+function useNotice(): React.ReactNode {
+  return (useMatches() as UIMatch<unknown, NoticeHandle | undefined>[]).map((m) => m.handle?.notice?.(m.loaderData)).find(Boolean);
+}
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const notice = useNotice();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div id="top" className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      <SiteHeader notice={notice} />
       <div className="flex-1">{children}</div>
       <SiteFooter />
-      <WhatsAppFloat />
     </div>
   );
 }

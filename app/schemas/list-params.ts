@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { auditLogFilterSchema } from "./audit-log";
-import { cleanText, optionalDay, preprocess } from "./fields";
+import { apiDay, cleanText, preprocess } from "./fields";
 import {
+  AUDIT_ENTITY_TYPES,
   COURSE_CATEGORIES,
   CONTACT_STATUSES,
   DELIVERY_MODES,
@@ -17,7 +18,9 @@ import {
 /**
  * The query parameters of the API's lists (GET /api/courses?page=2&category=advanced …), one schema per list:
  * the routes check a request with it (app/web/api.server.ts listQuery) and the OpenAPI document lists it, so
- * both say the same. A parameter that is empty or only spaces counts as absent; values are trimmed.
+ * both say the same. A parameter is taken as sent: a number, a choice or a day that is present must be one (an
+ * empty `status=` or `from=` is a 400 naming the rule, as the document says; leave a filter out for none). A text
+ * filter may be empty or only spaces, which counts as absent; it is trimmed.
  */
 
 export const MAX_PAGE = 1_000_000;
@@ -35,10 +38,7 @@ const trimmed = (v: unknown) => {
 function wholeParam(name: string, max: number, description: string) {
   const message = `${name} must be a whole number from 1 to ${max}`;
   return preprocess(
-    (v) => {
-      const t = trimmed(v);
-      return typeof t === "string" && /^\d+$/.test(t) ? Number(t) : t;
-    },
+    (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
     z.optional(z.int({ error: message }).check(z.minimum(1, message), z.maximum(max, message), z.describe(description))),
   );
 }
@@ -50,13 +50,14 @@ const paging = {
 
 function oneOfParam<const T extends readonly [string, ...string[]]>(name: string, values: T, description?: string) {
   const check = z.enum(values, { error: `${name} must be one of ${oneOf(values)}` });
-  return preprocess(trimmed, z.optional(description ? check.check(z.describe(description)) : check));
+  return z.optional(description ? check.check(z.describe(description)) : check);
 }
 
+/** A text filter: at most MAX_FILTER_LENGTH characters as sent (the document's maxLength), then cleaned and trimmed; blank is absent. */
 function textParam(name: string, description: string) {
-  return preprocess(
-    trimmed,
+  return z.pipe(
     z.optional(z.string().check(z.maxLength(MAX_FILTER_LENGTH, `${name} must be at most ${MAX_FILTER_LENGTH} characters`), z.describe(description))),
+    z.transform((v) => trimmed(v) as string | undefined),
   );
 }
 
@@ -97,8 +98,8 @@ export const enquiryListParams = z.object({
   followUp: oneOfParam("followUp", FOLLOW_UP_FILTERS, "due: a follow-up today (Hyderabad); overdue: past while New or Contacted; none: no follow-up set"),
   source: textParam("source", "The source label: the UTM source, else the referring site, else direct"),
   form: oneOfParam("form", ENQUIRY_FORMS, "Which form it came from"),
-  from: optionalDay("Received from the start of this day in Hyderabad (IST)"),
-  to: optionalDay("Received up to the end of this day in Hyderabad (IST), included"),
+  from: apiDay("Received from the start of this day in Hyderabad (IST)"),
+  to: apiDay("Received up to the end of this day in Hyderabad (IST), included"),
 });
 
 export const contactQueryListParams = z.object({
@@ -111,5 +112,14 @@ export const userListParams = z.object(paging);
 
 export const outboxListParams = z.object({ ...paging, status: oneOfParam("status", OUTBOX_STATUSES, "waiting: e-mails made while SMTP_URL was unset") });
 
-/** The audit log's filters are the screen's (app/schemas/audit-log.ts); the date order is checked by the service. */
-export const auditLogListParams = z.object({ ...paging, ...auditLogFilterSchema.shape });
+/**
+ * The audit log's filters are the screen's (app/schemas/audit-log.ts), taken as sent like every list's (the screen's
+ * form sends its empty fields, an API caller leaves them out); the date order is checked by the service.
+ */
+export const auditLogListParams = z.object({
+  ...paging,
+  user: auditLogFilterSchema.shape.user,
+  entityType: z.optional(z.enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${oneOf(AUDIT_ENTITY_TYPES)}` })),
+  from: apiDay("From the start of this day in Hyderabad (IST)"),
+  to: apiDay("Up to the end of this day in Hyderabad (IST), included; not before from"),
+});

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { choice, flag, optionalUrl, preprocess, requiredText, requiredUrl } from "./fields";
+import { choice, flag, preprocess, requiredText } from "./fields";
+import { optionalUrl, requiredUrl } from "./url-fields";
 import { oneOf, REVIEW_TYPES } from "./values";
 import { publicationFields } from "./publication";
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { courseSchema } from "./course";
 import { enquiryApiSchema, enquiryFormSchema, INDIAN_PHONE, indianPhoneDigits } from "./enquiry";
-import { cleanText, isCalendarDate, VISIBLE } from "./fields";
+import { cleanText, DATE_PATTERN, DATE_PATTERN_1970, isCalendarDate, VISIBLE } from "./fields";
+import { isSiteIri } from "./iri";
 import { reviewSchema } from "./review";
 import { scheduleSchema } from "./schedule";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "./user";
@@ -378,7 +379,76 @@ describe("the patterns the OpenAPI document states", () => {
       fc.property(day, (v) => isCalendarDate(v)),
       { seed: 20260512, numRuns: 2000 },
     );
-    for (const v of ["2024-02-29", "2000-02-29", "0000-01-01"]) expect(isCalendarDate(v), v).toBe(true);
-    for (const v of ["2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "26-01-01"]) expect(isCalendarDate(v), v).toBe(false);
+    for (const v of ["2024-02-29", "2000-02-29", "0001-01-01", "0400-02-29", "9999-12-31"]) expect(isCalendarDate(v), v).toBe(true);
+    for (const v of ["2023-02-29", "1900-02-29", "2026-13-01", "2026-04-31", "26-01-01", "0000-00-00", "0000-01-01", "2026-00-10", "2026-01-00", " 2026-01-01"])
+      expect(isCalendarDate(v), v).toBe(false);
+  });
+
+  it("the documented day patterns are exactly the calendar's days (0001-9999; the filters' from 1970)", () => {
+    // The calendar by Date: a day is real when it prints back as itself. JSON Schema's `format: date` has no year 0000.
+    const real = (v: string) =>
+      v.slice(0, 4) !== "0000" && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    let checked = 0;
+    const wrong: string[] = [];
+    for (let y = 0; y <= 9999; y++) {
+      // Every month and day number (00-32) in years around now, every 97th year and each century; Feb 28-30 and month ends in all.
+      const full = (y >= 1960 && y <= 2110) || y % 97 === 0 || y % 100 === 0;
+      const days = full
+        ? Array.from({ length: 14 * 33 }, (_, i) => `${pad(y, 4)}-${pad(Math.floor(i / 33), 2)}-${pad(i % 33, 2)}`)
+        : ["02-28", "02-29", "02-30", "04-30", "04-31", "12-31", "13-01", "00-10"].map((md) => `${pad(y, 4)}-${md}`);
+      for (const v of days) {
+        const isReal = real(v);
+        if (DATE_PATTERN.test(v) !== isReal) wrong.push(v);
+        if (DATE_PATTERN_1970.test(v) !== (isReal && v >= "1970-01-01")) wrong.push(`${v} (from 1970)`);
+        checked++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
+  });
+});
+
+describe("URLs as the document states them (format: iri-reference, http(s) or a site path)", () => {
+  it("takes http(s) IRIs and site paths, non-ASCII included, by RFC 3987's grammar", () => {
+    for (const v of [
+      "https://example.com/a.png",
+      "HTTP://EXAMPLE.COM",
+      "Https://ô$𭪹+",
+      "https://例え.jp/画像.png?q=値#frag",
+      "https://user:pw@[2001:db8::1]:8080/x",
+      "http://[::ffff:192.0.2.1]/",
+      "http://[v1.fe:80]/",
+      "http://192.0.2.1:99999/",
+      "http://a/%41%c3%b4",
+      "/images/a.png",
+      "/",
+      "/a?b=c#d",
+      "/ü/ö",
+    ])
+      expect(isSiteIri(v), v).toBe(true);
+    for (const v of [
+      "//evil.example/x.png",
+      "javascript:alert(1)",
+      "https://a b",
+      "https://a/<x>",
+      "https://a/%zz",
+      "https://a/\\b",
+      "https://a/x#y#z",
+      "https://[::1/",
+      "https://[1:2:3:4:5:6:7:8:9]/",
+      "/a b.png",
+      "/a|b",
+      "https://a/\u{E000}",
+      "https://a/{x}",
+      "ftp://a/b",
+    ])
+      expect(isSiteIri(v), v).toBe(false);
+  });
+
+  it("a review's image is stored as sent when it is an IRI, and refused when it is no IRI", () => {
+    const review = { name: "A", position: "B", rating: 5, course: "C", review: "D" };
+    expect(reviewSchema.safeParse({ ...review, image: "Https://ô$𭪹+" })).toMatchObject({ success: true, data: { image: "Https://ô$𭪹+" } });
+    for (const image of ["https://a/<x>", "/a b.png", "https://a/%zz"]) expect(reviewSchema.safeParse({ ...review, image }).success, image).toBe(false);
   });
 });

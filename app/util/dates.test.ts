@@ -8,6 +8,14 @@ describe("formatDate", () => {
     expect(formatDate("2026-12-31")).toBe("Dec 31, 2026");
   });
 
+  it("prints a day from its digits exactly as en-US Intl does, without making a formatter", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2041, 0, 1); t += 86_400_000 * 3) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expect(formatDate(day), day).toBe(intl.format(new Date(t)).replace(/[\u202f\u00a0]/g, " "));
+    }
+  });
+
   it("never shifts a calendar date (a batch's start or end), which is a day and not an instant", () => {
     expect(formatDate("2027-01-01")).toBe("Jan 1, 2027");
     expect(formatDate("2027-12-31")).toBe("Dec 31, 2027");

@@ -151,13 +151,14 @@ export async function requireApiStaff({ request, context }: Pick<ApiArgs, "reque
 
 /**
  * A list's query parameters, checked with its schema from app/schemas/list-params.ts (the one the OpenAPI
- * document lists): page and limit (1 to MAX_PAGE and MAX_LIMIT) and the list's filters. An empty parameter
- * means none; anything outside the schema is a 400 naming the parameter.
+ * document lists): page and limit (1 to MAX_PAGE and MAX_LIMIT) and the list's filters. A parameter left out
+ * means none; anything outside the schema (an empty number, choice or day among it) is a 400 naming the parameter.
  */
 export function listQuery<S extends z.core.$ZodObject>(request: Request, schema: S): Omit<z.output<S>, "page" | "limit"> & { page: number; limit: number } {
   const params = new URL(request.url).searchParams;
   const raw: Record<string, string | undefined> = {};
-  for (const name of Object.keys(schema._zod.def.shape)) raw[name] = params.get(name)?.trim();
+  // As sent: each parameter's schema says what it trims (text filters) and what it refuses (an empty number or choice).
+  for (const name of Object.keys(schema._zod.def.shape)) raw[name] = params.get(name) ?? undefined;
   const values = parseInput(schema, raw) as z.output<S> & { page?: number; limit?: number };
   const { page, limit } = pageBounds({ page: values.page, limit: values.limit });
   return { ...values, page, limit };

@@ -9,7 +9,7 @@ const page = `<!DOCTYPE html><html>${head}<body><main>Hi</main><script nonce="N1
 /** The page as text in and out; null while the module script has not come. */
 const deferModules = (html: string) => deferModulesInBytes(Buffer.from(html))?.toString("utf8") ?? null;
 
-describe("public pages start their modules after the first paint", () => {
+describe("public pages start their modules at the first sign of use, after the first paint", () => {
   it("takes the modulepreloads out of the head and keeps the module script as an inert data block", () => {
     const out = deferModules(page)!;
     expect(out).not.toContain('<link rel="modulepreload"');
@@ -27,29 +27,69 @@ describe("public pages start their modules after the first paint", () => {
     expect(start).not.toContain("N1"); // it reads its own element's nonce, so the page cache can swap it
   });
 
-  it("runs the start script in a document and gets back the module script and the preloads", async () => {
-    // A stand-in document: enough DOM for the start script, with the frame and timer run at once.
+  /** The start script run in a stand-in document: enough DOM for it, with its listeners, frames and timers held to run by hand. */
+  function runStart(readyState: "loading" | "complete") {
     const appended: Record<string, string>[] = [];
-    let replacedWith: Record<string, string> | undefined;
+    const replaced: Record<string, string>[] = [];
+    const listeners = new Map<string, () => void>();
+    const timers: [() => void, number][] = [];
+    const idle: (() => void)[] = [];
     const document = {
       currentScript: { nonce: "N2" },
+      readyState,
       head: { appendChild: (l: Record<string, string>) => appended.push(l) },
       createElement: () => ({}) as Record<string, string>,
-      querySelector: () => ({ textContent: "import x", replaceWith: (m: Record<string, string>) => (replacedWith = m) }),
+      querySelector: () => ({ textContent: "import x", replaceWith: (m: Record<string, string>) => replaced.push(m) }),
     };
+    // No PerformanceObserver: the frame after the first counts as the first paint.
+    const window = {
+      addEventListener: (type: string, f: () => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+      requestIdleCallback: (f: () => void) => idle.push(f),
+    };
+    const frames: (() => void)[] = [];
     const start = /<script nonce="N1">(\(function[\s\S]*?)<\/script>/.exec(deferModules(page)!)![1];
-    const window = {}; // no PerformanceObserver: the frame after the first starts it
     new Function("window", "document", "requestAnimationFrame", "setTimeout", start)(
       window,
       document,
-      (f: () => void) => f(),
-      (f: () => void) => f(),
+      (f: () => void) => frames.push(f),
+      (f: () => void, ms: number) => timers.push([f, ms]),
     );
-    expect(appended).toEqual([
+    const paint = () => {
+      while (frames.length) frames.shift()!();
+    };
+    return { appended, replaced, listeners, timers, idle, paint };
+  }
+
+  it("starts at the first sign of use after the first paint: the preloads and the module come back, once", () => {
+    const run = runStart("loading");
+    expect([...run.listeners.keys()]).toEqual(expect.arrayContaining(["pointerdown", "touchstart", "keydown", "focusin", "scroll", "load"]));
+    run.listeners.get("scroll")!(); // before the first paint: held until it
+    expect(run.replaced).toEqual([]);
+    run.paint();
+    expect(run.appended).toEqual([
       { rel: "modulepreload", href: "/assets/entry.js", nonce: "N2" },
       { rel: "modulepreload", href: "/assets/root.js", nonce: "N2" },
     ]);
-    expect(replacedWith).toEqual({ type: "module", nonce: "N2", textContent: "import x" });
+    expect(run.replaced).toEqual([{ type: "module", nonce: "N2", textContent: "import x" }]);
+    // The use listeners are gone; the load listener may fire later and changes nothing.
+    expect(run.listeners.has("pointerdown")).toBe(false);
+    run.listeners.get("load")?.();
+    for (const [f] of run.timers) f();
+    for (const f of run.idle) f();
+    expect(run.replaced).toHaveLength(1);
+  });
+
+  it("without any use, starts when the browser is idle a while after the load", () => {
+    const run = runStart("complete");
+    run.paint();
+    expect(run.replaced).toEqual([]);
+    const [later] = run.timers.filter(([, ms]) => ms === 4000);
+    expect(later).toBeDefined();
+    later[0]();
+    expect(run.replaced).toEqual([]);
+    run.idle.forEach((f) => f());
+    expect(run.replaced).toHaveLength(1);
   });
 
   it("holds markup until the whole module script has come", () => {

@@ -16,6 +16,7 @@ import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
 import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
 import { enquiryPipelineUpdateSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
+import { DATE_PATTERN } from "~/schemas/fields";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import type { UploadKind } from "~/schemas/uploads";
@@ -211,15 +212,11 @@ export const EnquiryInput = z
   .object({
     ...enquiryApiSchema.shape,
     source: sourceSchema,
-    batchDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional()
-      .meta({
-        format: "date",
-        description:
-          "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
-      }),
+    batchDate: z.string().regex(DATE_PATTERN).optional().meta({
+      format: "date",
+      description:
+        "Start day (YYYY-MM-DD, a real day) of one of the preferred course's batches: the enquiry is for that batch (of several starting that day, the one in preferredMode, else one with a seat left). A day no batch of the course starts on is ignored; anything that is not a day is a 400. When that batch is full (no seat left), the enquiry joins its waitlist, in order of joining: when a seat frees, the first one waiting is e-mailed a link that holds the seat for WAITLIST_OFFER_HOURS (48 by default) and enrols them when they accept; staff see the list on the batch's edit screen and the enquiry's timeline shows each step (kind waitlist).",
+    }),
   })
   .meta({ id: "EnquiryInput" });
 

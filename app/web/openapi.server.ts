@@ -17,6 +17,7 @@ import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import { userCreateSchema } from "~/schemas/user";
 import { MAX_BODY_BYTES } from "~/infra/uploads.server";
+import { SITE } from "~/config/site";
 import { sessionCookieName } from "./session.server";
 import {
   text,
@@ -71,6 +72,11 @@ type Op = {
   extra?: number[];
   /** What a 401 means here, when not a missing or bad token. */
   unauthorized?: string;
+  /**
+   * Why a request the schemas admit is still refused: rules JSON Schema cannot state (an order of dates, a record
+   * that must exist, the caller's own password). Listed in the operation's description and in its 400/409 answers.
+   */
+  refusals?: { 400?: string[]; 409?: string[] };
 };
 
 const error = (description: string, headers?: Record<string, z.ZodType>): ZodOpenApiResponseObject => ({
@@ -80,13 +86,22 @@ const error = (description: string, headers?: Record<string, z.ZodType>): ZodOpe
 });
 const retryAfter = { "Retry-After": z.string().optional().meta({ description: "Seconds to wait" }) };
 
+/** The causes of a 400, in words: the schema's, then the operation's own rules. */
+function invalidCauses(o: Op): string[] {
+  const takesBody = Boolean(o.body || o.multipart);
+  return [
+    ...(takesBody ? ["a body field breaks its schema (`fields` names each)", "the body is malformed JSON or of a type the API does not read"] : []),
+    ...(o.query ? ["a query parameter breaks its schema (an empty number, choice or day among them; `fields` names each)"] : []),
+    ...(o.refusals?.[400] ?? []),
+  ];
+}
+
+const sentence = (lead: string, causes: string[]) => `${lead} ${causes.join("; ")}.`;
+
 function errors(method: string, o: Op): Record<number, ZodOpenApiResponseObject> {
   const takesBody = Boolean(o.body || o.multipart);
   const out: Record<number, ZodOpenApiResponseObject> = {};
-  if (takesBody || o.query)
-    out[400] = error(
-      `Invalid input: \`fields\` holds the message per field${takesBody ? "; or a malformed JSON body, or a body type the API does not read" : ""}`,
-    );
+  if (takesBody || o.query) out[400] = error(sentence("Invalid input, when", invalidCauses(o)));
   out[401] = error(
     o.unauthorized ??
       (o.access === "public" || o.access === "optional"
@@ -98,7 +113,8 @@ function errors(method: string, o: Op): Record<number, ZodOpenApiResponseObject>
     out[403] = error(o.access === "admin" ? "Not an admin, or a cross-site write with the session cookie" : "A cross-site write with the session cookie");
   if (o.path) out[404] = error("No record with this id");
   if (takesBody) out[413] = error(`Body too large: ${mb(MAX_BODY_BYTES)} for JSON and forms${o.multipart ? "; a file over its limit" : ""}`);
-  for (const code of o.extra ?? []) out[code] = EXTRA[code];
+  for (const code of o.extra ?? [])
+    out[code] = code === 409 && o.refusals?.[409] ? error(sentence("Conflicts with what is stored:", o.refusals[409])) : EXTRA[code];
   out[503] = error("The database is unavailable; try again after Retry-After", retryAfter);
   return out;
 }
@@ -128,10 +144,24 @@ function op(method: string, o: Op): ZodOpenApiOperationObject {
   const content: Record<string, { schema: z.core.$ZodType; encoding?: Record<string, { contentType: string }> }> = {};
   if (o.body) content["application/json"] = { schema: o.body };
   if (o.multipart) content["multipart/form-data"] = { schema: o.multipart, encoding: courseMultipartEncoding };
-  const description = [o.access === "admin" ? "Admins only." : "", o.description ?? ""].filter(Boolean).join(" ");
+  const access = {
+    public: "Anyone may call it; no token is needed.",
+    optional: "Anyone may call it; a staff token (or the back office's session) changes what it answers, as said here.",
+    staff: "Staff only (admin or editor): a bearer token or the back office's session.",
+    admin: "Admins only.",
+  }[o.access];
+  const invalid = invalidCauses(o);
+  const description = [
+    access,
+    o.description ?? "",
+    invalid.length ? sentence("400 when", invalid) : "",
+    o.refusals?.[409]?.length ? sentence("409 when", o.refusals[409]) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     summary: o.summary,
-    ...(description ? { description } : {}),
+    description,
     ...(o.access === "public" ? { security: [] } : o.access === "optional" ? { security: [{}, { bearer: [] }, { cookie: [] }] } : {}),
     ...(o.query || o.path ? { requestParams: { ...(o.query ? { query: o.query } : {}), ...(o.path ? { path: z.object({ id: text }) } : {}) } } : {}),
     ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
@@ -156,6 +186,9 @@ type Crud = {
   created?: Schema;
   createDescription?: string;
   writeDescription?: string;
+  /** Refusals of a create and a replace alike. */
+  writeRefusals?: string[];
+  updateRefusals?: Op["refusals"];
 };
 
 function crud(c: Crud): ZodOpenApiPathsObject {
@@ -166,6 +199,7 @@ function crud(c: Crud): ZodOpenApiPathsObject {
       post: op("post", {
         summary: `Create a ${c.one}`,
         description: [c.createDescription, c.writeDescription].filter(Boolean).join(" ") || undefined,
+        refusals: { 400: c.writeRefusals },
         access: c.create,
         ok: 201,
         data: c.created ?? c.record,
@@ -179,6 +213,7 @@ function crud(c: Crud): ZodOpenApiPathsObject {
       put: op("put", {
         summary: `Replace a ${c.one}`,
         description: [c.updateDescription, c.writeDescription].filter(Boolean).join(" ") || undefined,
+        refusals: { ...c.updateRefusals, 400: [...(c.writeRefusals ?? []), ...(c.updateRefusals?.[400] ?? [])] },
         access: "staff",
         ok: 200,
         data: c.record,
@@ -192,6 +227,9 @@ function crud(c: Crud): ZodOpenApiPathsObject {
   };
 }
 
+const SCHEDULED_IN_PAST = "state is scheduled and publishAt is missing, not a date-time, or not in the future";
+const FULL_BATCH = "the status becomes enrolled and the enquiry's batch has no seat left (the seat an open waitlist offer holds counts as its own)";
+
 const FORM_LIMIT =
   "Anonymous callers are limited per IP address like the site's form (FORM_RATE_LIMIT per FORM_RATE_WINDOW: 429 with Retry-After); a caller with a staff token is not counted.";
 
@@ -201,17 +239,47 @@ const INFO = `JSON REST API of the institute's website and back office.
 - **Text** is cleaned before it is checked: control characters (U+0000–U+001F except tab, line feed and carriage return; U+007F–U+009F), Unicode noncharacters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) and lone surrogates (\\ud800 without its pair) are removed, single-line fields turn line breaks into spaces, and surrounding white space is trimmed. Lengths count Unicode characters after that, so a value the schema admits is never refused for its length; a required text must keep at least one visible character (its \`pattern\`): one made only of spaces or invisible characters (U+200B, U+00AD, U+2060, U+3164 …) is missing.
 - **JSON bodies** are held to this document's types: a boolean is \`true\` or \`false\`, a number a JSON number, and \`null\` is taken only where a field is nullable (400 naming the field otherwise). Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
 - **Form bodies** (URL-encoded or multipart) are read as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, and "" in an optional text field means absent. A file part is taken only where the operation takes a file; sent for a text field it is a 400.
-- **Lists** take \`page\` (1 to 1,000,000) and \`limit\` (1 to 100, default 20), and answer \`{ data, page, limit, total, pages }\`, newest first.
+- **Lists** take \`page\` (1 to 1,000,000) and \`limit\` (1 to 100, default 20), and answer \`{ data, page, limit, total, pages }\`, newest first. A query parameter is taken as sent: a number, a choice or a day sent empty (\`status=\`, \`from=\`) is a 400 as its schema says (leave a filter out for none); a text filter sent empty is no filter.
 - **Publication**: courses, schedules and reviews have a \`state\` (draft, scheduled, published) and a \`publishAt\`. Anonymous reads (lists and by id) see published records only (reviews: approved and published; schedules: of a published course): anything else is a 404 for them. Staff see every state and may filter lists with \`?state=\`. A create without \`state\` is published; an update without it keeps it. \`scheduled\` needs \`publishAt\` in the future (an ISO 8601 instant with offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm); it becomes published at that time, within about 15 seconds.
 - **Methods** a path does not list answer 405 with \`Allow\`; unknown paths under /api answer 404.
 - **Rate limits**: sign-in is throttled per address and per account; creating an enquiry or a contact query anonymously is limited per IP address, and a staff token is not counted.`;
+
+/** Each operation's group (its tag), by the start of its path; the first match wins. */
+const TAGS = [
+  {
+    prefix: "/api/courses",
+    name: "Courses",
+    description: "The course catalogue: public reads, staff writes (JSON or multipart with an image and a syllabus file)",
+  },
+  { prefix: "/api/schedules", name: "Schedules", description: "Batches of a course (dates, mode, seats): public reads, staff writes" },
+  { prefix: "/api/reviews", name: "Reviews", description: "Student reviews: approved ones are public; staff write and approve" },
+  {
+    prefix: "/api/enquiries",
+    name: "Enquiries",
+    description: "Enrolment enquiries: anyone sends one; staff follow them up (status, owner, follow-up, batch, notes)",
+  },
+  { prefix: "/api/contact-queries", name: "Contact queries", description: "Contact messages: anyone sends one; staff answer them" },
+  { prefix: "/api/auth/register", name: "Users", description: "Staff accounts (admins only, but everyone changes their own password)" },
+  { prefix: "/api/auth/users", name: "Users", description: "" },
+  { prefix: "/api/users", name: "Users", description: "" },
+  { prefix: "/api/auth", name: "Sign-in", description: "Bearer tokens: sign in, sign out, who am I" },
+  { prefix: "/api/audit-log", name: "Audit log", description: "Who changed what, signed in or out (admins only)" },
+  { prefix: "/api/outbox", name: "Outbox", description: "E-mails and webhooks waiting, sent or failed (admins only)" },
+];
 
 export function buildOpenApiDocument(serverUrl = "/") {
   return withOperationIds(
     createDocument({
       openapi: "3.1.0",
-      info: { title: "SOC Analyst training institute API", version: "1.0.0", description: INFO },
+      info: {
+        title: "SOC Analyst training institute API",
+        version: "1.0.0",
+        description: INFO,
+        contact: { name: SITE.name, email: SITE.email },
+        license: { name: `Proprietary: © ${SITE.name}, all rights reserved`, identifier: "LicenseRef-Proprietary" },
+      },
       servers: [{ url: serverUrl }],
+      tags: TAGS.filter((t) => t.description).map(({ name, description }) => ({ name, description })),
       security: [{ bearer: [] }, { cookie: [] }],
       components: {
         securitySchemes: {
@@ -230,9 +298,32 @@ export function buildOpenApiDocument(serverUrl = "/") {
           body: CourseJson,
           multipart: CourseMultipart,
           writeDescription: "JSON, or multipart/form-data to send an image or a syllabus file. Modes other than online, offline and hybrid are dropped.",
+          writeRefusals: [
+            'image or syllabusFile is text other than "", null or the current URL (new files come as multipart parts)',
+            "a file part is sent for a text field",
+            SCHEDULED_IN_PAST,
+          ],
         }),
-        ...crud({ name: "schedules", one: "schedule", record: Schedule, query: scheduleListParams, read: "public", create: "staff", body: scheduleSchema }),
-        ...crud({ name: "reviews", one: "review", record: Review, query: reviewListParams, read: "optional", create: "staff", body: reviewSchema }),
+        ...crud({
+          name: "schedules",
+          one: "schedule",
+          record: Schedule,
+          query: scheduleListParams,
+          read: "public",
+          create: "staff",
+          body: scheduleSchema,
+          writeRefusals: ["endDate is before startDate", "seats is above totalSeats", "course is not the id of an existing course", SCHEDULED_IN_PAST],
+        }),
+        ...crud({
+          name: "reviews",
+          one: "review",
+          record: Review,
+          query: reviewListParams,
+          read: "optional",
+          create: "staff",
+          body: reviewSchema,
+          writeRefusals: [SCHEDULED_IN_PAST],
+        }),
         "/api/reviews/{id}/approve": { put: op("put", { summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
         ...crud({
           name: "enquiries",
@@ -244,6 +335,14 @@ export function buildOpenApiDocument(serverUrl = "/") {
           body: EnquiryInput,
           update: EnquiryUpdate,
           updateExtra: [409],
+          updateRefusals: {
+            400: [
+              "assigneeId is not the id of a staff user",
+              "scheduleId is not the id of a batch",
+              "followUpAt is neither an ISO 8601 instant with its offset nor a Hyderabad date-time YYYY-MM-DDTHH:mm",
+            ],
+            409: [FULL_BATCH],
+          },
           createExtra: [429],
           created: z.union([Enquiry, EnquiryReceipt]),
           createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
@@ -261,6 +360,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
             body: EnquiryStatusUpdate,
             path: true,
             extra: [409],
+            refusals: { 409: [FULL_BATCH] },
           }),
         },
         "/api/enquiries/{id}/timeline": {
@@ -329,7 +429,15 @@ export function buildOpenApiDocument(serverUrl = "/") {
           },
         },
         "/api/auth/register": {
-          post: op("post", { summary: "Create a staff user", access: "admin", ok: 201, data: User, body: userCreateSchema, extra: [409] }),
+          post: op("post", {
+            summary: "Create a staff user",
+            access: "admin",
+            ok: 201,
+            data: User,
+            body: userCreateSchema,
+            extra: [409],
+            refusals: { 400: ["password is one of the 10,000 most common passwords"], 409: ["a user with this email exists"] },
+          }),
         },
         "/api/auth/me": { get: op("get", { summary: "The signed-in user", access: "staff", ok: 200, data: User }) },
         "/api/auth/logout": {
@@ -339,7 +447,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
         "/api/audit-log": {
           get: op("get", {
             summary: "List the audit log, newest first: who changed what, signed in or out",
-            description: "to may not be before from (400).",
+            refusals: { 400: ["to is before from"] },
             access: "admin",
             ok: 200,
             data: AuditEntry,
@@ -370,6 +478,14 @@ export function buildOpenApiDocument(serverUrl = "/") {
             answer: z.object({ data: User, token: text.optional().meta({ description: "Present when the caller changed their own password" }) }),
             path: true,
             extra: [403, 409, 429],
+            refusals: {
+              400: [
+                "the caller changes their own password and currentPassword is missing or wrong (wrong ones are throttled like a sign-in: 429)",
+                "confirmPassword is sent and differs from password",
+                "the new password is one of the 10,000 most common passwords",
+              ],
+              409: ["another user has this email"],
+            },
           }),
           delete: op("delete", { summary: "Delete a user", description: "Never one's own account (403).", access: "admin", ok: 204, path: true }),
         },
@@ -379,7 +495,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
 }
 
 /**
- * Every operation gets an operationId (code generators and Schemathesis name things by it): the method and the
+ * Every operation gets its tag (TAGS) and an operationId (code generators and Schemathesis name things by it): the method and the
  * path's words, `{id}` read as "ById": getCourses, putEnquiriesByIdStatus, postAuthLogin.
  */
 function withOperationIds<T extends { paths?: object }>(doc: T): T {
@@ -392,9 +508,12 @@ function withOperationIds<T extends { paths?: object }>(doc: T): T {
       .flatMap((segment) => segment.split(/[-_.]/))
       .map(word)
       .join("");
+    const tag = TAGS.find((t) => path.startsWith(t.prefix))?.name;
     for (const [method, operation] of Object.entries(item ?? {})) {
       if (["get", "put", "post", "delete", "patch"].includes(method) && operation && typeof operation === "object") {
-        (operation as { operationId?: string }).operationId ??= `${method}${words}`;
+        const o = operation as { operationId?: string; tags?: string[] };
+        o.operationId ??= `${method}${words}`;
+        if (tag) o.tags ??= [tag];
       }
     }
   }

@@ -13,11 +13,13 @@ type Navigation = "goto" | "reload" | "goBack" | "goForward";
 const NAVIGATIONS: Navigation[] = ["goto", "reload", "goBack", "goForward"];
 
 /**
- * axe finds no WCAG 2.1 A/AA violation: in the whole page, or only in `within` (a screen's own content, when the
- * frame around it is checked by the frame's own spec).
+ * axe finds no violation: in the whole page, or only in `within` (a screen's own content, when the frame around it
+ * is checked by the frame's own spec). axe-core's default rules, as an outside checker runs it: WCAG 2.x A/AA and
+ * the best practices (every piece of content in a landmark: `region`; one main, headings in order …), plus the
+ * experimental label-content-name-mismatch (WCAG 2.5.3: a control's visible text is part of its name).
  */
 export async function expectNoAxeViolations(page: Page, label: string, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const builder = new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } });
   const results = await (within ? builder.include(within) : builder).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, label).toEqual([]);
@@ -36,8 +38,8 @@ export async function blockAppScripts(page: Page) {
 
 /**
  * With JavaScript on, a page the test navigates to is only handed back once it has hydrated: public pages start
- * their modules after the first paint (app/web/deferred-modules.server.ts), which can come after the load event
- * that Playwright waits for, and a test acting before then would test the plain HTML by chance. A test about
+ * their modules at the first sign of use after the first paint (app/web/deferred-modules.server.ts), which the
+ * fixture gives them, and a test acting before then would test the plain HTML by chance. A test about
  * the moments before hydration navigates with `waitUntil: "commit"` or `"domcontentloaded"`.
  */
 export const test = base.extend({
@@ -58,8 +60,13 @@ export const test = base.extend({
   },
 });
 
-/** Until this page's modules have run and, on a public page, its header has hydrated; at once on anything else. */
+/**
+ * Until this page's modules have run and, on a public page, its header has hydrated; at once on anything else.
+ * A public page starts its modules at the first sign of use (or a few idle seconds after its load), so the test
+ * first moves the pointer, as a visitor would.
+ */
 export async function waitForHydration(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event("pointermove"))).catch(() => {});
   await page.waitForFunction(
     () => {
       const w = window as unknown as Record<string, unknown>;

@@ -1,6 +1,9 @@
 import { blockAppScripts, expect, expectNoAxeViolations, test } from "./fixtures";
 
-/** axe (WCAG 2.1 A and AA) finds nothing on any public page, in each state a visitor can reach. */
+/**
+ * axe (its default rules: WCAG 2.1 A and AA and the best practices, see expectNoAxeViolations) finds nothing on any
+ * public page, at 375 and 1280 px, in each state a visitor can reach.
+ */
 
 const PAGES = [
   "/",
@@ -29,17 +32,20 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
       if (mode === "server-rendered") await blockAppScripts(page);
     });
 
-    for (const path of PAGES) {
-      test(`no violations on ${path}`, async ({ page }) => {
-        await page.goto(path);
-        await expectNoAxeViolations(page, path);
-        if (path === "/" || path === "/courses") {
-          // Scrolled: the header has turned white over the content.
-          await page.evaluate(() => window.scrollTo(0, 900));
-          await page.waitForTimeout(300);
-          await expectNoAxeViolations(page, `${path} scrolled`);
-        }
-      });
+    for (const width of [375, 1280]) {
+      for (const path of PAGES) {
+        test(`no violations on ${path} at ${width} px`, async ({ page }) => {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(path);
+          await expectNoAxeViolations(page, `${path} at ${width} px`);
+          if (path === "/" || path === "/courses") {
+            // Scrolled: the header has turned white over the content.
+            await page.evaluate(() => window.scrollTo(0, 900));
+            await page.waitForTimeout(300);
+            await expectNoAxeViolations(page, `${path} scrolled at ${width} px`);
+          }
+        });
+      }
     }
 
     test("no violations with the forms' error messages and success panels showing", async ({ page }) => {

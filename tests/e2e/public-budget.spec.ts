@@ -27,7 +27,9 @@ const ROUTES = [
   "/contact",
   "/no-such-page",
 ];
-const FORM_IN_USE_CEILING = 155 * 1024;
+// 156 since issue 31: the floating WhatsApp link steps aside for the controls under it, and a route may put a notice
+// (the staff preview) above the header's bar (+0.4 KiB on every page, as the home page loads both forms' code).
+const FORM_IN_USE_CEILING = 156 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 

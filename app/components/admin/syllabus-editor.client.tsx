@@ -126,9 +126,22 @@ function ClearFormatting() {
         editor?.focus();
       }}
     >
-      <span style={{ fontWeight: 700, fontSize: 13 }}>
-        T<sub>x</sub>
-      </span>
+      {/* A drawn "T with a cross", no text: the button's name is its title, and visible text ("Tx") that is not part of
+          that name fails WCAG 2.5.3 (label in name). */}
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      >
+        <path d="M4 5h12M10 5v13" />
+        <path d="M15 15l5 5M20 15l-5 5" />
+      </svg>
     </ButtonWithTooltip>
   );
 }

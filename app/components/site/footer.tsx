@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
 import { Logo } from "./logo";
-import { SOCIAL_LINKS } from "./whatsapp-link";
+import { SOCIAL_LINKS, WhatsAppFloat } from "./whatsapp-link";
 
 const QUICK_LINKS = [
   { label: "Home", to: "/" },
@@ -81,6 +81,8 @@ export function SiteFooter() {
           © {year} {SITE.name}. All rights reserved.
         </p>
       </div>
+      {/* In the footer's landmark; it floats over the page from here (see WhatsAppFloat). */}
+      <WhatsAppFloat />
     </footer>
   );
 }

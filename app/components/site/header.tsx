@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { MenuIcon } from "~/components/ui/icons";
@@ -24,8 +24,11 @@ const linkActive = "bg-(--hdr-active-bg) text-(--hdr-active-fg) font-semibold";
  * (spec §2). Before hydration (or without JavaScript) a CSS scroll-driven animation does the same in
  * browsers that have one (app.css); the mobile menu is a <details> element, so it opens without JavaScript too.
  * On the home page the links jump to the page's sections; elsewhere they navigate.
+ *
+ * A `notice` (the staff preview banner) sits above the bar, inside the header: the header then stays in the page's
+ * flow and sticks to the top (app.css), so the notice and the bar never cover each other or the page's heading.
  */
-export function SiteHeader() {
+export function SiteHeader({ notice }: { notice?: ReactNode }) {
   const { pathname, key } = useLocation();
   const onHome = pathname === "/";
   const [enhanced, setEnhanced] = useState(false);
@@ -104,6 +107,7 @@ export function SiteHeader() {
       data-enhanced={enhanced ? "" : undefined}
       data-scrolled={enhanced ? String(scrolled) : undefined}
     >
+      {notice}
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md text-(--hdr-fg)" aria-label="CyberSOC Academy home">
           <Logo />
@@ -113,7 +117,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden sm:block">{enroll}</div>
-          <details className="relative lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <details className="lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
             <summary
               ref={summaryRef}
               className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-2xl text-(--hdr-fg) hover:bg-(--hdr-active-bg) [&::-webkit-details-marker]:hidden"

@@ -1,6 +1,7 @@
 /** Button and button-like link classes, so a <Link> and a <button> look the same. */
+// `btn` styles nothing: it marks a link drawn as a button, which the floating WhatsApp link steps aside for.
 const BASE =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-3 disabled:cursor-not-allowed disabled:opacity-70";
+  "btn inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-3 disabled:cursor-not-allowed disabled:opacity-70";
 
 const VARIANTS = {
   primary: "bg-brand-700 text-white hover:bg-brand-800",

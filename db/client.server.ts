@@ -18,6 +18,8 @@ import * as m0011 from "./migrations/0011-content-version";
 import * as m0012 from "./migrations/0012-publishing";
 import * as m0013 from "./migrations/0013-waitlist";
 import * as m0014 from "./migrations/0014-digest";
+import * as m0030 from "./migrations/0030-site-settings";
+import * as m0031 from "./migrations/0031-privacy";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   "0012-publishing": m0012,
   "0013-waitlist": m0013,
   "0014-digest": m0014,
+  "0030-site-settings": m0030,
+  "0031-privacy": m0031,
 };
 
 export type DB = Kysely<Database>;
@@ -56,6 +60,9 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect;
     database.pragma("synchronous = FULL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    // Deleted and overwritten content is zeroed on disk, not left in free space: an erased person's e-mail must
+    // not survive in the file (app/services/privacy-erasure.server.ts; docs/privacy.md).
+    database.pragma("secure_delete = ON");
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite", raw: { dialect: "sqlite", database } };
   }
   if (url.startsWith("mysql://")) {

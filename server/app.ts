@@ -10,6 +10,7 @@ import { PUBLISH_JOB_EVERY_MS, publishDueItems } from "~/services/publication.se
 import { startUploadSweeper, stopUploadSweeper } from "~/infra/upload-sweep.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
+import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -49,6 +50,9 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   startPeriodicJob({ name: "waitlist-expiry", everyMs: WAITLIST_JOB_EVERY_MS, run: async () => void (await runWaitlistJob()) }, log);
   // Once a day per staff member, whichever instance gets there first (app/services/digest.server.ts).
   startPeriodicJob({ name: "daily-digest", everyMs: DIGEST_JOB_EVERY_MS, run: async () => void (await runDigestJob()) }, log);
+  // Personal data past its retention, and minors' records without a guardian's consent in time, are erased once,
+  // whichever instance gets there first (app/services/privacy-retention.server.ts).
+  startPeriodicJob({ name: "privacy-retention", everyMs: PRIVACY_JOB_EVERY_MS, run: async () => void (await runPrivacyJob()) }, log);
 }
 
 export const app = express();

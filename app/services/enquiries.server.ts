@@ -24,6 +24,7 @@ import { addNote } from "./timeline.server";
 import { claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { parseInput } from "./validation";
+import { forgetPrivacyOf } from "./privacy-records.server";
 
 /**
  * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
@@ -224,6 +225,7 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
     await waitlistEnquiryDeleted(enquiry);
     await deleteTimeline("enquiry", id);
+    await forgetPrivacyOf("enquiry", id);
     await unlinkDuplicates(id);
     await forgetOutboxMessagesAbout("enquiry", id);
     await record(

@@ -4,7 +4,7 @@ import { sourceLabel, type LeadSource } from "~/util/lead-source";
 import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
 import { findScheduleByCourseAndStart } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
-import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema } from "~/schemas/enquiry";
+import { ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
 import { isCalendarDate } from "~/schemas/fields";
 import { sourceSchema } from "~/schemas/enquiry-pipeline";
 import type { EnquiryFormName } from "~/schemas/values";
@@ -12,6 +12,7 @@ import type { Actor } from "./actor";
 import { record } from "./audit.server";
 import { withDuplicates, type EnquiryRecord } from "./enquiry-lists.server";
 import { queueEnquiryNotifications } from "./notifications.server";
+import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
 import { invalid } from "./service-error";
 import { fieldErrors } from "./validation";
 import { joinWaitlistIfFull } from "./waitlist.server";
@@ -51,7 +52,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
   const files = opts.files ?? [];
   try {
     const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-    const parsed = (opts.channel === "api" ? enquiryApiSchema : enquiryFormSchema).safeParse(body);
+    const parsed = (opts.channel === "api" ? enquirySubmitApiSchema : enquiryFormSchema).safeParse(body);
     const sent = sourceSchema.safeParse(body.source);
     const fields = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(sent.success ? {} : prefixed("source", fieldErrors(sent.error))) };
     if (opts.fileError) fields[ATTACHMENT_FIELD] = opts.fileError;
@@ -66,6 +67,8 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
       const enquiry = await insertEnquiry({
         ...values,
+        // The notice version shown, marketing, and for someone under 18 the guardian (held until they consent).
+        ...privacyColumns(values),
         filePaths: files.map((f) => f.storedName),
         scheduleId: batch?.id ?? null,
         source: { ...lead, form: opts.channel },
@@ -84,9 +87,11 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         text: describeSource(enquiry),
       });
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
-      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
+      // Consent rows; a minor's enquiry is held (no alert, acknowledgement or webhook) until a guardian consents.
+      const held = await recordSubmissionPrivacy("enquiry", enquiry, opts.channel, enquiry.fullName);
+      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates and consents included.
       const [stored] = await withDuplicates([enquiry]);
-      await queueEnquiryNotifications(stored);
+      if (!held) await queueEnquiryNotifications(stored);
       return stored;
     });
   } catch (error) {

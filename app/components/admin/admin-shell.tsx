@@ -14,14 +14,16 @@ const NAV = [
   { to: "/admin/reviews", label: "Reviews", adminOnly: false },
   { to: "/admin/enquiries", label: "Enquiries", adminOnly: false },
   { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false },
+  { to: "/admin/privacy", label: "Privacy", adminOnly: false },
   { to: "/admin/users", label: "Users", adminOnly: true },
   { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },
   { to: "/admin/outbox", label: "Outbox", adminOnly: true },
+  { to: "/admin/settings", label: "Settings", adminOnly: true },
 ] as const;
 
 /**
  * The back-office frame: sidebar (a CSS checkbox toggle below 768 px, so it works without JavaScript),
- * the user's name and role, the navigation (Users, Audit Log and Outbox for admins only), logout, and the banner area.
+ * the user's name and role, the navigation (Users, Audit Log, Outbox and Settings for admins only), logout, and the banner area.
  */
 export function AdminShell({ user, flash, children }: { user: ShellUser; flash: ShellFlash; children: React.ReactNode }) {
   const location = useLocation();

@@ -14,6 +14,12 @@ const query: ContactQuery = {
   status: "replied",
   createdAt: "2027-01-05T18:30:00.000Z",
   updatedAt: "2027-01-05T18:30:00.000Z",
+  under18: false,
+  guardianName: null,
+  guardianEmail: null,
+  guardianConsentAt: null,
+  marketingConsent: false,
+  noticeVersion: "",
 };
 
 function render(element: React.ReactElement) {

@@ -4,6 +4,8 @@ import { SITE } from "~/config/site";
 import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { contactSchema } from "~/schemas/contact";
 import { FormError, SubmitButton, SuccessPanel } from "./form-parts";
+import { PrivacyConsentFields } from "./privacy-consent-fields";
+import { UnderEighteenFields } from "./under-eighteen-fields";
 import { useSiteForm } from "./use-site-form";
 
 /** The contact form of the home page and /contact (spec §5). `action` is the URL it posts to. */
@@ -52,6 +54,8 @@ export function ContactForm({ action, actionResult, resetHref }: { action?: stri
       <Field label="Message" htmlFor={fields.message.id} required errorId={fields.message.errorId} errors={fields.message.errors}>
         <textarea {...getTextareaProps(fields.message)} rows={5} aria-required="true" className={inputClass} />
       </Field>
+      <UnderEighteenFields under18={fields.under18} guardianName={fields.guardianName} guardianEmail={fields.guardianEmail} what="message" />
+      <PrivacyConsentFields kind="contact" marketing={fields.marketingConsent} />
       <SubmitButton pending={pending} label="Send Message" pendingLabel="Sending..." />
     </fetcher.Form>
   );

@@ -10,7 +10,7 @@ import { addNote } from "./timeline.server";
 import { queueContactQueryNotifications } from "./notifications.server";
 import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
 import { notFound } from "./service-error";
-import { forgetPrivacyOf } from "./privacy-records.server";
+import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 import { parseInput } from "./validation";
 
 /** Contact messages: visitors send them (home, /contact, the API); staff mark them replied or closed. */
@@ -83,5 +83,5 @@ export const addContactQueryNote = (actor: StaffActor, id: string, input: unknow
 
 export async function contactQueryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getContactQuery(id))) throw notFound("Contact query");
-  return listTimeline("contact_query", id);
+  return timelineWithConsents("contact_query", id, await listTimeline("contact_query", id));
 }

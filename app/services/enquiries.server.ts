@@ -24,7 +24,7 @@ import { addNote } from "./timeline.server";
 import { claimOfferedSeat, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { parseInput } from "./validation";
-import { forgetPrivacyOf } from "./privacy-records.server";
+import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 
 /**
  * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
@@ -210,7 +210,7 @@ export const addEnquiryNote = (actor: StaffActor, id: string, input: unknown) =>
 
 export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getEnquiry(id))) throw notFound("Enquiry");
-  return listTimeline("enquiry", id);
+  return timelineWithConsents("enquiry", id, await listTimeline("enquiry", id));
 }
 
 /**

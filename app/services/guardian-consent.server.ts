@@ -80,12 +80,7 @@ export async function answerGuardian(actor: Actor, token: string, consent: boole
   const released = await inTransaction(async () => {
     const at = new Date().toISOString();
     if (!(await releaseHeldRecord(type, held.id, at))) return false;
-    await recordConsents(
-      type,
-      held.id,
-      [{ purpose: "guardian", action: "given", channel: "guardian-link", noticeVersion: PRIVACY_NOTICE_VERSION, at }],
-      GUARDIAN,
-    );
+    await recordConsents(type, held.id, [{ purpose: "guardian", action: "given", channel: "guardian-link", noticeVersion: PRIVACY_NOTICE_VERSION, at }]);
     await record(actor, "update", type, held.id, "A parent or guardian consented: released to staff", GUARDIAN);
     if (type === "enquiry") {
       const enquiry = await getEnquiry(held.id);

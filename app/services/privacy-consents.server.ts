@@ -5,7 +5,7 @@ import { setMarketingConsent } from "~/models/people.server";
 import { insertPrivacyLink } from "~/models/privacy-links.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
 import { noticeVersionShown } from "~/schemas/privacy";
-import { CONSENT_CHANNEL_LABELS, CONSENT_PURPOSE_LABELS, type ConsentChannel, type TimelineSubject } from "~/schemas/values";
+import type { ConsentChannel, TimelineSubject } from "~/schemas/values";
 import { queuePrivacyMail } from "./notifications.server";
 
 /**
@@ -39,24 +39,12 @@ export function privacyColumns(values: PrivacyAnswers) {
   };
 }
 
-function consentLine(c: Consent): string {
-  const where = CONSENT_CHANNEL_LABELS[c.channel];
-  if (c.purpose === "notice") return `Privacy notice version ${c.noticeVersion} shown with the ${where}`;
-  return `${CONSENT_PURPOSE_LABELS[c.purpose]}: ${c.action === "given" ? "consent given" : "consent withdrawn"} (${where}, notice ${c.noticeVersion})`;
-}
-
-/** Consent rows and their timeline lines, inside the caller's transaction. */
-export async function recordConsents(
-  subjectType: TimelineSubject,
-  subjectId: string,
-  inputs: ConsentInput[],
-  who: { userId: string | null; userName: string } = { userId: null, userName: "" },
-): Promise<Consent[]> {
-  const saved = await insertConsents(subjectType, subjectId, inputs);
-  for (const c of saved) {
-    await insertTimelineEntry(subjectType, subjectId, { ...who, at: c.at, kind: "consent", fromValue: c.purpose, toValue: c.action, text: consentLine(c) });
-  }
-  return saved;
+/**
+ * Consent rows, inside the caller's transaction. They show on the record's timeline as lines of kind "consent"
+ * (merged in when it is read: app/services/privacy-records.server.ts).
+ */
+export async function recordConsents(subjectType: TimelineSubject, subjectId: string, inputs: ConsentInput[]): Promise<Consent[]> {
+  return insertConsents(subjectType, subjectId, inputs);
 }
 
 type Submitted = {

@@ -74,11 +74,6 @@ export const ENQUIRY_RECEIPT_FIELDS = [
   "preferredMode",
   "message",
   "whatsappNotifications",
-  "marketingConsent",
-  "under18",
-  "guardianName",
-  "guardianEmail",
-  "noticeVersion",
   "createdAt",
 ] as const;
 

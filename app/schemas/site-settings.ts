@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { SITE } from "~/config/site";
-import { requiredEmail, requiredText } from "./fields";
+import { blankToUndefined, cleanText, preprocess, requiredEmail, requiredText } from "./fields";
 
 /**
  * The site's configurable facts, edited by admins at /admin/settings and through PUT /api/settings
@@ -28,7 +28,20 @@ type Field<S extends z.core.$ZodType> = {
 };
 const field = <S extends z.core.$ZodType>(f: Field<S>) => f;
 
-const PHONE_SHAPE = /^[+()\d\s-]{6,30}$/;
+/** At least six digits, with the spaces, brackets, dashes and plus sign people write phone numbers with. */
+const PHONE_SHAPE = /^[\s()+-]*(?:\d[\s()+-]*){6,}$/;
+const PHONE_REQUIRED = "Phone is required";
+const phone = preprocess(
+  (v) => blankToUndefined(typeof v === "string" ? cleanText(v, false) : v),
+  z
+    .string({ error: PHONE_REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(1, PHONE_REQUIRED),
+      z.maxLength(30, "Phone must be at most 30 characters"),
+      z.regex(PHONE_SHAPE, "Valid phone number is required"),
+    ),
+);
 
 export const SITE_SETTING_FIELDS = {
   privacyContactName: field({
@@ -41,7 +54,7 @@ export const SITE_SETTING_FIELDS = {
   }),
   privacyContactEmail: field({ schema: requiredEmail(), default: SITE.privacyContact.email, label: "Email", group: "privacy", input: "email" }),
   privacyContactPhone: field({
-    schema: z.pipe(requiredText("Phone is required", 30, "Phone"), z.string().check(z.regex(PHONE_SHAPE, "Valid phone number is required"))),
+    schema: phone,
     default: SITE.privacyContact.phone,
     label: "Phone",
     group: "privacy",

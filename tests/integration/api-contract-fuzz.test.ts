@@ -42,6 +42,9 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "GET /api/audit-log": ["to"],
   // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).
   "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt"],
+  // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).
+  "POST /api/enquiries": ["guardianName", "guardianEmail"],
+  "POST /api/contact-queries": ["guardianName", "guardianEmail"],
 };
 
 // ---------------------------------------------------------------- live ids
@@ -406,6 +409,7 @@ const OPERATIONS = [
   "GET /api/users/{id}",
   "GET /api/enquiries/{id}/timeline",
   "GET /api/outbox",
+  "GET /api/settings",
   "GET /api/contact-queries/{id}/timeline",
   "POST /api/enquiries/{id}/notes",
   "POST /api/contact-queries/{id}/notes",
@@ -417,6 +421,7 @@ const OPERATIONS = [
   "POST /api/auth/login",
   "POST /api/auth/register",
   "POST /api/auth/logout",
+  "POST /api/people/erase",
   "PUT /api/courses/{id}",
   "PUT /api/schedules/{id}",
   "PUT /api/reviews/{id}",
@@ -425,6 +430,7 @@ const OPERATIONS = [
   "PUT /api/enquiries/{id}/status",
   "PUT /api/contact-queries/{id}/status",
   "PUT /api/users/{id}",
+  "PUT /api/settings",
   "DELETE /api/courses/{id}",
   "DELETE /api/schedules/{id}",
   "DELETE /api/reviews/{id}",

@@ -130,7 +130,7 @@ describe("following up through the API", () => {
     const note = await api.post(`/api/enquiries/${made.id}/notes`, { token: admin, json: { text: "Called back." } });
     expect([note.status, note.body.data.kind, note.body.data.text]).toEqual([201, "note", "Called back."]);
     const timeline = (await api.get(`/api/enquiries/${made.id}/timeline`, { token: admin })).body.data;
-    expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["note", "batch", "follow_up", "assignee", "created"]);
+    expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["note", "batch", "follow_up", "assignee", "created", "consent"]);
     expect((await api.get(`/api/enquiries/${made.id}/timeline`)).status).toBe(401);
     expect((await api.post(`/api/enquiries/${made.id}/notes`, { json: { text: "x" } })).status).toBe(401);
   });
@@ -169,7 +169,7 @@ describe("following up through the API", () => {
     await api.put(`/api/contact-queries/${q.id}/status`, { token: admin, json: { status: "replied" } });
     expect((await api.post(`/api/contact-queries/${q.id}/notes`, { token: admin, json: { text: "Sent the fees." } })).status).toBe(201);
     const lines = (await api.get(`/api/contact-queries/${q.id}/timeline`, { token: admin })).body.data;
-    expect(lines.map((t: { kind: string }) => t.kind)).toEqual(["note", "status", "created"]);
+    expect(lines.map((t: { kind: string }) => t.kind)).toEqual(["note", "status", "created", "consent"]);
   });
 });
 

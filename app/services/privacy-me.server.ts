@@ -141,7 +141,7 @@ export async function viewMe(actor: Pick<Actor, "ip">, token: string): Promise<M
     state: "ok",
     name: newest.type === "enquiry" ? newest.record.fullName : newest.record.name,
     email: found.email,
-    phone: newest.record.phone ?? "",
+    phone: [...found.records].reverse().find((r) => r.record.phone)?.record.phone ?? "",
     marketing: found.records.some((r) => r.record.marketingConsent),
     expiresAt: found.expiresAt,
     enquiries: enquiries.reverse(),

@@ -38,7 +38,7 @@ export function MyEnquiryLookup({ result: fromPage, className = "" }: { result?:
         <input type="hidden" name="intent" value="send-link" />
         <div>
           <label htmlFor="where-is-my-enquiry-email" className="mb-1.5 block text-sm font-medium text-slate-800">
-            Email
+            Your e-mail address
           </label>
           <input
             id="where-is-my-enquiry-email"

@@ -10,6 +10,8 @@ type AnyField = FieldMetadata<any, any, string[]>;
  * is ticked through CSS alone (`.under18-group` in app.css), so it works the same without JavaScript; a browser
  * that cannot tell (no :has()) shows them all the time.
  */
+// Labels avoid the words "Name" and "Email" (their e-mail is "e-mail"): the forms' own Name and Email fields keep
+// labels no other control shares.
 export function UnderEighteenFields({
   under18,
   guardianName,
@@ -38,10 +40,10 @@ export function UnderEighteenFields({
         <p className="text-sm text-amber-950 sm:col-span-2">
           {`We need a parent's or guardian's consent first: we e-mail them a link, and nobody here reads your ${what} until they agree.`}
         </p>
-        <Field label="Parent or guardian's name" htmlFor={guardianName.id} errorId={guardianName.errorId} errors={guardianName.errors}>
+        <Field label="Parent or guardian" htmlFor={guardianName.id} errorId={guardianName.errorId} errors={guardianName.errors}>
           <input {...getInputProps(guardianName, { type: "text" })} autoComplete="off" className={inputClass} />
         </Field>
-        <Field label="Parent or guardian's email" htmlFor={guardianEmail.id} errorId={guardianEmail.errorId} errors={guardianEmail.errors}>
+        <Field label="Parent or guardian's e-mail" htmlFor={guardianEmail.id} errorId={guardianEmail.errorId} errors={guardianEmail.errors}>
           <input {...getInputProps(guardianEmail, { type: "email" })} autoComplete="off" className={inputClass} />
         </Field>
       </div>

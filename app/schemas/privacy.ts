@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
-import { blankToUndefined, flag, optionalText, preprocess, requiredEmail } from "./fields";
+import { blankToUndefined, flag, optionalText, preprocess } from "./fields";
 
 /**
  * The privacy fields every public form and its API twin take (DPDP Act): the separate, unticked marketing choice;
@@ -49,24 +49,3 @@ export function withGuardianRule<S extends z.ZodMiniObject>(schema: S): S {
 /** The notice versions a form may have shown; a version sent that is not one of them is recorded as the current one. */
 export const KNOWN_NOTICE_VERSIONS: readonly string[] = [PRIVACY_NOTICE_VERSION];
 export const noticeVersionShown = (sent: string | undefined) => (sent && KNOWN_NOTICE_VERSIONS.includes(sent) ? sent : PRIVACY_NOTICE_VERSION);
-
-/** "Where is my enquiry?": the address the link goes to (if we have anything from it). */
-export const meLinkRequestSchema = z.object({ email: requiredEmail() });
-
-/** Correcting one's own name or phone on /me: each optional, at least one. */
-export const ME_CORRECTION_NOTHING = "Enter a new name or phone number";
-export const meCorrectionSchema = z
-  .object({ name: optionalText(100, "Name"), phone: optionalText(20, "Phone") })
-  .check(z.refine((v) => v.name !== undefined || v.phone !== undefined, { path: ["name"], message: ME_CORRECTION_NOTHING }));
-
-/** POST /api/people/erase: whose personal data to erase: every record with this e-mail (as sender or guardian). */
-export const eraseRequestSchema = z.object({ email: requiredEmail() });
-
-/** An erasure from /me is confirmed by ticking a box (no JavaScript needed, no dialog). */
-export const ERASE_CONFIRM_MESSAGE = "Tick the box to confirm that you want your data erased";
-
-/** "Where is my enquiry?" answers the same whatever the address. */
-export const ME_LINK_SENT =
-  "Thank you. If we have an enquiry or message from that address, we have just e-mailed it a link to your page. Please check your inbox (and the spam folder).";
-export const ME_LINK_INVALID = "This link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one below.";
-export const ME_LINK_EXPIRED = "This link has expired. Ask for a new one below: we e-mail it to the address you gave us.";

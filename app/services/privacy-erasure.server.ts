@@ -17,7 +17,7 @@ import { deletePrivacyLinks } from "~/models/privacy-links.server";
 import { returnSeat } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
 import { closeOffer, deleteWaitlistOfEnquiry, openOfferOfEnquiry } from "~/models/waitlist.server";
-import { eraseRequestSchema } from "~/schemas/privacy";
+import { eraseRequestSchema } from "~/schemas/privacy-requests";
 import type { TimelineSubject } from "~/schemas/values";
 import { nowIso } from "~/util/ids";
 import type { Actor, StaffActor } from "./actor";

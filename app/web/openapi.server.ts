@@ -44,7 +44,7 @@ import {
   SiteSettingsUpdate,
   ErasureResult,
 } from "./openapi-schemas.server";
-import { eraseRequestSchema } from "~/schemas/privacy";
+import { eraseRequestSchema } from "~/schemas/privacy-requests";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { expect, test, uniqueTag } from "./fixtures";
+import { expect, expectNoAxeViolations, test, uniqueTag } from "./fixtures";
 import { ADMIN, startServer, type TestServer } from "./servers";
 
 /**
@@ -290,4 +290,52 @@ test("an editor may not open the site settings", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Privacy" })).toBeVisible();
   const res = await page.goto(`${server.url}/admin/settings`);
   expect(res?.status()).toBe(403);
+});
+
+test("the privacy pages and screens have no accessibility violations (axe, WCAG 2.1 A/AA)", async ({ page }) => {
+  const tag = uniqueTag("axe");
+  const email = `${tag}@example.com`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  expect(
+    (
+      await post("/api/enquiries", {
+        fullName: `Axe ${tag}`,
+        email,
+        phone: "9123456780",
+        preferredCourse: "SOC Analyst Training Program",
+        preferredMode: "online",
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await post("/api/contact-queries", {
+        name: `Axe ${tag}`,
+        email: `kid.${tag}@example.com`,
+        message: "Hi",
+        under18: true,
+        guardianName: "Axe Parent",
+        guardianEmail: `parent.${tag}@example.com`,
+      })
+    ).status,
+  ).toBe(201);
+  const me = linkIn(await mailTo(email, /received your enquiry/), "me")!;
+  const guardian = linkIn(await mailTo(`parent.${tag}@example.com`, /Please confirm/), "guardian/consent")!;
+  for (const url of [`${server.url}/privacy`, me, guardian, `${server.url}/me?token=not-a-valid-token-0123456789`]) {
+    await page.goto(url);
+    await expectNoAxeViolations(page, url.replace(/token=[^&]+/, "token=…"));
+  }
+  await page.goto(`${server.url}/contact`);
+  await page.locator("#contact-form").getByLabel("I am under 18").check();
+  await expectNoAxeViolations(page, "/contact with the guardian's fields");
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  for (const path of ["/admin/settings", `/admin/privacy?email=${encodeURIComponent(email)}`]) {
+    await page.goto(`${server.url}${path}`);
+    await expectNoAxeViolations(page, path);
+  }
 });

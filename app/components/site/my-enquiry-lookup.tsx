@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { ME_LINK_SENT } from "~/schemas/privacy";
+import { ME_LINK_SENT } from "~/schemas/privacy-messages";
 
 /** What the /me action answers a "Where is my enquiry?" request (the page's action data, or this form's fetcher). */
 export type MeLinkRequestResult = { intent: "send-link"; sent: boolean; error?: string; formError?: string; email?: string };

@@ -13,6 +13,7 @@ import { enquiryAsSeenBy, submitEnquiry } from "~/services/enquiry-submissions.s
 import { answerGuardian, viewGuardianRequest } from "~/services/guardian-consent.server";
 import { correctMyDetails, eraseMe, exportMyData, requestMeLink, setMyMarketing, viewMe } from "~/services/privacy-me.server";
 import { monthsBefore, runPrivacyJob } from "~/services/privacy-retention.server";
+import { breachList } from "~/services/privacy-breach.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { GUARDIAN_EMAIL_SAME, GUARDIAN_NAME_REQUIRED } from "~/schemas/privacy";
 import { isServiceError } from "~/services/service-error";
@@ -293,5 +294,32 @@ describe("the retention job", () => {
     expect(lines.every((l) => l.userName === "Retention job")).toBe(true);
     // Nothing is left to do.
     expect(await runPrivacyJob(now)).toEqual({ enquiries: 0, enrolledEnquiries: 0, contactQueries: 0, heldWithoutConsent: 0, links: 0 });
+  });
+});
+
+describe("the breach list", () => {
+  it("names everyone whose data a window touched, by table, once per e-mail, guardians too, nobody erased", async () => {
+    const from = new Date().toISOString();
+    const a = lead();
+    await submitEnquiry(visitor, a, { channel: "api" });
+    await submitContactQuery(visitor, { name: a.fullName, email: a.email, message: "Also this" });
+    await submitContactQuery(visitor, {
+      name: "Young One",
+      email: "young.one@example.com",
+      message: "Hi",
+      under18: true,
+      guardianName: "Guard Ian",
+      guardianEmail: "guard.ian@example.com",
+    });
+    const to = new Date(Date.now() + 1000).toISOString();
+    const people = await breachList({ from, to });
+    const mine = people.find((p) => p.email === a.email)!;
+    expect(mine).toMatchObject({ name: a.fullName, phone: a.phone });
+    expect(mine.tables).toEqual(expect.arrayContaining(["enquiries", "contact_queries"]));
+    expect(mine.records).toHaveLength(2);
+    expect(people.map((p) => p.email)).toEqual(expect.arrayContaining(["young.one@example.com", "guard.ian@example.com"]));
+    expect((await breachList({ from, to, tables: ["outbox"] })).map((p) => p.email)).toContain(a.email);
+    await expect(breachList({ from: "2026-02-30", to: "x" })).rejects.toSatisfy((e) => isServiceError(e, "invalid") && "from" in e.fields && "to" in e.fields);
+    await expect(breachList({ from, to, tables: ["users"] })).rejects.toSatisfy((e) => isServiceError(e, "invalid") && "tables" in e.fields);
   });
 });

@@ -340,6 +340,12 @@ export async function heldSince(type: TimelineSubject, { cutoff, limit }: IdleQu
   return rows.map((r) => r.id);
 }
 
+/** The summaries of erasures recorded since `since` (oldest first): they name the erased records' ids. */
+export async function erasureSummariesSince(since: string): Promise<string[]> {
+  const rows = await db().selectFrom("audit_log").select("summary").where("action", "=", "erase").where("at", ">=", since).orderBy("at").execute();
+  return rows.map((r) => r.summary);
+}
+
 // ---------------------------------------------------------------- breach list
 
 export type TouchedPerson = { email: string; name: string; phone: string; table: string; recordId: string; at: string };

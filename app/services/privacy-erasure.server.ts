@@ -3,6 +3,8 @@ import { deleteAttachments } from "~/infra/uploads.server";
 import { unlinkDuplicates } from "~/models/enquiry.server";
 import {
   auditSummariesToScrub,
+  erasureSummariesSince,
+  privacyRecord,
   deleteRateLimitsMentioning,
   eraseRecordRow,
   flushErasedPages,
@@ -213,4 +215,36 @@ export async function erasePerson(actor: StaffActor, input: unknown): Promise<Er
 export async function findPerson(email: string): Promise<PrivacyRecord[]> {
   const parsed = eraseRequestSchema.safeParse({ email });
   return parsed.success ? recordsOfEmail(parsed.data.email, { asGuardian: true }) : [];
+}
+
+const IDS_AFTER = (word: RegExp) => new RegExp(`\\d+ ${word.source} \\(([^)]*)\\)`, "g");
+const ENQUIRY_IDS = IDS_AFTER(/enquir(?:y|ies)/);
+const QUERY_IDS = IDS_AFTER(/contact quer(?:y|ies)/);
+
+export type ErasedIds = { enquiries: string[]; contactQueries: string[] };
+
+/**
+ * Restoring a backup brings back what was erased after it was taken, and the audit entries that recorded those
+ * erasures too. So, before restoring, list the records erased since the backup (the erasure entries on request
+ * name their record ids; the retention job erases its own again at its next run) ...
+ */
+export async function erasedSince(since: string): Promise<ErasedIds> {
+  const enquiries = new Set<string>();
+  const queries = new Set<string>();
+  for (const summary of await erasureSummariesSince(since)) {
+    for (const m of summary.matchAll(ENQUIRY_IDS)) m[1].split(",").forEach((id) => enquiries.add(id.trim()));
+    for (const m of summary.matchAll(QUERY_IDS)) m[1].split(",").forEach((id) => queries.add(id.trim()));
+  }
+  return { enquiries: [...enquiries], contactQueries: [...queries] };
+}
+
+/** ... and after restoring, erase them again (audited like any erasure). Returns what it erased this time. */
+export async function eraseAgain(ids: ErasedIds): Promise<ErasureResult> {
+  const records = (
+    await Promise.all([...ids.enquiries.map((id) => privacyRecord("enquiry", id)), ...ids.contactQueries.map((id) => privacyRecord("contact_query", id))])
+  ).filter((r): r is PrivacyRecord => r !== null);
+  if (!records.length) return { enquiries: [], contactQueries: [], files: 0 };
+  return eraseRecords({ user: null, ip: "", requestId: "reapply" }, records, "erased again after a backup was restored", {
+    who: { userId: null, userName: "Erasure re-applied after a restore" },
+  });
 }

@@ -14,6 +14,7 @@ import { answerGuardian, viewGuardianRequest } from "~/services/guardian-consent
 import { correctMyDetails, eraseMe, exportMyData, requestMeLink, setMyMarketing, viewMe } from "~/services/privacy-me.server";
 import { monthsBefore, runPrivacyJob } from "~/services/privacy-retention.server";
 import { breachList } from "~/services/privacy-breach.server";
+import { eraseAgain, erasedSince, erasePerson } from "~/services/privacy-erasure.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { GUARDIAN_EMAIL_SAME, GUARDIAN_NAME_REQUIRED } from "~/schemas/privacy";
 import { isServiceError } from "~/services/service-error";
@@ -321,5 +322,27 @@ describe("the breach list", () => {
     expect((await breachList({ from, to, tables: ["outbox"] })).map((p) => p.email)).toContain(a.email);
     await expect(breachList({ from: "2026-02-30", to: "x" })).rejects.toSatisfy((e) => isServiceError(e, "invalid") && "from" in e.fields && "to" in e.fields);
     await expect(breachList({ from, to, tables: ["users"] })).rejects.toSatisfy((e) => isServiceError(e, "invalid") && "tables" in e.fields);
+  });
+});
+
+describe("erasures and a restored backup", () => {
+  it("lists the records erased on request since a moment, and erases them again once they come back", async () => {
+    const since = new Date().toISOString();
+    const a = lead();
+    const e = await submitEnquiry(visitor, a, { channel: "api" });
+    const q = await submitContactQuery(visitor, { name: a.fullName, email: a.email, message: "Bye" });
+    await erasePerson(staff, { email: a.email });
+    const ids = await erasedSince(since);
+    expect(ids).toEqual({ enquiries: [e.id], contactQueries: [q.id] });
+    // The backup taken before the erasure is restored: the person is back.
+    await db().updateTable("enquiries").set({ privacyState: "", fullName: a.fullName, email: a.email }).where("id", "=", e.id).execute();
+    await db().updateTable("contact_queries").set({ privacyState: "", name: a.fullName, email: a.email }).where("id", "=", q.id).execute();
+    const again = await eraseAgain(ids);
+    expect(again).toEqual({ enquiries: [e.id], contactQueries: [q.id], files: 0 });
+    expect(await db().selectFrom("enquiries").select(["privacyState", "email"]).where("id", "=", e.id).executeTakeFirstOrThrow()).toEqual({
+      privacyState: "erased",
+      email: "",
+    });
+    expect(await eraseAgain(ids)).toEqual({ enquiries: [], contactQueries: [], files: 0 });
   });
 });

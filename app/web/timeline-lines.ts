@@ -23,7 +23,9 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
                 ? `Follow-up: ${when(e.fromValue)} → ${when(e.toValue)}`
                 : e.kind === "waitlist"
                   ? `Waitlist: ${e.text ?? e.toValue ?? ""}`
-                  : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+                  : e.kind === "consent" || e.kind === "privacy"
+                    ? `Privacy: ${e.text ?? e.toValue ?? ""}`
+                    : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
     return { id: e.id, at: formatDateTime(e.at), who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
   });
 }

@@ -18,6 +18,7 @@ import { eraseAgain, erasedSince, erasePerson } from "~/services/privacy-erasure
 import { createUserWithoutActor } from "~/services/users.server";
 import { GUARDIAN_EMAIL_SAME, GUARDIAN_NAME_REQUIRED } from "~/schemas/privacy";
 import { isServiceError } from "~/services/service-error";
+import { timelineLines } from "~/web/timeline-lines";
 import { useTestDatabase } from "../helpers/db";
 import { startSmtpSink, type ReceivedMail } from "../helpers/smtp-sink";
 import { startWebhookSink } from "../helpers/webhook-sink";
@@ -99,6 +100,10 @@ describe("consent, recorded", () => {
       `Marketing messages: consent given (home page form, notice ${PRIVACY_NOTICE_VERSION})`,
       `Privacy notice version ${PRIVACY_NOTICE_VERSION} shown with the home page form`,
     ]);
+    // Staff read them on the enquiry's screen.
+    expect(timelineLines(await enquiryTimeline(keen.id)).map((l) => l.what)).toContain(
+      `Privacy: Privacy notice version ${PRIVACY_NOTICE_VERSION} shown with the home page form`,
+    );
     const message = await submitContactQuery(visitor, { name: "Chand", email: "chand@example.com", message: "Hi" }, { channel: "contact-page" });
     const rows = await db().selectFrom("consents").selectAll().where("subjectId", "=", message.id).execute();
     expect(rows.map((r) => `${r.purpose}:${r.channel}:${r.noticeVersion}`)).toEqual([`notice:contact-page:${PRIVACY_NOTICE_VERSION}`]);

@@ -58,15 +58,16 @@ async function resolve(token: string): Promise<Resolved> {
 /**
  * Mails a fresh link to the address on file, when there is one. The answer is the same whatever the address (no
  * telling a stranger who enquired); each IP may ask FORM_RATE_LIMIT times per FORM_RATE_WINDOW (429 beyond), and
- * each address gets at most 3 links an hour (beyond, nothing more is sent, and the answer is still the same).
+ * each address gets at most 3 links an hour (beyond, nothing more is sent, and the answer is still the same). Only
+ * held records (a minor's, waiting for a guardian) send nothing either.
  */
 export async function requestMeLink(actor: Actor, input: unknown): Promise<void> {
   const { email } = parseInput(meLinkRequestSchema, input);
   const ip = await consumePrivacyAttempt("me-link-ip", actor.ip);
   if (!ip.ok) throw tooMany(RATE_LIMIT_MESSAGE, ip.retryAfter);
   if (!(await consumePrivacyAttempt("me-link-address", email)).ok) return;
-  const records = await recordsOfEmail(email);
-  const anchor = records.at(-1);
+  // A minor's held record gets no e-mail until a guardian consents (we promised the guardian so).
+  const anchor = (await recordsOfEmail(email)).filter((r) => r.state !== "held").at(-1);
   if (!anchor) return;
   await inTransaction(() => queuePrivacyMail("me-link", { type: anchor.type, id: anchor.record.id }, anchor.record.email));
 }

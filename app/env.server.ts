@@ -24,6 +24,14 @@ const list = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A retention period: whole months, 1 to 1200 (a hundred years). */
+const months = () =>
+  z.coerce
+    .number({ error: "must be a whole number of months from 1 to 1200" })
+    .int({ error: "must be a whole number of months from 1 to 1200" })
+    .min(1, { error: "must be a whole number of months from 1 to 1200" })
+    .max(1200, { error: "must be a whole number of months from 1 to 1200" });
+
 const isHttpUrl = (v: string) => URL.canParse(v) && ["http:", "https:"].includes(new URL(v).protocol);
 const isSmtpUrl = (v: string) => URL.canParse(v) && ["smtp:", "smtps:"].includes(new URL(v).protocol) && new URL(v).hostname !== "";
 
@@ -84,6 +92,17 @@ const schema = z
       .min(1, { error: "must be a whole number of hours from 1 to 720" })
       .max(720, { error: "must be a whole number of hours from 1 to 720" })
       .default(24),
+    // Privacy (app/services/privacy-*.server.ts; docs/privacy.md): an enquiry or contact message is erased this many
+    // months after its last activity; an enrolled student's enquiry after RETENTION_ENROLLED_MONTHS.
+    RETENTION_MONTHS: months().default(24),
+    RETENTION_ENROLLED_MONTHS: months().default(60),
+    // How long the link to a visitor's own page (/me) in an e-mail works.
+    ME_LINK_DAYS: z.coerce
+      .number({ error: "must be a whole number of days from 1 to 365" })
+      .int({ error: "must be a whole number of days from 1 to 365" })
+      .min(1, { error: "must be a whole number of days from 1 to 365" })
+      .max(365, { error: "must be a whole number of days from 1 to 365" })
+      .default(30),
     // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
     PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     PAGE_CACHE_MB: count("a whole number of megabytes").default(32),

@@ -21,6 +21,8 @@ import * as m0014 from "./migrations/0014-digest";
 import * as m0015 from "./migrations/0015-enquiry-desk";
 import * as m0040 from "./migrations/0040-backups";
 import * as m0020 from "./migrations/0020-bidi-controls";
+import * as m0030 from "./migrations/0030-site-settings";
+import * as m0031 from "./migrations/0031-privacy";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   "0015-enquiry-desk": m0015,
   "0040-backups": m0040,
   "0020-bidi-controls": m0020,
+  "0030-site-settings": m0030,
+  "0031-privacy": m0031,
 };
 
 export type DB = Kysely<Database>;
@@ -62,6 +66,9 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect;
     database.pragma("synchronous = FULL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    // Deleted and overwritten content is zeroed on disk, not left in free space: an erased person's e-mail must
+    // not survive in the file (app/services/privacy-erasure.server.ts; docs/privacy.md).
+    database.pragma("secure_delete = ON");
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite", raw: { dialect: "sqlite", database } };
   }
   if (url.startsWith("mysql://")) {

@@ -92,6 +92,15 @@ export interface EnquiriesTable {
   /** The last staff action on it; when an untouched New one was escalated to the admins. */
   touchedAt: string | null;
   escalatedAt: string | null;
+  /** Migration 0031 (privacy): "" | held (a minor's, until a guardian consents) | erased; the under-18 answer and guardian; marketing; notice version. */
+  privacyState: Generated<string>;
+  erasedAt: string | null;
+  under18: Generated<Bool>;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianConsentAt: string | null;
+  marketingConsent: Generated<Bool>;
+  noticeVersion: Generated<string>;
 }
 
 /** Both directions of a "possible duplicate" link (migration 0010). */
@@ -130,6 +139,15 @@ export interface ContactQueriesTable {
   /** Migration 0015: as on enquiries. */
   version: Generated<number>;
   updatedBy: string | null;
+  /** Migration 0031 (privacy): "" | held (a minor's, until a guardian consents) | erased; the under-18 answer and guardian; marketing; notice version. */
+  privacyState: Generated<string>;
+  erasedAt: string | null;
+  under18: Generated<Bool>;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianConsentAt: string | null;
+  marketingConsent: Generated<Bool>;
+  noticeVersion: Generated<string>;
 }
 
 /** Browser sessions and API tokens ended by signing out, until they would have expired (migration 0004). */
@@ -272,6 +290,40 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** One site setting that differs from its default (migration 0030): the value as JSON text. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+  updatedBy: Generated<string>;
+}
+
+/** A consent given or withdrawn (migration 0031), by record id only: it holds nothing that names the person. */
+export interface ConsentsTable {
+  id: string;
+  subjectType: string;
+  subjectId: string;
+  /** notice | marketing | guardian */
+  purpose: string;
+  /** given | withdrawn */
+  action: string;
+  channel: string;
+  noticeVersion: string;
+  at: string;
+}
+
+/** A link mailed to a visitor (/me) or a guardian (consent page), kept as its token's SHA-256 (migration 0031). */
+export interface PrivacyLinksTable {
+  id: string;
+  /** me | guardian */
+  kind: string;
+  tokenHash: string;
+  subjectType: string;
+  subjectId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -292,6 +344,9 @@ export interface Database {
   assignment_rotation: AssignmentRotationTable;
   form_submissions: FormSubmissionsTable;
   backup_runs: BackupRunsTable;
+  site_settings: SiteSettingsTable;
+  consents: ConsentsTable;
+  privacy_links: PrivacyLinksTable;
 }
 
 /** Migration 0015: the round-robin's counter (one row, id "enquiries"). */

@@ -13,6 +13,7 @@ import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.serve
 import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation.server";
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.server";
 import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } from "~/services/backups.server";
+import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -59,6 +60,9 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   if (env().BACKUP_EVERY_HOURS > 0) {
     startPeriodicJob({ name: "backups", everyMs: BACKUP_JOB_EVERY_MS, run: async () => void (await runScheduledBackup(Date.now(), log)) }, log);
   }
+  // Personal data past its retention, and minors' records without a guardian's consent in time, are erased once,
+  // whichever instance gets there first (app/services/privacy-retention.server.ts).
+  startPeriodicJob({ name: "privacy-retention", everyMs: PRIVACY_JOB_EVERY_MS, run: async () => void (await runPrivacyJob()) }, log);
 }
 
 export const app = express();

@@ -41,6 +41,16 @@ export const SITE = {
   limitedSeatsThreshold: 10,
   reviewStats: { averageRating: 4.9, recommendRate: 98, placementRate: 92 },
   foundedYear: 2018,
+  /**
+   * The contact for privacy questions and grievances (DPDP Act): the defaults of the site settings staff edit at
+   * /admin/settings (app/schemas/site-settings.ts); pages read the settings, never these directly.
+   */
+  privacyContact: {
+    name: "Grievance Officer, CyberSOC Academy",
+    email: "privacy@cybersocacademy.in",
+    phone: "+91 98765 43210",
+    address: "Plot 42, 3rd Floor, Cyber Towers Road, HITEC City, Hyderabad, Telangana 500081",
+  },
 } as const;
 
 /**

@@ -20,10 +20,19 @@ export const MAIL_TEMPLATES = ["enquiry-alert", "enquiry-ack", "contact-alert", 
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /**
- * What an e-mail is rendered from: the record (read when the e-mail is sent), its back-office link, and for an
- * enquiry's acknowledgement its place on a waitlist, if it is on one then.
+ * What an e-mail is rendered from: the record (read when the e-mail is sent), its back-office link, the link to the
+ * visitor's own page, and for an enquiry's acknowledgement its place on a waitlist, if it is on one then.
  */
-export type MailPayload = { record: Enquiry | ContactQuery; link: string; enrolment?: Enrolment; waitlist?: (WaitlistPlace & { holdHours: number }) | null };
+export type MailPayload = {
+  record: Enquiry | ContactQuery;
+  link: string;
+  enrolment?: Enrolment;
+  meLink?: MeLink;
+  waitlist?: (WaitlistPlace & { holdHours: number }) | null;
+};
+
+/** A link to the visitor's own page (/me), made when the e-mail is sent (app/infra/privacy-mail.server.tsx). */
+export type MeLink = { url: string; expiresAt: string };
 
 /** An enrolment confirmation's batch (none when the enquiry names no batch) and that batch's calendar file. */
 export type Enrolment = { batch: Schedule | null; calendar: { text: string; fileName: string } | null; coursePage: string | null };
@@ -61,13 +70,19 @@ export function renderMail(template: MailTemplate, payload: MailPayload): Render
     case "enquiry-alert":
       return enquiryAlert(payload as { record: Enquiry; link: string });
     case "enquiry-ack":
-      return payload.waitlist ? waitlistAck(payload.record as Enquiry, payload.waitlist) : enquiryAck(payload.record as Enquiry);
+      return payload.waitlist
+        ? waitlistAck(payload.record as Enquiry, payload.waitlist, payload.meLink)
+        : enquiryAck((payload as { record: Enquiry }).record, payload.meLink);
     case "contact-alert":
       return contactAlert(payload as { record: ContactQuery; link: string });
     case "contact-ack":
-      return contactAck((payload as { record: ContactQuery }).record);
+      return contactAck((payload as { record: ContactQuery }).record, payload.meLink);
     case "enrolment-confirmation":
-      return enrolmentConfirmation((payload as { record: Enquiry }).record, payload.enrolment ?? { batch: null, calendar: null, coursePage: null });
+      return enrolmentConfirmation(
+        (payload as { record: Enquiry }).record,
+        payload.enrolment ?? { batch: null, calendar: null, coursePage: null },
+        payload.meLink,
+      );
   }
 }
 
@@ -200,7 +215,27 @@ function Closing() {
   );
 }
 
-function enquiryAck(e: Enquiry): RenderedMail {
+/** The paragraph every e-mail to a visitor carries (DPDP Act): their own page, what they can do there, until when. */
+export function meLinkText(link: MeLink | undefined): string[] {
+  if (!link) return [];
+  return [
+    `See your enquiry and its status, correct your details, download your data or ask us to erase it (this link works until ${formatDate(link.expiresAt)}):`,
+    link.url,
+    "",
+  ];
+}
+
+export function MeLinkNote({ link }: { link: MeLink | undefined }) {
+  if (!link) return null;
+  return (
+    <P muted>
+      <A href={link.url}>See your enquiry and its status</A>, correct your details, download your data or ask us to erase it. The link works until{" "}
+      {formatDate(link.expiresAt)}.
+    </P>
+  );
+}
+
+function enquiryAck(e: Enquiry, meLink?: MeLink): RenderedMail {
   const course = `${e.preferredCourse} (${modeLabel(e.preferredMode)})`;
   const whatsapp = e.whatsappNotifications ? " We will also send you batch updates on WhatsApp." : "";
   // Only what we need to say back: the visitor's own message is not repeated to an address nobody has confirmed.
@@ -212,6 +247,7 @@ function enquiryAck(e: Enquiry): RenderedMail {
     "What happens next:",
     `A counsellor will call you on ${e.phone} within ${SITE.responseHours} hours with batch dates, fees and a free demo class.${whatsapp}`,
     "",
+    ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
   const html = page(
@@ -225,6 +261,7 @@ function enquiryAck(e: Enquiry): RenderedMail {
       <P>
         A counsellor will call you on <strong>{e.phone}</strong> within {SITE.responseHours} hours with batch dates, fees and a free demo class.{whatsapp}
       </P>
+      <MeLinkNote link={meLink} />
       <Closing />
     </>,
   );
@@ -232,7 +269,7 @@ function enquiryAck(e: Enquiry): RenderedMail {
 }
 
 /** The acknowledgement of one who joined a full batch's waitlist: their place, and how a freed seat reaches them. */
-function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }): RenderedMail {
+function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }, meLink?: MeLink): RenderedMail {
   const place = waitlistPlaceText(w, w.holdHours);
   const text = [
     `Dear ${e.fullName},`,
@@ -243,6 +280,7 @@ function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }): Rend
     "",
     "You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.",
     "",
+    ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
   const html = page(
@@ -257,6 +295,7 @@ function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }): Rend
         <strong>{place}</strong>
       </P>
       <P>You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.</P>
+      <MeLinkNote link={meLink} />
       <Closing />
     </>,
   );
@@ -270,7 +309,7 @@ const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8; method=PUBLISH";
  * To the student when staff set their enquiry to Enrolled: the batch (course, dates, days, time, where) and its
  * calendar file; without a batch, the confirmation alone.
  */
-function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enrolment): RenderedMail {
+function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enrolment, meLink?: MeLink): RenderedMail {
   const course = batch ? batch.courseName : e.preferredCourse;
   const rows: Row[] = batch
     ? [
@@ -293,6 +332,7 @@ function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enro
     ...(coursePage ? [`About the course: ${coursePage}`, ""] : []),
     "If anything here is not what you agreed with us, reply to this e-mail or call us.",
     "",
+    ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
   const html = page(
@@ -317,6 +357,7 @@ function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enro
         </P>
       ) : null}
       <P>If anything here is not what you agreed with us, reply to this e-mail or call us.</P>
+      <MeLinkNote link={meLink} />
       <Closing />
     </>,
   );
@@ -324,12 +365,13 @@ function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enro
   return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName, attachments };
 }
 
-function contactAck(q: ContactQuery): RenderedMail {
+function contactAck(q: ContactQuery, meLink?: MeLink): RenderedMail {
   const text = [
     `Dear ${q.name},`,
     "",
     `Thank you for writing to ${SITE.name}. We have received your message${q.subject ? ` about "${q.subject}"` : ""} and will reply within ${SITE.responseHours} hours.`,
     "",
+    ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
   const html = page(
@@ -340,6 +382,7 @@ function contactAck(q: ContactQuery): RenderedMail {
         Thank you for writing to {SITE.name}. We have received your message{q.subject ? <> about &ldquo;{q.subject}&rdquo;</> : null} and will reply within{" "}
         {SITE.responseHours} hours.
       </P>
+      <MeLinkNote link={meLink} />
       <Closing />
     </>,
   );

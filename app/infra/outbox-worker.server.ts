@@ -20,6 +20,7 @@ import { publicOrigin } from "~/util/origin.server";
 import { MAIL_TEMPLATES, renderMail, type Enrolment, type MailPayload, type MailTemplate, type RenderedMail } from "./mail-templates.server";
 import { postWebhook } from "./webhooks.server";
 import { renderWaitlistOfferMail, WAITLIST_MAIL_TEMPLATE } from "./waitlist-mail.server";
+import { meLinkFor, PRIVACY_MAIL_TEMPLATES, renderPrivacyMail } from "./privacy-mail.server";
 
 /**
  * Delivers the outbox, in every app process. Each pass finds due rows and claims each with a lease (one
@@ -111,13 +112,17 @@ async function deliver(row: OutboxDelivery): Promise<void> {
   }
   const registered = renderers.get(row.template);
   const waitlist = row.template === WAITLIST_MAIL_TEMPLATE;
-  if (!registered && !waitlist && !(MAIL_TEMPLATES as readonly string[]).includes(row.template))
+  const privacy = PRIVACY_MAIL_TEMPLATES.includes(row.template);
+  if (!registered && !waitlist && !privacy && !(MAIL_TEMPLATES as readonly string[]).includes(row.template))
     throw new PermanentMailError(`Unknown e-mail template "${row.template}"`);
+  // Every e-mail to a visitor carries a fresh link to their own page (/me), made as it is sent.
   const mail = registered
     ? await registered(row)
-    : waitlist
-      ? await renderWaitlistOfferMail(row.entityId ?? "")
-      : renderMail(row.template as MailTemplate, await mailPayload(row));
+    : privacy
+      ? await renderPrivacyMail(row)
+      : waitlist
+        ? await renderWaitlistOfferMail(row.entityId ?? "", await meLinkFor(row))
+        : renderMail(row.template as MailTemplate, { ...(await mailPayload(row)), meLink: await meLinkFor(row) });
   const addresses = row.recipient.split(",").map((a) => a.trim());
   await sendMail({
     id: row.id,

@@ -71,6 +71,13 @@ function build(raw: RawDriver) {
     loginByAccount: limiter("login-acct", e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_WINDOW_SECONDS),
     // How many blocks a key has had in the last day, for the growing delay (expires, so it cannot grow without bound).
     blocks: limiter("login-blocks", 1_000_000, 86_400),
+    // Privacy links (app/services/privacy-me.server.ts): pages opened with a token per IP (no guessing tokens), and
+    // "Where is my enquiry?" per IP and per address (no flooding someone's inbox). The address is counted by its hash.
+    privacy: {
+      "me-view": limiter("me-view", 60, 600),
+      "me-link-ip": limiter("me-link-ip", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
+      "me-link-address": limiter("me-link-addr", 3, 3600),
+    },
   };
 }
 type Limiters = ReturnType<typeof build>;
@@ -170,6 +177,25 @@ export async function consumeFormAttempt(ip: string, form: FormName): Promise<Ra
   await sweepExpired();
   try {
     await withStore((l) => l.forms[form].consume(bounded(ipKey(ip))));
+    return { ok: true };
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    return { ok: false, retryAfter: retrySeconds(res) };
+  }
+}
+
+export type PrivacyLimit = "me-view" | "me-link-ip" | "me-link-address";
+
+/**
+ * Counts one use of a privacy link page or one "Where is my enquiry?" request. `key` is the client's IP, or for
+ * "me-link-address" the address asked about, which is kept only as its SHA-256 (no e-mail in the counts table).
+ */
+export async function consumePrivacyAttempt(which: PrivacyLimit, key: string): Promise<RateDecision> {
+  if (!enabled()) return { ok: true };
+  await sweepExpired();
+  const counted = which === "me-link-address" ? `sha256:${createHash("sha256").update(emailKey(key)).digest("hex")}` : bounded(ipKey(key));
+  try {
+    await withStore((l) => l.privacy[which].consume(counted));
     return { ok: true };
   } catch (res) {
     if (res instanceof Error) throw res;

@@ -4,7 +4,7 @@ import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { openOfferOfEnquiry } from "~/models/waitlist.server";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { PermanentMailError } from "./mail.server";
-import { A, P, page, type RenderedMail } from "./mail-templates.server";
+import { A, MeLinkNote, meLinkText, P, page, type MeLink, type RenderedMail } from "./mail-templates.server";
 import { publicOrigin } from "~/util/origin.server";
 import { offerPath, offerToken } from "./waitlist-token.server";
 
@@ -16,7 +16,7 @@ export function waitlistOfferSubject(batch: Pick<Schedule, "courseName" | "start
 }
 
 /** Throws a permanent failure when there is nothing to offer any more (the enquiry deleted, the offer closed first). */
-export async function renderWaitlistOfferMail(enquiryId: string): Promise<RenderedMail> {
+export async function renderWaitlistOfferMail(enquiryId: string, meLink?: MeLink): Promise<RenderedMail> {
   const [enquiry, offer] = await Promise.all([getEnquiry(enquiryId), openOfferOfEnquiry(enquiryId)]);
   if (!enquiry) throw new PermanentMailError("Not sent: the enquiry was deleted first");
   const batch = offer ? await getSchedule(offer.scheduleId) : null;
@@ -34,6 +34,7 @@ export async function renderWaitlistOfferMail(enquiryId: string): Promise<Render
     "",
     "If you no longer want the seat, you can decline it on the same page, so the next person waiting gets it. If you do nothing, the offer lapses at that time.",
     "",
+    ...meLinkText(meLink),
     `Questions? Call or WhatsApp us on ${SITE.phone}.`,
     "",
     SITE.name,
@@ -52,6 +53,7 @@ export async function renderWaitlistOfferMail(enquiryId: string): Promise<Render
         If you no longer want the seat, you can decline it on the same page, so the next person waiting gets it. If you do nothing, the offer lapses at that
         time.
       </P>
+      <MeLinkNote link={meLink} />
       <P muted>
         Questions? Call or WhatsApp us on {SITE.phone}. {SITE.name}
       </P>

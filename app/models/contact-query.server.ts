@@ -19,6 +19,13 @@ export type ContactQuery = {
   /** One more on every change (a form drawn from an older one is refused), and who made it. */
   version: number;
   updatedBy: string | null;
+  /** Privacy (app/schemas/privacy.ts), as on enquiries. */
+  under18: boolean;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianConsentAt: string | null;
+  marketingConsent: boolean;
+  noticeVersion: string;
 };
 
 export type ContactQueryInput = {
@@ -27,16 +34,32 @@ export type ContactQueryInput = {
   phone?: string | null;
   subject?: string | null;
   message: string;
+  under18?: boolean;
+  guardianName?: string | null;
+  guardianEmail?: string | null;
+  marketingConsent?: boolean;
+  noticeVersion?: string;
+  /** "held": a minor's message, kept from staff until a guardian consents. */
+  privacyState?: "" | "held";
 };
 
-function toContactQuery({ phoneDigits: _searchOnly, ...row }: Selectable<ContactQueriesTable>): ContactQuery {
-  return { ...row, version: Number(row.version), status: row.status as ContactStatus };
+/** Staff see messages that are neither held for a guardian's consent nor erased (see VISIBLE in enquiry.server.ts). */
+const VISIBLE = "";
+
+export function toContactQuery({ phoneDigits: _searchOnly, privacyState: _state, erasedAt: _erased, ...row }: Selectable<ContactQueriesTable>): ContactQuery {
+  return {
+    ...row,
+    version: Number(row.version),
+    status: row.status as ContactStatus,
+    under18: Boolean(row.under18),
+    marketingConsent: Boolean(row.marketingConsent),
+  };
 }
 
 export type ContactQueryFilter = PageInput & { status?: string; q?: string };
 
 function filtered(filter: ContactQueryFilter) {
-  let q = db().selectFrom("contact_queries");
+  let q = db().selectFrom("contact_queries").where("privacyState", "=", VISIBLE);
   if (filter.status) q = q.where("status", "=", filter.status);
   const term = filter.q?.trim();
   if (term) {
@@ -66,7 +89,7 @@ export async function countContactQueries(status?: ContactStatus): Promise<numbe
 }
 
 export async function getContactQuery(id: string): Promise<ContactQuery | null> {
-  const row = await db().selectFrom("contact_queries").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db().selectFrom("contact_queries").selectAll().where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
   return row ? toContactQuery(row) : null;
 }
 
@@ -86,9 +109,15 @@ export async function insertContactQuery(input: ContactQueryInput, opts: { id?: 
       status: "new",
       createdAt: now,
       updatedAt: now,
+      privacyState: input.privacyState ?? VISIBLE,
+      under18: input.under18 ? 1 : 0,
+      guardianName: input.guardianName ?? null,
+      guardianEmail: input.guardianEmail ?? null,
+      marketingConsent: input.marketingConsent ? 1 : 0,
+      noticeVersion: input.noticeVersion ?? "",
     })
     .execute();
-  return (await getContactQuery(id))!;
+  return toContactQuery(await db().selectFrom("contact_queries").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 }
 
 /** Sets the status and adds one to the version, only while the stored version is still `version` (null otherwise, or when gone). */
@@ -98,13 +127,14 @@ export async function setContactQueryStatusRow(id: string, status: ContactStatus
     .set((eb) => ({ status, updatedAt: nowIso(), updatedBy, version: eb("version", "+", 1) }))
     .where("id", "=", id)
     .where("version", "=", version)
+    .where("privacyState", "=", VISIBLE)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getContactQuery(id);
 }
 
 export async function deleteContactQueryRow(id: string): Promise<boolean> {
-  const r = await db().deleteFrom("contact_queries").where("id", "=", id).executeTakeFirst();
+  const r = await db().deleteFrom("contact_queries").where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

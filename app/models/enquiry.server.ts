@@ -46,6 +46,13 @@ export type Enquiry = {
   /** The last staff action on it, and when an untouched New one was escalated to the admins (null: not yet). */
   touchedAt: string | null;
   escalatedAt: string | null;
+  /** Privacy (app/schemas/privacy.ts): "I am under 18", the guardian and when they consented; marketing as it stands; the notice version shown. */
+  under18: boolean;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianConsentAt: string | null;
+  marketingConsent: boolean;
+  noticeVersion: string;
 };
 
 export type EnquiryInput = {
@@ -62,16 +69,32 @@ export type EnquiryInput = {
   assigneeId?: string | null;
   source?: Partial<EnquirySource>;
   sourceLabel?: string;
+  under18?: boolean;
+  guardianName?: string | null;
+  guardianEmail?: string | null;
+  marketingConsent?: boolean;
+  noticeVersion?: string;
+  /** "held": a minor's enquiry, kept from staff until a guardian consents (app/services/guardian-consent.server.ts). */
+  privacyState?: "" | "held";
 };
 
-function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
-  const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, ...rest } = row;
+/**
+ * Which rows staff lists and reads see: not a minor's held enquiry (until a guardian consents), not an erased
+ * one. The dashboard's figures of what happened (per status, week, course, source) also count erased rows, which
+ * keep exactly what those figures need; held ones count from the guardian's consent.
+ */
+export const VISIBLE = "";
+
+export function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
+  const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, privacyState: _state, erasedAt: _erased, ...rest } = row;
   return {
     ...rest,
     version: Number(row.version),
     preferredMode: row.preferredMode as DeliveryMode,
     status: row.status as EnquiryStatus,
     whatsappNotifications: Boolean(row.whatsappNotifications),
+    under18: Boolean(row.under18),
+    marketingConsent: Boolean(row.marketingConsent),
     filePaths: parseList(row.filePaths),
     source: { utmSource, utmMedium, utmCampaign, referrer, form: sourceForm as EnquiryFormName | "" },
   };
@@ -101,7 +124,7 @@ export type EnquiryFilter = PageInput & {
 };
 
 function filtered(filter: EnquiryFilter) {
-  let q = db().selectFrom("enquiries");
+  let q = db().selectFrom("enquiries").where("privacyState", "=", VISIBLE);
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
@@ -140,10 +163,7 @@ function newFor(userId: string, now: string) {
   return (eb: ExpressionBuilder<Database, "enquiries">) =>
     eb.and([
       eb("status", "=", "new"),
-      eb.or([
-        eb("assigneeId", "is", null),
-        eb.and([eb("assigneeId", "=", userId), eb.or([eb("followUpAt", "is", null), eb("followUpAt", ">=", now)])]),
-      ]),
+      eb.or([eb("assigneeId", "is", null), eb.and([eb("assigneeId", "=", userId), eb.or([eb("followUpAt", "is", null), eb("followUpAt", ">=", now)])])]),
     ]);
 }
 
@@ -225,14 +245,14 @@ export async function countMatching(filter: EnquiryFilter): Promise<number> {
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
-  let q = db().selectFrom("enquiries");
+  let q = db().selectFrom("enquiries").where("privacyState", "<>", "held");
   if (status) q = q.where("status", "=", status);
   const r = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function getEnquiry(id: string): Promise<Enquiry | null> {
-  const row = await db().selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db().selectFrom("enquiries").selectAll().where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
   return row ? toEnquiry(row) : null;
 }
 
@@ -265,12 +285,19 @@ export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; cr
       referrer: source.referrer ?? null,
       sourceForm: source.form ?? "",
       sourceLabel: input.sourceLabel ?? "direct",
+      privacyState: input.privacyState ?? VISIBLE,
+      under18: input.under18 ? 1 : 0,
+      guardianName: input.guardianName ?? null,
+      guardianEmail: input.guardianEmail ?? null,
+      marketingConsent: input.marketingConsent ? 1 : 0,
+      noticeVersion: input.noticeVersion ?? "",
     })
     .execute();
-  return (await getEnquiry(id))!;
+  const row = await db().selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return toEnquiry(row);
 }
 
-export type EnquiryChanges = Partial<Omit<EnquiryInput, "source" | "sourceLabel">> & {
+export type EnquiryChanges = Partial<Omit<EnquiryInput, "source" | "sourceLabel" | "privacyState">> & {
   status?: EnquiryStatus;
   assigneeId?: string | null;
   followUpAt?: string | null;
@@ -343,6 +370,7 @@ export async function findEnquiriesLike(phone: string, email: string, since: str
     .select("id")
     .where("createdAt", ">=", since)
     .where("id", "!=", exceptId)
+    .where("privacyState", "=", VISIBLE)
     .where((eb) => eb.or([...(digits.length >= 10 ? [eb("phoneDigits", "=", digits)] : []), eb("email", "=", email)]))
     .orderBy("createdAt", "desc")
     .limit(20)
@@ -368,11 +396,18 @@ export async function linkDuplicates(id: string, others: string[]): Promise<void
     .execute();
 }
 
-/** The enquiries each of `ids` is linked to as a possible duplicate. */
+/** The enquiries each of `ids` is linked to as a possible duplicate (those staff can see: not held, not erased). */
 export async function duplicatesOf(ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const rows = await db().selectFrom("enquiry_duplicates").select(["enquiryId", "otherId"]).where("enquiryId", "in", ids).orderBy("createdAt").execute();
+  const rows = await db()
+    .selectFrom("enquiry_duplicates as d")
+    .innerJoin("enquiries as o", "o.id", "d.otherId")
+    .select(["d.enquiryId", "d.otherId"])
+    .where("d.enquiryId", "in", ids)
+    .where("o.privacyState", "=", VISIBLE)
+    .orderBy("d.createdAt")
+    .execute();
   for (const row of rows) out.get(row.enquiryId)?.push(row.otherId);
   return out;
 }
@@ -397,6 +432,8 @@ export async function listEscalationDue(before: string, limit = 200): Promise<En
   const rows = await db()
     .selectFrom("enquiries")
     .selectAll()
+    // Held for a guardian's consent or erased: nobody is to call it yet (or ever).
+    .where("privacyState", "=", VISIBLE)
     .where("status", "=", "new")
     .where("escalatedAt", "is", null)
     .where("touchedAt", "is", null)
@@ -419,6 +456,7 @@ export async function markEscalated(id: string, at: string): Promise<boolean> {
 export async function countUnansweredSince(before: string): Promise<number> {
   const r = await db()
     .selectFrom("enquiries")
+    .where("privacyState", "=", VISIBLE)
     .where("status", "=", "new")
     .where("firstStatusChangeAt", "is", null)
     .where("createdAt", "<", before)
@@ -442,6 +480,7 @@ export async function countInWindows(windows: { from: string; before: string }[]
     .selectFrom("enquiries")
     .where("createdAt", ">=", first)
     .where("createdAt", "<", last)
+    .where("privacyState", "<>", "held")
     .select([bucket.as("bucket"), (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy(bucket)
     .execute();
@@ -459,6 +498,7 @@ export async function countByStatusSince(since: string): Promise<Record<string, 
   const rows = await db()
     .selectFrom("enquiries")
     .where("createdAt", ">=", since)
+    .where("privacyState", "<>", "held")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("status")
     .execute();
@@ -470,6 +510,7 @@ export async function countByColumnSince(column: "preferredCourse" | "sourceLabe
   const rows = await db()
     .selectFrom("enquiries")
     .where("createdAt", ">=", since)
+    .where("privacyState", "<>", "held")
     .select([column, (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy(column)
     .orderBy("n", "desc")

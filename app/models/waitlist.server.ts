@@ -65,6 +65,8 @@ export async function listWaitlist(scheduleId: string, limit = 500): Promise<Wai
     .select(["e.fullName", "e.email", "e.status as enquiryStatus", "o.expiresAt as offerExpiresAt"])
     .where("w.scheduleId", "=", scheduleId)
     .where("w.status", "in", ON_LIST)
+    // A minor's held enquiry keeps its place but is not shown to staff until a guardian consents.
+    .where("e.privacyState", "=", "")
     .orderBy("w.joinedAt")
     .orderBy("w.id")
     .limit(limit)
@@ -226,6 +228,7 @@ export async function listOpenOffersExpiringBetween(
     .innerJoin("enquiries as e", "e.id", "o.enquiryId")
     .select(["o.id as offerId", "o.enquiryId", "e.fullName", "o.scheduleId", "o.expiresAt", "e.assigneeId"])
     .where("o.status", "=", "open")
+    .where("e.privacyState", "=", "")
     .where("o.expiresAt", ">=", fromIso)
     .where("o.expiresAt", "<", toIso)
     .orderBy("o.expiresAt")

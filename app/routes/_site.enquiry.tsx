@@ -2,6 +2,7 @@ import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EnquiryAside } from "~/components/site/form-asides";
 import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
 import { PageHero } from "~/components/site/page-hero";
+import { MyEnquiryLookup } from "~/components/site/my-enquiry-lookup";
 import { CalendarIcon } from "~/components/ui/icons";
 import { FALLBACK_COURSE_TITLES } from "~/config/site";
 import { formatDate } from "~/util/format";
@@ -121,6 +122,9 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             resetHref="/enquiry"
           />
         </section>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+        <MyEnquiryLookup className="max-w-2xl" />
       </div>
     </main>
   );

@@ -14,7 +14,7 @@ const handle = endpoint({
   async POST(args) {
     const actor = await apiActor(args);
     await admitFormSubmission(actor, "contact");
-    return one(await submitContactQuery(actor, await readApiBody(args.request)), 201);
+    return one(await submitContactQuery(actor, await readApiBody(args.request), { channel: "api" }), 201);
   },
 });
 

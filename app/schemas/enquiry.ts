@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { DELIVERY_MODES, ENQUIRY_STATUSES, oneOf } from "./values";
 import { blankToUndefined, choice, cleanText, flag, optionalText, preprocess, requiredEmail, requiredText } from "./fields";
+import { privacyFields, withGuardianRule } from "./privacy";
 
 export const PHONE_MESSAGE = "Valid 10-digit phone number is required";
 
@@ -55,11 +56,17 @@ const fields = {
   message: optionalText(5000, "Message", "multi"),
 };
 
-/** The HTML form: an unticked WhatsApp checkbox is simply absent, so absent means false. */
-export const enquiryFormSchema = z.object({ ...fields, whatsappNotifications: flag(false) });
+/**
+ * The HTML form: an unticked WhatsApp checkbox is simply absent, so absent means false. With the privacy fields
+ * (app/schemas/privacy.ts): marketing and "I am under 18" unticked unless ticked, the notice version shown.
+ */
+export const enquiryFormSchema = withGuardianRule(z.object({ ...fields, whatsappNotifications: flag(false), ...privacyFields }));
 
-/** The JSON API: whatsappNotifications defaults to true (spec §3). */
+/** The JSON API: whatsappNotifications defaults to true (spec §3). The record's fields, also what staff may correct (PUT). */
 export const enquiryApiSchema = z.object({ ...fields, whatsappNotifications: flag(true) });
+
+/** POST /api/enquiries: the record's fields and the privacy fields, each optional (marketing and under 18 default to false). */
+export const enquirySubmitApiSchema = withGuardianRule(z.extend(enquiryApiSchema, privacyFields));
 
 /** The fields a visitor sends, as stored, with the id and time: all an anonymous submission gets back. */
 export const ENQUIRY_RECEIPT_FIELDS = [

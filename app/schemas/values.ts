@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   "sign-out",
   "resend",
   "publish",
+  "erase",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -78,10 +79,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "sign-out": "Signed out",
   resend: "Sent again",
   publish: "Published",
+  erase: "Personal data erased",
 };
 
 /** What an audited action was done to. */
-export const AUDIT_ENTITY_TYPES = ["course", "schedule", "review", "enquiry", "contact_query", "user", "session", "outbox"] as const;
+export const AUDIT_ENTITY_TYPES = ["course", "schedule", "review", "enquiry", "contact_query", "user", "session", "outbox", "settings", "person"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   course: "Course",
@@ -92,6 +94,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   user: "User",
   session: "Session",
   outbox: "Outbox message",
+  settings: "Site settings",
+  // Erasures (on request, or by the retention job): the entry names record ids and counts, never the person.
+  person: "Person (privacy)",
 };
 
 /** The outbox (e-mails and webhooks to deliver): its tabs, badges and the API's ?status= filter. */
@@ -118,6 +123,10 @@ export const OUTBOX_EVENTS = [
   "enquiry.enrolled",
   "enquiry.waitlist_offer",
   "enquiry.escalated",
+  // A link to the visitor's own records (/me), asked for with "Where is my enquiry?".
+  "privacy.me_link",
+  // A minor's enquiry or message: the consent request to the parent or guardian.
+  "privacy.guardian_consent",
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
@@ -172,7 +181,36 @@ export const ENQUIRY_FORM_LABELS: Record<EnquiryFormName, string> = { home: "Hom
 export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];
 
 /** What a timeline line records. */
-export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist", "escalated"] as const;
+export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist", "escalated", "consent", "privacy"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_SUBJECTS = ["enquiry", "contact_query"] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
+
+/**
+ * Privacy (India's DPDP Act): what a consent row is for, what was done, and where. `notice`: the privacy notice shown
+ * with the form the person sent (its version); `marketing`: newsletters, offers of other courses, WhatsApp
+ * promotions; `guardian`: a parent's or guardian's consent for someone under 18.
+ */
+export const CONSENT_PURPOSES = ["notice", "marketing", "guardian"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
+  notice: "Privacy notice",
+  marketing: "Marketing messages",
+  guardian: "Parent or guardian consent",
+};
+export const CONSENT_ACTIONS = ["given", "withdrawn"] as const;
+export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
+export const CONSENT_CHANNELS = ["home", "enquiry-page", "contact-page", "api", "me", "guardian-link", "staff"] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+export const CONSENT_CHANNEL_LABELS: Record<ConsentChannel, string> = {
+  home: "home page form",
+  "enquiry-page": "enquiry page",
+  "contact-page": "contact page",
+  api: "API",
+  me: "their own page (/me)",
+  "guardian-link": "the guardian's consent link",
+  staff: "staff",
+};
+/** A record's privacy state: "" ordinary; held (a minor's, until a guardian consents); erased (only counts remain). */
+export const PRIVACY_STATES = ["", "held", "erased"] as const;
+export type PrivacyState = (typeof PRIVACY_STATES)[number];

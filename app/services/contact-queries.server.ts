@@ -13,16 +13,26 @@ import { EDIT_CONFLICT_CODE, writeGuardSchema } from "~/schemas/write-guard";
 import { CONTACT_STATUS_LABELS } from "~/schemas/values";
 import { formatDateTime } from "~/util/dates";
 import { queueContactQueryNotifications } from "./notifications.server";
+import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
 import { conflict, notFound, type ServiceError } from "./service-error";
+import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 import { parseInput } from "./validation";
 
 /** Contact messages: visitors send them (home, /contact, the API); staff mark them replied or closed. */
 
-/** Stores the message with its staff alert, acknowledgement and webhooks (one transaction); they go out after it. */
-export async function submitContactQuery(actor: Actor, input: unknown): Promise<ContactQuery> {
+/**
+ * Stores the message with its staff alert, acknowledgement and webhooks (one transaction); they go out after it.
+ * `channel`: where it was sent from, for its consent rows (the privacy notice shown, marketing); a minor's message
+ * is held, and alerted about, acknowledged and announced only once a guardian consents.
+ */
+export async function submitContactQuery(
+  actor: Actor,
+  input: unknown,
+  { channel = "contact-page" }: { channel?: "home" | "contact-page" | "api" } = {},
+): Promise<ContactQuery> {
   const values = parseInput(contactSchema, input);
   return inTransaction(async () => {
-    const query = await insertContactQuery(values);
+    const query = await insertContactQuery({ ...values, ...privacyColumns(values) });
     await insertTimelineEntry("contact_query", query.id, {
       userId: actor.user?.id ?? null,
       userName: actor.user?.name ?? "",
@@ -32,7 +42,8 @@ export async function submitContactQuery(actor: Actor, input: unknown): Promise<
       text: "Received",
     });
     if (actor.user) await record(actor, "create", "contact_query", query.id, query.name);
-    await queueContactQueryNotifications(query);
+    const held = await recordSubmissionPrivacy("contact_query", query, channel, query.name);
+    if (!held) await queueContactQueryNotifications(query);
     return query;
   });
 }
@@ -84,6 +95,7 @@ export async function deleteContactQuery(actor: StaffActor, id: string): Promise
     const query = await getContactQuery(id);
     if (!query || !(await deleteContactQueryRow(id))) throw notFound("Contact query");
     await deleteTimeline("contact_query", id);
+    await forgetPrivacyOf("contact_query", id);
     await forgetOutboxMessagesAbout("contact_query", id);
     await record(actor, "delete", "contact_query", id, `${query.name}${query.subject ? ` (${query.subject})` : ""}`);
   });
@@ -102,5 +114,5 @@ export async function addContactQueryNote(actor: StaffActor, id: string, input: 
 
 export async function contactQueryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getContactQuery(id))) throw notFound("Contact query");
-  return listTimeline("contact_query", id);
+  return timelineWithConsents("contact_query", id, await listTimeline("contact_query", id));
 }

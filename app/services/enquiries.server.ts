@@ -38,6 +38,7 @@ import { insertNote } from "./timeline.server";
 import { batchTitle, claimOfferedSeat, WAITLIST_ACTOR, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { parseInput } from "./validation";
+import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 
 /**
  * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
@@ -373,7 +374,7 @@ export async function addEnquiryNote(actor: StaffActor, id: string, input: unkno
 
 export async function enquiryTimeline(id: string): Promise<TimelineEntry[]> {
   if (!(await getEnquiry(id))) throw notFound("Enquiry");
-  return listTimeline("enquiry", id);
+  return timelineWithConsents("enquiry", id, await listTimeline("enquiry", id));
 }
 
 /**
@@ -388,6 +389,7 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
     await waitlistEnquiryDeleted(enquiry);
     await deleteTimeline("enquiry", id);
+    await forgetPrivacyOf("enquiry", id);
     await unlinkDuplicates(id);
     await forgetOutboxMessagesAbout("enquiry", id);
     await record(

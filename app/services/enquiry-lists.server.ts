@@ -10,6 +10,7 @@ import {
 } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import type { Page } from "~/models/paging.server";
+import { consentsOf, type Consent } from "~/models/consents.server";
 import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
 import { OPEN_ENQUIRY_STATUSES, type EnquirySort, type FollowUpFilter } from "~/schemas/values";
 import { batchTitle } from "./waitlist.server";
@@ -92,12 +93,13 @@ export function upcomingBatchChoices(schedules: Schedule[], currentId: string | 
     .map((s) => ({ id: s.id, label: batchTitle(s), full: s.seats <= 0 }));
 }
 
-export type EnquiryRecord = Enquiry & { duplicateOf: string[] };
+export type EnquiryRecord = Enquiry & { duplicateOf: string[]; consents: Consent[] };
 
-/** Records as the API and the screens show them: with the enquiries each is a possible duplicate of. */
+/** Records as the API and the screens show them: with the enquiries each is a possible duplicate of, and its consent rows. */
 export async function withDuplicates(rows: Enquiry[]): Promise<EnquiryRecord[]> {
-  const links = await duplicatesOf(rows.map((e) => e.id));
-  return rows.map((e) => ({ ...e, duplicateOf: links.get(e.id) ?? [] }));
+  const ids = rows.map((e) => e.id);
+  const [links, consents] = await Promise.all([duplicatesOf(ids), consentsOf("enquiry", ids)]);
+  return rows.map((e) => ({ ...e, duplicateOf: links.get(e.id) ?? [], consents: consents.get(e.id) ?? [] }));
 }
 
 export async function listEnquiries(actor: StaffActor, query: EnquiryListQuery): Promise<Page<EnquiryRecord>> {

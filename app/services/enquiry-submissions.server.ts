@@ -5,7 +5,7 @@ import { takeNextAssignee } from "~/models/assignment.server";
 import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
 import { findScheduleByCourseAndStart } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
-import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryFormSchema } from "~/schemas/enquiry";
+import { ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
 import { isCalendarDate } from "~/schemas/fields";
 import { sourceSchema } from "~/schemas/enquiry-pipeline";
 import type { EnquiryFormName } from "~/schemas/values";
@@ -13,6 +13,7 @@ import type { Actor } from "./actor";
 import { record } from "./audit.server";
 import { withDuplicates, type EnquiryRecord } from "./enquiry-lists.server";
 import { queueEnquiryNotifications } from "./notifications.server";
+import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
 import { invalid } from "./service-error";
 import { fieldErrors } from "./validation";
 import { joinWaitlistIfFull } from "./waitlist.server";
@@ -52,7 +53,7 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
   const files = opts.files ?? [];
   try {
     const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-    const parsed = (opts.channel === "api" ? enquiryApiSchema : enquiryFormSchema).safeParse(body);
+    const parsed = (opts.channel === "api" ? enquirySubmitApiSchema : enquiryFormSchema).safeParse(body);
     const sent = sourceSchema.safeParse(body.source);
     const fields = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(sent.success ? {} : prefixed("source", fieldErrors(sent.error))) };
     if (opts.fileError) fields[ATTACHMENT_FIELD] = opts.fileError;
@@ -69,6 +70,8 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       const owner = await takeNextAssignee();
       const enquiry = await insertEnquiry({
         ...values,
+        // The notice version shown, marketing, and for someone under 18 the guardian (held until they consent).
+        ...privacyColumns(values),
         filePaths: files.map((f) => f.storedName),
         scheduleId: batch?.id ?? null,
         assigneeId: owner?.id ?? null,
@@ -98,9 +101,12 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
         });
       }
       if (actor.user) await record(actor, "create", "enquiry", enquiry.id, `${enquiry.fullName} (${enquiry.preferredCourse})`);
-      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates included.
+      // Consent rows; a minor's enquiry is held (no alert, acknowledgement or webhook) until a guardian consents.
+      const held = await recordSubmissionPrivacy("enquiry", enquiry, opts.channel, enquiry.fullName);
+      // The webhook carries the record as GET /api/enquiries/:id answers it, possible duplicates and consents included.
       const [stored] = await withDuplicates([enquiry]);
-      await queueEnquiryNotifications(stored, position !== null && batch ? { position, courseName: batch.courseName, startDate: batch.startDate } : null);
+      if (!held)
+        await queueEnquiryNotifications(stored, position !== null && batch ? { position, courseName: batch.courseName, startDate: batch.startDate } : null);
       return stored;
     });
   } catch (error) {

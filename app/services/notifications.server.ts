@@ -4,6 +4,7 @@ import { cleanHeaderText, isPlainAddress } from "~/util/email-address";
 import { mailConfigured } from "~/infra/mail.server";
 import { DIGEST_TEMPLATE } from "~/infra/digest-mail.server";
 import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/infra/waitlist-mail.server";
+import { GUARDIAN_TEMPLATE, guardianSubject, ME_LINK_SUBJECT, ME_LINK_TEMPLATE } from "~/infra/privacy-mail.server";
 import {
   CONTACT_ACK_SUBJECT,
   contactAlertSubject,
@@ -237,6 +238,36 @@ export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">,
       payload: "",
       entityType: "enquiry",
       entityId: enquiry.id,
+      status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
+      lastError: ok ? undefined : NOT_ONE_ADDRESS,
+      retryUntil: retryUntilFrom(),
+    },
+  ]);
+}
+
+/**
+ * Privacy e-mails (app/infra/privacy-mail.server.tsx), inside the transaction that asks for them, rendered when sent:
+ * "Where is my enquiry?" sends the person a link to their own page (to the address on the record, `to`);
+ * a minor's enquiry or message asks their parent or guardian (`to`) to consent.
+ */
+export async function queuePrivacyMail(
+  kind: "me-link" | "guardian",
+  entity: { type: "enquiry" | "contact_query"; id: string },
+  to: string,
+  subjectName = "",
+): Promise<void> {
+  if (!inTransactionNow()) throw new Error("Privacy e-mails must be queued inside a transaction");
+  const ok = isPlainAddress(to);
+  await insertQueued([
+    {
+      kind: "email",
+      event: kind === "me-link" ? "privacy.me_link" : "privacy.guardian_consent",
+      template: kind === "me-link" ? ME_LINK_TEMPLATE : GUARDIAN_TEMPLATE,
+      recipient: to,
+      subject: cleanHeaderText(kind === "me-link" ? ME_LINK_SUBJECT : guardianSubject(subjectName), 300),
+      payload: "",
+      entityType: entity.type,
+      entityId: entity.id,
       status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
       lastError: ok ? undefined : NOT_ONE_ADDRESS,
       retryUntil: retryUntilFrom(),

@@ -2,6 +2,9 @@ import { z } from "zod";
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
+  CONSENT_ACTIONS,
+  CONSENT_CHANNELS,
+  CONSENT_PURPOSES,
   DELIVERY_MODES,
   ENQUIRY_FORMS,
   OUTBOX_EVENTS,
@@ -11,7 +14,9 @@ import {
   TIMELINE_KINDS,
   USER_ROLES,
 } from "~/schemas/values";
-import { contactSchema } from "~/schemas/contact";
+import { contactFields } from "~/schemas/contact";
+import { privacyFields } from "~/schemas/privacy";
+import { siteSettingsSchema, siteSettingsUpdateSchema } from "~/schemas/site-settings";
 import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
 import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
@@ -72,6 +77,29 @@ const versioned = {
     .nullable()
     .meta({ description: "Who made the stored version (a staff member's name, Waitlist, System), or null for the visitor's own submission" }),
 };
+export const Consent = z
+  .object({
+    id: text,
+    purpose: z
+      .enum(CONSENT_PURPOSES)
+      .meta({ description: "notice: the privacy notice shown with the form; marketing; guardian: a parent's or guardian's consent for someone under 18" }),
+    action: z.enum(CONSENT_ACTIONS),
+    channel: z.enum(CONSENT_CHANNELS).meta({ description: "Where: the form it came with, the API, the person's own page (me), the guardian's link, or staff" }),
+    noticeVersion: text.meta({ description: "The privacy notice version in force (shown with the form, for a submission)" }),
+    at: text.meta({ format: "date-time" }),
+  })
+  .meta({ id: "Consent", description: "One consent given or withdrawn" });
+/** The privacy fields every record carries (the person's answers as stored). */
+const privacyRecord = {
+  under18: z.boolean().meta({ description: "The sender said they are under 18; staff see the record once a parent or guardian consented" }),
+  guardianName: text.nullable().meta({ description: "The parent's or guardian's name (under 18 only), or null" }),
+  guardianEmail: text.nullable().meta({ description: "The parent's or guardian's e-mail (under 18 only), or null" }),
+  guardianConsentAt: instant("When the parent or guardian consented (under 18 only), or null"),
+  marketingConsent: z
+    .boolean()
+    .meta({ description: "Consent to marketing (newsletters, other courses, WhatsApp promotions) as it stands now; the consents list has its history" }),
+  noticeVersion: text.meta({ description: "The privacy notice version shown with the form" }),
+};
 export const Enquiry = z
   .object({
     ...enquiryUpdateSchema.shape,
@@ -97,6 +125,8 @@ export const Enquiry = z
     touchedAt: instant("The last time staff did anything to it (a note, a status, a follow-up, an owner), or null"),
     escalatedAt: instant("When it was escalated to the admins for having had no reply for ESCALATION_HOURS, or null"),
     duplicateOf: z.array(text).meta({ description: "Enquiries with the same phone digits or e-mail within 90 days (possible duplicates); both are kept" }),
+    ...privacyRecord,
+    consents: z.array(Consent).meta({ description: "Every consent given or withdrawn, oldest first: the notice shown with the form, marketing, a guardian's" }),
   })
   .meta({ id: "Enquiry" });
 /** What an anonymous POST /api/enquiries gets back (ENQUIRY_RECEIPT_FIELDS): no pipeline fields, no duplicate links. */
@@ -119,7 +149,16 @@ export const TimelineEntry = z
   })
   .meta({ id: "TimelineEntry" });
 export const ContactQuery = z
-  .object({ ...contactSchema.shape, ...stored, phone: text.nullable(), subject: text.nullable(), status: contactStatusSchema.shape.status, ...versioned })
+  .object({
+    ...contactFields,
+    ...stored,
+    phone: text.nullable(),
+    subject: text.nullable(),
+    status: contactStatusSchema.shape.status,
+    ...versioned,
+    ...privacyRecord,
+    consents: z.array(Consent).optional().meta({ description: "Reading one message: every consent given or withdrawn, oldest first" }),
+  })
   .meta({ id: "ContactQuery" });
 export const User = z
   .object({
@@ -211,6 +250,7 @@ export const courseMultipartEncoding = { image: { contentType: types("image").jo
 export const EnquiryInput = z
   .object({
     ...enquiryApiSchema.shape,
+    ...privacyFields,
     source: sourceSchema,
     batchDate: z.string().regex(DATE_PATTERN).optional().meta({
       format: "date",
@@ -250,3 +290,23 @@ export const PasswordChange = z
     description:
       "Without name and email: a password change. One's own needs the right currentPassword (a wrong one is a 400 on currentPassword, throttled like a sign-in); an admin setting another user's password sends any currentPassword. newPassword is accepted in place of password.",
   });
+
+/** POST /api/contact-queries: the message and the privacy fields. */
+export const ContactQueryInput = z.object({ ...contactFields, ...privacyFields }).meta({ id: "ContactQueryInput" });
+
+export const SiteSettings = z
+  .object(siteSettingsSchema.shape)
+  .meta({ id: "SiteSettings", description: "The site's configurable facts, as public pages show them" });
+export const SiteSettingsUpdate = z
+  .object(siteSettingsUpdateSchema.shape)
+  .meta({ id: "SiteSettingsUpdate", description: "The settings to change; keys left out keep their value" });
+
+export const ErasureResult = z
+  .object({
+    enquiries: z
+      .array(text)
+      .meta({ description: "Ids of the enquiries whose personal data was erased (the rows stay for the dashboard's counts, without identifiers)" }),
+    contactQueries: z.array(text).meta({ description: "Ids of the contact queries erased" }),
+    files: z.number().int().min(0).meta({ description: "Attachments deleted from disk" }),
+  })
+  .meta({ id: "ErasureResult" });

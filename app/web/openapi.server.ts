@@ -42,7 +42,12 @@ import {
   ContactStatusUpdate,
   UserUpdate,
   PasswordChange,
+  ContactQueryInput,
+  SiteSettings,
+  SiteSettingsUpdate,
+  ErasureResult,
 } from "./openapi-schemas.server";
+import { eraseRequestSchema } from "~/schemas/privacy-requests";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so
@@ -233,6 +238,9 @@ const FULL_BATCH = "the status becomes enrolled and the enquiry's batch has no s
 const FORM_LIMIT =
   "Anonymous callers are limited per IP address like the site's form (FORM_RATE_LIMIT per FORM_RATE_WINDOW: 429 with Retry-After); a caller with a staff token is not counted.";
 
+const PRIVACY_FIELDS =
+  "Privacy (DPDP Act): `marketingConsent` (default false) is the separate consent to marketing; `noticeVersion` the privacy notice version the caller showed (default: the current one); `under18: true` needs `guardianName` and `guardianEmail` (an address other than `email`, else 400 naming the field): the record is then held (no staff alert, no webhook, not in staff lists) until the guardian follows the consent link e-mailed to them, and erased after 7 days without it. Each submission records a consent row for the notice shown (and for marketing when given).";
+
 const INFO = `JSON REST API of the institute's website and back office.
 
 - **Errors** answer \`{ "error": { "code", "message", "fields"? } }\`; \`fields\` holds the rule's message per invalid field.
@@ -345,7 +353,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
           },
           createExtra: [429],
           created: z.union([Enquiry, EnquiryReceipt]),
-          createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused.`,
+          createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused. ${PRIVACY_FIELDS}`,
           updateDescription:
             "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
         }),
@@ -380,11 +388,11 @@ export function buildOpenApiDocument(serverUrl = "/") {
           }),
           post: op("post", {
             summary: "Send a contact query",
-            description: FORM_LIMIT,
+            description: `${FORM_LIMIT} ${PRIVACY_FIELDS}`,
             access: "optional",
             ok: 201,
             data: ContactQuery,
-            body: contactSchema,
+            body: ContactQueryInput,
             extra: [429],
           }),
         },
@@ -463,6 +471,28 @@ export function buildOpenApiDocument(serverUrl = "/") {
             data: OutboxMessage,
             list: true,
             query: outboxListParams,
+          }),
+        },
+        "/api/settings": {
+          get: op("get", { summary: "The site settings (the privacy and grievance contact shown on /privacy)", access: "admin", ok: 200, data: SiteSettings }),
+          put: op("put", {
+            summary: "Change site settings",
+            description: "Keys left out keep their value. Public pages show the new values within a second, on every instance. Audited.",
+            access: "admin",
+            ok: 200,
+            data: SiteSettings,
+            body: SiteSettingsUpdate,
+          }),
+        },
+        "/api/people/erase": {
+          post: op("post", {
+            summary: "Erase a person's personal data on their request",
+            description:
+              "Every enquiry and contact query with this e-mail (as the sender, or as a minor's parent or guardian) loses its personal data in one transaction: name, e-mail, phone, messages, attachments (deleted from disk), waitlist places, the outbox's unsent messages and copies, and mentions in notes and the audit log. The rows stay, without identifiers, for the dashboard's counts; the erasure is audited with record ids only. An address with no records erases nothing (200 with empty lists).",
+            access: "staff",
+            ok: 200,
+            data: ErasureResult,
+            body: eraseRequestSchema,
           }),
         },
         "/api/users": { get: op("get", { summary: "List users, newest first", access: "admin", ok: 200, data: User, list: true, query: userListParams }) },

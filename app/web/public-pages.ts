@@ -3,7 +3,7 @@
  * cache keeps them, each course's page and their React Router data requests (server/page-cache.ts builds its
  * pattern from these lists). A new public page is added here, and both follow.
  */
-export const PUBLIC_PAGES = ["/", "/about", "/courses", "/schedules", "/reviews", "/enquiry", "/contact"] as const;
+export const PUBLIC_PAGES = ["/", "/about", "/courses", "/schedules", "/reviews", "/enquiry", "/contact", "/privacy"] as const;
 
 /** The public page of each course: `/courses/<slug>`. */
 export const COURSE_PAGE_PREFIX = "/courses/";

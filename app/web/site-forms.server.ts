@@ -107,7 +107,8 @@ export async function contactAction(request: Request, context: AppLoadContext, r
   const form = await read();
   if (isBot(form)) return success("contact");
   try {
-    await submitContactQuery(actor, formToObject(form));
+    // The home page's form or /contact's: the consent rows say which.
+    await submitContactQuery(actor, formToObject(form), { channel: new URL(request.url).pathname === "/" ? "home" : "contact-page" });
   } catch (error) {
     return refused("contact", error, form, CONTACT_FAILED);
   }

@@ -25,7 +25,9 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
                   ? `Waitlist: ${e.text ?? e.toValue ?? ""}`
                   : e.kind === "escalated"
                     ? (e.text ?? "Escalated to the admins")
-                    : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+                    : e.kind === "consent" || e.kind === "privacy"
+                      ? `Privacy: ${e.text ?? e.toValue ?? ""}`
+                      : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
     return { id: e.id, at: `${formatDateTime(e.at)} IST`, who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
   });
 }

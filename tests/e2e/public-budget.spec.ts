@@ -8,7 +8,7 @@ import { type Response } from "@playwright/test";
  * 1. Counted like a browser would load it before the page is interactive: every module the HTML preloads or imports.
  * 2. Everything a page fetches in Chromium after hydration and a scroll to the end: also within the budget.
  * 3. The forms' code (conform, zod/mini, the schemas: about 20 KiB) is fetched only when a visitor starts to use
- *    a form (lazy-forms.tsx). With it, the three form pages come to 144-155 KiB (November 2026), over the
+ *    a form (lazy-forms.tsx). With it, the three form pages come to 147-157 KiB (November 2026), over the
  *    budget: the React and router runtime alone is 109 KiB. The home page is the largest because the first
  *    touch of either of its forms loads both (a submission must not wait for the other form's code). The
  *    third test reports that total and holds it to FORM_IN_USE_CEILING, so it cannot grow unnoticed.
@@ -27,9 +27,10 @@ const ROUTES = [
   "/contact",
   "/no-such-page",
 ];
-// 156 since issue 31: the floating WhatsApp link steps aside for the controls under it, and a route may put a notice
-// (the staff preview) above the header's bar (+0.4 KiB on every page, as the home page loads both forms' code).
-const FORM_IN_USE_CEILING = 156 * 1024;
+// 155 KiB until the forms gained the privacy fields the DPDP Act asks for (issue 29: the short notice, the marketing
+// choice, "I am under 18" and the guardian, with their checks): about 2 KiB; and in issue 31 the floating WhatsApp
+// link stepping aside for the controls under it, and a route's notice above the header's bar (+0.4 KiB).
+const FORM_IN_USE_CEILING = 158 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 

@@ -220,6 +220,24 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/users", path: () => "/api/users", expect: adminOnly(200) },
   { method: "GET", route: "/api/audit-log", path: () => "/api/audit-log", expect: adminOnly(200) },
   { method: "GET", route: "/api/outbox", path: () => "/api/outbox", expect: adminOnly(200) },
+  { method: "GET", route: "/api/settings", path: () => "/api/settings", expect: adminOnly(200) },
+  {
+    method: "PUT",
+    route: "/api/settings",
+    path: () => "/api/settings",
+    body: () => ({ privacyContactName: "Matrix Officer" }),
+    expect: adminOnly(200),
+    state: () => "/api/settings",
+  },
+  // Erasure on a person's request: any staff member; an address with no records erases nothing.
+  {
+    method: "POST",
+    route: "/api/people/erase",
+    path: () => "/api/people/erase",
+    body: () => ({ email: "nobody-at-all@example.com" }),
+    expect: staffWrite(200),
+    state: () => "/api/audit-log?limit=100",
+  },
   { method: "GET", route: "/api/users/:id", path: async () => `/api/users/${await make("/api/auth/register", user())}`, expect: adminOnly(200) },
   {
     method: "PUT",

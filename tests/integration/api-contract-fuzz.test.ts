@@ -44,6 +44,9 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt"],
   // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
   "PUT /api/enquiries/{id}/status": ["scheduleId"],
+  // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).
+  "POST /api/enquiries": ["guardianName", "guardianEmail"],
+  "POST /api/contact-queries": ["guardianName", "guardianEmail"],
 };
 
 /** Writes that take the version they were drawn from (If-Match or `version`): 409 edit_conflict when it is old. */
@@ -413,6 +416,7 @@ const OPERATIONS = [
   "GET /api/users/{id}",
   "GET /api/enquiries/{id}/timeline",
   "GET /api/outbox",
+  "GET /api/settings",
   "GET /api/contact-queries/{id}/timeline",
   "POST /api/enquiries/{id}/notes",
   "POST /api/contact-queries/{id}/notes",
@@ -424,6 +428,7 @@ const OPERATIONS = [
   "POST /api/auth/login",
   "POST /api/auth/register",
   "POST /api/auth/logout",
+  "POST /api/people/erase",
   "PUT /api/courses/{id}",
   "PUT /api/schedules/{id}",
   "PUT /api/reviews/{id}",
@@ -432,6 +437,7 @@ const OPERATIONS = [
   "PUT /api/enquiries/{id}/status",
   "PUT /api/contact-queries/{id}/status",
   "PUT /api/users/{id}",
+  "PUT /api/settings",
   "DELETE /api/courses/{id}",
   "DELETE /api/schedules/{id}",
   "DELETE /api/reviews/{id}",

@@ -420,6 +420,24 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "GET", path: "/api/outbox?status=waiting&limit=5", token: admin }, 200);
     await refused({ method: "GET", path: "/api/outbox?status=lost", token: admin }, 422, 400);
     await ok({ method: "GET", path: "/api/outbox", token: editor }, 403);
+    // Site settings (admins only) and erasure on a person's request (staff).
+    await ok({ method: "GET", path: "/api/settings", token: admin }, 200);
+    await ok({ method: "GET", path: "/api/settings", token: editor }, 403);
+    await ok(
+      { method: "PUT", path: "/api/settings", token: admin, json: { privacyContactName: "Grievance Officer", privacyContactPhone: "+91 40 1234 5678" } },
+      200,
+    );
+    await refused({ method: "PUT", path: "/api/settings", token: admin, json: { privacyContactEmail: "not an address" } }, 422, 400);
+    await ok({ method: "PUT", path: "/api/settings", token: editor, json: { privacyContactName: "Editor" } }, 403);
+    await ok(
+      { method: "POST", path: "/api/contact-queries", json: { name: "Erase Me", email: "erase.me@example.com", message: "Hi", marketingConsent: true } },
+      201,
+    );
+    const erased = await ok({ method: "POST", path: "/api/people/erase", token: editor, json: { email: "erase.me@example.com" } }, 200);
+    expect((erased.body.data as unknown as { contactQueries: string[] }).contactQueries).toHaveLength(1);
+    await ok({ method: "POST", path: "/api/people/erase", token: editor, json: { email: "erase.me@example.com" } }, 200);
+    await refused({ method: "POST", path: "/api/people/erase", token: editor, json: { email: "nope" } }, 422, 400);
+    await refused({ method: "POST", path: "/api/people/erase", json: { email: "erase.me@example.com" } }, 401, 401);
     const spare = (
       await ok(
         {

@@ -131,7 +131,7 @@ describe("following up through the API", () => {
     const note = await api.post(`/api/enquiries/${made.id}/notes`, { token: admin, json: { text: "Called back." } });
     expect([note.status, note.body.data.kind, note.body.data.text]).toEqual([201, "note", "Called back."]);
     const timeline = (await api.get(`/api/enquiries/${made.id}/timeline`, { token: admin })).body.data;
-    expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["note", "batch", "follow_up", "assignee", "created"]);
+    expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["note", "batch", "follow_up", "assignee", "created", "consent"]);
     // Set on arrival by the round-robin, then unchanged by the PUT: one owner line, the round-robin's.
     expect(timeline.find((t: { kind: string }) => t.kind === "assignee")).toMatchObject({ userName: "Round-robin", toValue: "Administrator" });
     expect((await api.get(`/api/enquiries/${made.id}/timeline`)).status).toBe(401);
@@ -172,7 +172,7 @@ describe("following up through the API", () => {
     await api.put(`/api/contact-queries/${q.id}/status`, { token: admin, json: { status: "replied" } });
     expect((await api.post(`/api/contact-queries/${q.id}/notes`, { token: admin, json: { text: "Sent the fees." } })).status).toBe(201);
     const lines = (await api.get(`/api/contact-queries/${q.id}/timeline`, { token: admin })).body.data;
-    expect(lines.map((t: { kind: string }) => t.kind)).toEqual(["note", "status", "created"]);
+    expect(lines.map((t: { kind: string }) => t.kind)).toEqual(["note", "status", "created", "consent"]);
   });
 });
 

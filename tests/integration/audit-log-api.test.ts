@@ -103,7 +103,10 @@ describe("GET /api/audit-log", () => {
       ["?to=24-11-2026", { to: "Enter a date as YYYY-MM-DD" }],
       ["?from=2026-02-30", { from: "Enter a date as YYYY-MM-DD" }],
       ["?from=2026-11-24&to=2026-11-23", { to: "The to date cannot be before the from date" }],
-      ["?entityType=banana", { entityType: "entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox" }],
+      [
+        "?entityType=banana",
+        { entityType: "entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person" },
+      ],
       ["?user=" + "x".repeat(37), { user: "user must be at most 36 characters" }],
       ["?page=0", { page: "page must be a whole number from 1 to 1000000" }],
     ] as const) {

@@ -168,7 +168,11 @@ describe("the /admin/audit-log screen's loader", () => {
       ["to=2026-02-30", "to", "To: Enter a date as YYYY-MM-DD."],
       ["from=yesterday", "from", "From: Enter a date as YYYY-MM-DD."],
       ["from=2026-03-10&to=2026-03-01", "to", "To: The to date cannot be before the from date."],
-      ["entityType=banana", "entityType", "Entity type: entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox."],
+      [
+        "entityType=banana",
+        "entityType",
+        "Entity type: entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person.",
+      ],
     ] as const) {
       const out = await load(`/admin/audit-log?${query}`);
       expect(out.status, query).toBe(400);

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { getEnquiry, insertEnquiry, listEnquiries as listRows } from "~/models/enquiry.server";
@@ -190,6 +191,8 @@ describe("owner, follow-up and the timeline", () => {
       ["follow_up", "Priya", null, "2031-03-01T05:00:00.000Z", null],
       ["assignee", "Priya", null, "Arjun", null],
       ["created", "", null, "home", "Received from the home page form"],
+      // The privacy notice shown with the form (DPDP Act: consent recorded with its version).
+      ["consent", "", "notice", "given", `Privacy notice version ${PRIVACY_NOTICE_VERSION} shown with the home page form`],
     ]);
   });
 
@@ -310,6 +313,7 @@ describe("contact query timeline", () => {
       ["note", null, null, "Sent the brochure."],
       ["status", "new", "replied", null],
       ["created", null, null, "Received"],
+      ["consent", "notice", "given", `Privacy notice version ${PRIVACY_NOTICE_VERSION} shown with the contact page`],
     ]);
   });
 });

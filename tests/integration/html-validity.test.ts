@@ -339,6 +339,18 @@ describe("the Nu HTML Checker", () => {
     await check(admin, "unknown course", "/admin/courses/no-such-id/edit", 404);
     await check(editor, "users, as an editor", "/admin/users", 403);
     await check(editor, "audit log, as an editor", "/admin/audit-log", 403);
+    // Privacy: a bad link, the forms' refusals, an admin finding a person and saving settings with a mistake.
+    await check(visitor, "own page, bad link", "/me?token=not-a-real-token-0123456789abcdef");
+    await check(visitor, "where is my enquiry, bad e-mail", "/me", 400, { method: "POST", body: form({ intent: "send-link", email: "nope" }) });
+    await check(visitor, "contact, under 18 without a guardian", "/contact", 400, {
+      method: "POST",
+      body: form({ name: "Asha", email: "asha@example.com", message: "Hi", under18: "on", guardianEmail: "asha@example.com" }),
+    });
+    await check(visitor, "guardian consent, bad link", "/guardian/consent?token=not-a-real-token-0123456789abcdef");
+    await check(admin, "privacy, a person found", "/admin/privacy?email=asha%40example.com");
+    await check(admin, "privacy, nobody found", "/admin/privacy?email=nobody%40example.com");
+    await check(admin, "settings, empty", "/admin/settings", 400, { method: "POST", body: form({ privacyContactName: "", privacyContactEmail: "x" }) });
+    await check(editor, "settings, as an editor", "/admin/settings", 403);
 
     // Admin forms without JavaScript: each one's error messages.
     await check(admin, "new course, empty", "/admin/courses/new", 400, { method: "POST", body: multipart({ title: "", category: "", description: "" }) });

@@ -18,9 +18,11 @@ const NAV: NavItem[] = [
   { to: "/admin/enquiries", label: "Enquiries", adminOnly: false, count: (c) => ({ n: c.newEnquiries, what: "new" }) },
   { to: "/admin/enquiries?view=queue", label: "My queue", adminOnly: false, count: (c) => ({ n: c.myOverdue, what: "overdue follow-ups" }) },
   { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false, count: (c) => ({ n: c.newContactQueries, what: "new" }) },
+  { to: "/admin/privacy", label: "Privacy", adminOnly: false },
   { to: "/admin/users", label: "Users", adminOnly: true },
   { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },
   { to: "/admin/outbox", label: "Outbox", adminOnly: true },
+  { to: "/admin/settings", label: "Settings", adminOnly: true },
 ];
 
 /** Enquiries and My queue share a path: the queue is the one whose ?view=queue is in the address. */
@@ -33,7 +35,7 @@ function isCurrent(item: NavItem, pathname: string, search: string): boolean {
 
 /**
  * The back-office frame: sidebar (a CSS checkbox toggle below 768 px, so it works without JavaScript),
- * the user's name and role, the navigation (Users, Audit Log and Outbox for admins only), logout, and the banner area.
+ * the user's name and role, the navigation (Users, Audit Log, Outbox and Settings for admins only), logout, and the banner area.
  */
 export function AdminShell({ user, flash, counts = null, children }: { user: ShellUser; flash: ShellFlash; counts?: ShellCounts; children: React.ReactNode }) {
   const location = useLocation();

@@ -16,6 +16,12 @@ const query: ContactQuery = {
   version: 1,
   updatedBy: null,
   updatedAt: "2027-01-05T18:30:00.000Z",
+  under18: false,
+  guardianName: null,
+  guardianEmail: null,
+  guardianConsentAt: null,
+  marketingConsent: false,
+  noticeVersion: "",
 };
 
 function render(element: React.ReactElement) {

@@ -139,6 +139,15 @@ export function EnquiryDetails({
           { label: "Preferred course", value: enquiry.preferredCourse },
           { label: "Preferred mode", value: DELIVERY_MODE_LABELS[enquiry.preferredMode] },
           { label: "WhatsApp notifications", value: enquiry.whatsappNotifications ? "Yes" : "No" },
+          // Privacy (DPDP Act): what the person agreed to; the history is on the timeline.
+          {
+            label: "Privacy",
+            value: `Marketing: ${enquiry.marketingConsent ? "agreed" : "not agreed"}${
+              enquiry.under18
+                ? ` · Under 18, guardian ${enquiry.guardianName ?? ""} (${enquiry.guardianEmail ?? ""}) consented ${enquiry.guardianConsentAt ? formatDate(enquiry.guardianConsentAt) : ""}`
+                : ""
+            }`,
+          },
           { label: "Enquiry date", value: formatDate(enquiry.createdAt) },
           { label: "Batch", value: extras.batch ?? <span className="text-slate-600">None chosen</span> },
           ...(extras.waitlist ? [{ label: "Waitlist", value: extras.waitlist }] : []),
@@ -193,6 +202,11 @@ export function EnquiryDetails({
         guard={{ version: enquiry.version, formKey: extras.formKey }}
       />
       <EnquiryFollowUp data={extras.followUp} action={`${here}#follow-up`} />
+      <p className="border-t border-slate-200 pt-4">
+        <Link to={`/admin/privacy?email=${encodeURIComponent(enquiry.email)}`} className={BUTTON_STYLES.secondary}>
+          Erase on request
+        </Link>
+      </p>
       <Timeline lines={extras.timeline} formKey={extras.formKey} action={`${here}#timeline`} />
     </div>
   );

@@ -4,6 +4,8 @@ import { SITE } from "~/config/site";
 import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { contactSchema } from "~/schemas/contact";
 import { ErrorSummary, SubmitButton, SuccessPanel } from "./form-parts";
+import { PrivacyConsentFields } from "./privacy-consent-fields";
+import { UnderEighteenFields } from "./under-eighteen-fields";
 import { useSiteForm } from "./use-site-form";
 
 /** The contact form of the home page and /contact (spec §5). `action` is the URL it posts to. */
@@ -51,7 +53,11 @@ export function ContactForm({ action, actionResult, resetHref }: { action?: stri
       >
         <input type="hidden" name={INTENT_FIELD} value="contact" />
         <Honeypot formId={form.id} />
-        <ErrorSummary id={`${form.id}-errors`} items={summary(["name", "email", "phone", "subject", "message"])} formError={result?.formError} />
+        <ErrorSummary
+          id={`${form.id}-errors`}
+          items={summary(["name", "email", "phone", "subject", "message", "guardianName", "guardianEmail"])}
+          formError={result?.formError}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Name" htmlFor={fields.name.id} required errorId={fields.name.errorId} errors={fields.name.errors}>
             <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
@@ -69,6 +75,8 @@ export function ContactForm({ action, actionResult, resetHref }: { action?: stri
         <Field label="Message" htmlFor={fields.message.id} required errorId={fields.message.errorId} errors={fields.message.errors}>
           <textarea {...getTextareaProps(fields.message)} rows={5} aria-required="true" className={inputClass} />
         </Field>
+        <UnderEighteenFields under18={fields.under18} guardianName={fields.guardianName} guardianEmail={fields.guardianEmail} what="message" />
+        <PrivacyConsentFields kind="contact" marketing={fields.marketingConsent} />
         <SubmitButton pending={pending} label="Send Message" pendingLabel="Sending..." />
       </fetcher.Form>
     </div>

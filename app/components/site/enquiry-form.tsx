@@ -7,6 +7,8 @@ import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { enquiryFormSchema } from "~/schemas/enquiry";
 import { AttachmentsField, checkAttachments } from "./attachments-field";
 import { ErrorSummary, SubmitButton, SuccessPanel } from "./form-parts";
+import { PrivacyConsentFields } from "./privacy-consent-fields";
+import { UnderEighteenFields } from "./under-eighteen-fields";
 import { useSiteForm } from "./use-site-form";
 
 const MODE_LABELS: Record<DeliveryMode, string> = { online: "Online", offline: "Offline (Hyderabad campus)", hybrid: "Hybrid" };
@@ -104,7 +106,7 @@ export function EnquiryForm({
   const courseOptions = defaultCourse && !courses.includes(defaultCourse) ? [defaultCourse, ...courses] : courses;
   const problems = summary(["fullName", "email", "phone", "preferredCourse", "preferredMode"]);
   if (fileError) problems.push({ id: "enquiry-attachments", message: fileError });
-  problems.push(...summary(["message"]));
+  problems.push(...summary(["message", "guardianName", "guardianEmail"]));
   return (
     <div id={panelId}>
       <fetcher.Form
@@ -183,6 +185,8 @@ export function EnquiryForm({
             Send me batch updates and notifications on WhatsApp
           </label>
         </div>
+        <UnderEighteenFields under18={fields.under18} guardianName={fields.guardianName} guardianEmail={fields.guardianEmail} what="enquiry" />
+        <PrivacyConsentFields kind="enquiry" marketing={fields.marketingConsent} />
         <SubmitButton
           pending={pending}
           label={withFiles ? "Submit Registration" : "Submit Enquiry"}

@@ -78,7 +78,14 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400 sm:px-6">
-          © {year} {SITE.name}. All rights reserved.
+          © {year} {SITE.name}. All rights reserved.{" "}
+          <Link to="/privacy" className="rounded underline-offset-2 hover:text-white hover:underline">
+            Privacy notice
+          </Link>{" "}
+          ·{" "}
+          <Link to="/enquiry#where-is-my-enquiry" className="rounded underline-offset-2 hover:text-white hover:underline">
+            Where is my enquiry?
+          </Link>
         </p>
       </div>
       {/* In the footer's landmark; it floats over the page from here (see WhatsAppFloat). */}

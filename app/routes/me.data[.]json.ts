@@ -1,0 +1,26 @@
+import { isServiceError } from "~/services/service-error";
+import { exportMyData } from "~/services/privacy-me.server";
+import { visitorActor } from "~/web/actor.server";
+import type { Route } from "./+types/me.data[.]json";
+
+/**
+ * "Download my data" on /me: every row about the person as one JSON file (DPDP Act: access). The token is checked as
+ * for the page; the file is never kept by a cache or indexed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Content-Type": "application/json; charset=utf-8" };
+  try {
+    const body = await exportMyData(visitorActor(context), token);
+    return new Response(`${JSON.stringify(body, null, 2)}\n`, { headers: { ...headers, "Content-Disposition": 'attachment; filename="my-data.json"' } });
+  } catch (error) {
+    if (isServiceError(error, "tooMany"))
+      return Response.json(
+        { error: { code: error.code, message: error.message } },
+        { status: 429, headers: { ...headers, "Retry-After": String(error.retryAfter ?? 60) } },
+      );
+    if (isServiceError(error, "invalid"))
+      return Response.json({ error: { code: "invalid_link", message: Object.values(error.fields)[0] ?? error.message } }, { status: 404, headers });
+    throw error;
+  }
+}

@@ -1,0 +1,275 @@
+import { inTransaction } from "~db/client.server";
+import { env } from "~/env.server";
+import { batchCalendar, type CalendarFile } from "~/infra/batch-calendar-file.server";
+import { hashPrivacyToken, plausibleToken } from "~/infra/privacy-tokens.server";
+import { consumePrivacyAttempt, RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
+import { attachmentDisplayName, attachmentKey } from "~/infra/uploads.server";
+import { fileStore } from "~/infra/file-store.server";
+import { consentsOf } from "~/models/consents.server";
+import { correctPersonDetails, outboxAbout, privacyRecord, recordsOfEmail, waitlistRowsOf, type PrivacyRecord } from "~/models/people.server";
+import { findPrivacyLink } from "~/models/privacy-links.server";
+import { getSchedule, type Schedule } from "~/models/schedule.server";
+import { insertTimelineEntry, listTimeline } from "~/models/timeline.server";
+import { activeEntryOfEnquiry, openOfferOfEnquiry, positionOf } from "~/models/waitlist.server";
+import { indianPhoneDigits, PHONE_MESSAGE } from "~/schemas/enquiry";
+import { meCorrectionSchema, meLinkRequestSchema } from "~/schemas/privacy-requests";
+import { ERASE_CONFIRM_MESSAGE, ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
+import { isTrueFlag } from "~/schemas/fields";
+import type { TimelineSubject } from "~/schemas/values";
+import type { Actor } from "./actor";
+import { record } from "./audit.server";
+import { queuePrivacyMail } from "./notifications.server";
+import { setMarketing } from "./privacy-consents.server";
+import { eraseRecords, type ErasureResult } from "./privacy-erasure.server";
+import { invalid, tooMany } from "./service-error";
+import { parseInput } from "./validation";
+
+/**
+ * A visitor's own page (/me, DPDP Act: access, correction, erasure, withdrawal). A link mailed to them (every e-mail
+ * to a visitor has one; "Where is my enquiry?" sends a fresh one) opens it: the token names one record, and the page
+ * shows every record with that record's e-mail address, held ones included (a minor sees theirs wait for consent),
+ * never anyone else's. Tokens are checked by hash, expire after ME_LINK_DAYS, and pages opened with one are counted
+ * per IP address, so nobody can try tokens at speed.
+ */
+
+/** Who the audit log and timelines name for what a person does on their own page. */
+const PERSON = { userId: null, userName: "The person (own page)" };
+
+type Resolved = { state: "ok"; email: string; records: PrivacyRecord[]; expiresAt: string } | { state: "invalid" | "expired" };
+
+async function countView(actor: Pick<Actor, "ip">): Promise<void> {
+  const decision = await consumePrivacyAttempt("me-view", actor.ip);
+  if (!decision.ok) throw tooMany(RATE_LIMIT_MESSAGE, decision.retryAfter);
+}
+
+/** The person a token opens: the e-mail of the record it names, and every record (not erased) with that e-mail. */
+async function resolve(token: string): Promise<Resolved> {
+  if (!plausibleToken(token)) return { state: "invalid" };
+  const link = await findPrivacyLink(hashPrivacyToken(token));
+  if (!link || link.kind !== "me") return { state: "invalid" };
+  if (Date.parse(link.expiresAt) <= Date.now()) return { state: "expired" };
+  const anchor = await privacyRecord(link.subjectType, link.subjectId);
+  if (!anchor || !anchor.record.email) return { state: "invalid" };
+  return { state: "ok", email: anchor.record.email, records: await recordsOfEmail(anchor.record.email), expiresAt: link.expiresAt };
+}
+
+// ---------------------------------------------------------------- "Where is my enquiry?"
+
+/**
+ * Mails a fresh link to the address on file, when there is one. The answer is the same whatever the address (no
+ * telling a stranger who enquired); each IP may ask FORM_RATE_LIMIT times per FORM_RATE_WINDOW (429 beyond), and
+ * each address gets at most 3 links an hour (beyond, nothing more is sent, and the answer is still the same). Only
+ * held records (a minor's, waiting for a guardian) send nothing either.
+ */
+export async function requestMeLink(actor: Actor, input: unknown): Promise<void> {
+  const { email } = parseInput(meLinkRequestSchema, input);
+  const ip = await consumePrivacyAttempt("me-link-ip", actor.ip);
+  if (!ip.ok) throw tooMany(RATE_LIMIT_MESSAGE, ip.retryAfter);
+  if (!(await consumePrivacyAttempt("me-link-address", email)).ok) return;
+  // A minor's held record gets no e-mail until a guardian consents (we promised the guardian so).
+  const anchor = (await recordsOfEmail(email)).filter((r) => r.state !== "held").at(-1);
+  if (!anchor) return;
+  await inTransaction(() => queuePrivacyMail("me-link", { type: anchor.type, id: anchor.record.id }, anchor.record.email));
+}
+
+// ---------------------------------------------------------------- the page
+
+export type MeBatch = Pick<Schedule, "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location">;
+export type MeEnquiry = {
+  id: string;
+  createdAt: string;
+  course: string;
+  mode: string;
+  status: string;
+  held: boolean;
+  batch: MeBatch | null;
+  waitlist: { position: number; offeredUntil: string | null } | null;
+  attachments: string[];
+  whatsappNotifications: boolean;
+};
+export type MeMessage = { id: string; createdAt: string; subject: string | null; status: string; held: boolean };
+export type MeView =
+  | {
+      state: "ok";
+      name: string;
+      email: string;
+      phone: string;
+      marketing: boolean;
+      expiresAt: string;
+      enquiries: MeEnquiry[];
+      messages: MeMessage[];
+    }
+  | { state: "invalid" | "expired" };
+
+async function describeEnquiry(r: Extract<PrivacyRecord, { type: "enquiry" }>): Promise<MeEnquiry> {
+  const e = r.record;
+  const [schedule, entry] = await Promise.all([e.scheduleId ? getSchedule(e.scheduleId) : null, activeEntryOfEnquiry(e.id)]);
+  const offer = entry?.status === "offered" ? await openOfferOfEnquiry(e.id) : null;
+  return {
+    id: e.id,
+    createdAt: e.createdAt,
+    course: e.preferredCourse,
+    mode: e.preferredMode,
+    status: e.status,
+    held: r.state === "held",
+    batch: schedule
+      ? {
+          courseName: schedule.courseName,
+          startDate: schedule.startDate,
+          endDate: schedule.endDate,
+          time: schedule.time,
+          days: schedule.days,
+          mode: schedule.mode,
+          location: schedule.location,
+        }
+      : null,
+    waitlist: entry ? { position: await positionOf(entry), offeredUntil: offer?.expiresAt ?? null } : null,
+    attachments: e.filePaths.map(attachmentDisplayName),
+    whatsappNotifications: e.whatsappNotifications,
+  };
+}
+
+/** The page a token opens: the person's records with their status, batch dates, waitlist places; or why not. */
+export async function viewMe(actor: Pick<Actor, "ip">, token: string): Promise<MeView> {
+  await countView(actor);
+  const found = await resolve(token);
+  if (found.state !== "ok") return found;
+  const newest = found.records.at(-1)!;
+  const enquiries = await Promise.all(found.records.filter((r) => r.type === "enquiry").map(describeEnquiry));
+  const messages = found.records
+    .filter((r) => r.type === "contact_query")
+    .map((r) => ({ id: r.record.id, createdAt: r.record.createdAt, subject: r.record.subject, status: r.record.status, held: r.state === "held" }));
+  return {
+    state: "ok",
+    name: newest.type === "enquiry" ? newest.record.fullName : newest.record.name,
+    email: found.email,
+    phone: [...found.records].reverse().find((r) => r.record.phone)?.record.phone ?? "",
+    marketing: found.records.some((r) => r.record.marketingConsent),
+    expiresAt: found.expiresAt,
+    enquiries: enquiries.reverse(),
+    messages: messages.reverse(),
+  };
+}
+
+// ---------------------------------------------------------------- what the person can do there
+
+async function mine(actor: Pick<Actor, "ip">, token: string): Promise<Extract<Resolved, { state: "ok" }>> {
+  await countView(actor);
+  const found = await resolve(token);
+  if (found.state !== "ok") throw invalid({ token: found.state === "expired" ? ME_LINK_EXPIRED : ME_LINK_INVALID });
+  return found;
+}
+
+/** Withdraw (or give) marketing consent, for every record of the person: one consent row and timeline line each. */
+export async function setMyMarketing(actor: Actor, token: string, on: boolean): Promise<number> {
+  const { records } = await mine(actor, token);
+  return inTransaction(() =>
+    setMarketing(
+      records.map((r) => ({ type: r.type, id: r.record.id, marketingConsent: r.record.marketingConsent })),
+      on,
+      "me",
+    ),
+  );
+}
+
+/** Correct one's name and/or phone on every record (the phone as the enquiry form reads it: 10 digits). */
+export async function correctMyDetails(actor: Actor, token: string, input: unknown): Promise<void> {
+  const { name, phone } = parseInput(meCorrectionSchema, input);
+  const digits = phone === undefined ? undefined : indianPhoneDigits(phone);
+  if (phone !== undefined && !digits) throw invalid({ phone: PHONE_MESSAGE });
+  const { records } = await mine(actor, token);
+  await inTransaction(async () => {
+    for (const r of records) {
+      await correctPersonDetails(r.type, r.record.id, { name, phone: digits ?? undefined, digits: digits ?? undefined });
+      const what = [name !== undefined ? "name" : null, phone !== undefined ? "phone" : null].filter(Boolean).join(" and ");
+      await insertTimelineEntry(r.type, r.record.id, {
+        ...PERSON,
+        kind: "privacy",
+        fromValue: null,
+        toValue: "corrected",
+        text: `The person corrected their ${what} on their own page`,
+      });
+      await record(actor, "update", r.type, r.record.id, `Corrected by the person on their own page: ${what}`, PERSON);
+    }
+  });
+}
+
+/** Erase everything about the person (every record with their e-mail), confirmed by a ticked box. */
+export async function eraseMe(actor: Actor, token: string, input: Record<string, unknown>): Promise<ErasureResult> {
+  if (!isTrueFlag(input.confirm)) throw invalid({ confirm: ERASE_CONFIRM_MESSAGE });
+  const { records } = await mine(actor, token);
+  return eraseRecords(actor, records, "on the person's request from their own page", { who: PERSON });
+}
+
+// ---------------------------------------------------------------- downloads
+
+/** One batch's calendar file, for a batch of one of the person's enquiries. */
+export async function myBatchCalendar(actor: Pick<Actor, "ip">, token: string, enquiryId: string): Promise<CalendarFile | null> {
+  const { records } = await mine(actor, token);
+  const enquiry = records.find((r) => r.type === "enquiry" && r.record.id === enquiryId);
+  const scheduleId = enquiry?.type === "enquiry" ? enquiry.record.scheduleId : null;
+  const batch = scheduleId ? await getSchedule(scheduleId) : null;
+  return batch ? batchCalendar(batch) : null;
+}
+
+async function rowsAbout(type: TimelineSubject, ids: string[]) {
+  const [timeline, outbox, waitlist] = await Promise.all([
+    Promise.all(ids.map(async (id) => ({ recordId: id, lines: (await listTimeline(type, id)).reverse() }))),
+    outboxAbout(type, ids),
+    type === "enquiry" ? waitlistRowsOf(ids) : { entries: [], offers: [] },
+  ]);
+  return { timeline, outbox, waitlist: waitlist.entries, offers: waitlist.offers };
+}
+
+/**
+ * Everything about the person, as JSON: every row of theirs (enquiries, contact messages, consents, timeline lines
+ * and notes, waitlist places and offers, the e-mails sent about them) and their attachments listed with sizes.
+ * Staff's addresses on staff alerts are left out: they are not the person's data.
+ */
+export async function exportMyData(actor: Pick<Actor, "ip">, token: string): Promise<Record<string, unknown>> {
+  const { email, records } = await mine(actor, token);
+  const enquiryRecords = records.filter((r) => r.type === "enquiry");
+  const messageRecords = records.filter((r) => r.type === "contact_query");
+  const enquiryIds = enquiryRecords.map((r) => r.record.id);
+  const messageIds = messageRecords.map((r) => r.record.id);
+  const [enquiryConsents, messageConsents, aboutEnquiries, aboutMessages] = await Promise.all([
+    consentsOf("enquiry", enquiryIds),
+    consentsOf("contact_query", messageIds),
+    rowsAbout("enquiry", enquiryIds),
+    rowsAbout("contact_query", messageIds),
+  ]);
+  const attachment = async (stored: string) => {
+    const key = attachmentKey(stored);
+    const file = key ? await fileStore().get(key) : null;
+    file?.body.destroy();
+    return { name: attachmentDisplayName(stored), bytes: file?.size ?? null };
+  };
+  const mineOnly = <T extends { recipient: string; kind: string }>(rows: T[]) =>
+    rows.map((row) => ({
+      ...row,
+      recipient: row.kind === "email" && row.recipient.toLowerCase().includes(email) ? row.recipient : "(the institute's staff or systems)",
+    }));
+  return {
+    exportedAt: new Date().toISOString(),
+    email,
+    enquiries: await Promise.all(
+      enquiryRecords.map(async (r) => ({
+        ...r.record,
+        state: r.state || "active",
+        attachments: await Promise.all((r.type === "enquiry" ? r.record.filePaths : []).map(attachment)),
+        consents: enquiryConsents.get(r.record.id) ?? [],
+        timeline: aboutEnquiries.timeline.find((t) => t.recordId === r.record.id)?.lines ?? [],
+      })),
+    ),
+    contactMessages: messageRecords.map((r) => ({
+      ...r.record,
+      state: r.state || "active",
+      consents: messageConsents.get(r.record.id) ?? [],
+      timeline: aboutMessages.timeline.find((t) => t.recordId === r.record.id)?.lines ?? [],
+    })),
+    waitlistPlaces: aboutEnquiries.waitlist,
+    waitlistOffers: aboutEnquiries.offers,
+    emails: mineOnly([...aboutEnquiries.outbox, ...aboutMessages.outbox]),
+    linkExpiry: `Links to this page work for ${env().ME_LINK_DAYS} days from the e-mail that carried them.`,
+  };
+}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { contactSchema } from "~/schemas/contact";
 import { noteSchema } from "~/schemas/enquiry-pipeline";
 import {
   auditLogListParams,

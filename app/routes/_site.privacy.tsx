@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageHero } from "~/components/site/page-hero";
 import { SITE } from "~/config/site";
+import { backupRetentionDays } from "~/services/backups.server";
 import { backupSentence, fillNotice, GUARDIAN_CONSENT_DAYS, NOTICE_LANGUAGES, NOTICE_TEXTS, noticeText, PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { env } from "~/env.server";
 import { getSiteSettings } from "~/services/site-settings.server";
@@ -35,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     retention: `${e.RETENTION_MONTHS} months after the last activity on it (${e.RETENTION_ENROLLED_MONTHS} months for enrolled students), then erased.`,
     guardianDays: String(GUARDIAN_CONSENT_DAYS),
     formWindow: minutes(e.FORM_RATE_WINDOW),
-    backups: backupSentence(),
+    // The BACKUP_KEEP window: an archive made before an erasure is deleted at most this long after it.
+    backups: backupSentence(`${backupRetentionDays()} days`),
   };
   const fill = (s: string) => fillNotice(s, values);
   const origin = publicOrigin();

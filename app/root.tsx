@@ -1,6 +1,6 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { Links, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { ErrorContent } from "~/components/site/error-content";
-import { ErrorTitle } from "~/components/site/error-title";
+import { SiteMeta } from "~/components/site/site-meta";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/web/nonce";
 // Linked by hand (not a side-effect import) so it can carry `precedence`: React then sends the stylesheet ahead of
@@ -18,8 +18,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172554" />
         <link rel="stylesheet" href={appStylesHref} precedence="default" />
-        <ErrorTitle />
-        <Meta />
+        <SiteMeta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">

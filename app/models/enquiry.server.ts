@@ -427,8 +427,8 @@ export async function touchEnquiry(id: string, at: string): Promise<void> {
   await db().updateTable("enquiries").set({ touchedAt: at }).where("id", "=", id).execute();
 }
 
-/** New enquiries nobody has touched since before `before`, not escalated yet: oldest first. */
-export async function listEscalationDue(before: string, limit = 200): Promise<Enquiry[]> {
+/** New enquiries that came in within [since, before) and nobody has touched, not escalated yet: oldest first. */
+export async function listEscalationDue({ since, before }: { since: string; before: string }, limit = 200): Promise<Enquiry[]> {
   const rows = await db()
     .selectFrom("enquiries")
     .selectAll()
@@ -437,6 +437,7 @@ export async function listEscalationDue(before: string, limit = 200): Promise<En
     .where("status", "=", "new")
     .where("escalatedAt", "is", null)
     .where("touchedAt", "is", null)
+    .where("createdAt", ">=", since)
     .where("createdAt", "<", before)
     .orderBy("createdAt")
     .limit(limit)

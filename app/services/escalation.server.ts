@@ -19,6 +19,12 @@ import { queueEnquiryEscalation } from "./notifications.server";
  */
 
 export const ESCALATION_JOB_EVERY_MS = 60_000;
+/**
+ * Only enquiries from the last week are escalated: one untouched for longer (imported, or from before escalation
+ * existed) is for the lists and the retention job, not a burst of e-mails to the admins, and a line on its timeline
+ * would count as activity and keep it from ever being erased.
+ */
+export const ESCALATION_WINDOW_DAYS = 7;
 
 export function escalationHours(): number {
   return env().ESCALATION_HOURS;
@@ -27,8 +33,9 @@ export function escalationHours(): number {
 /** Escalates every New enquiry untouched for longer than the promise. Returns how many this run escalated. */
 export async function runEscalationJob(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - escalationHours() * 3_600_000).toISOString();
+  const since = new Date(now.getTime() - ESCALATION_WINDOW_DAYS * 86_400_000).toISOString();
   let escalated = 0;
-  for (const enquiry of await listEscalationDue(before)) {
+  for (const enquiry of await listEscalationDue({ since, before })) {
     const done = await inTransaction(async () => {
       if (!(await markEscalated(enquiry.id, now.toISOString()))) return false;
       await insertTimelineEntry("enquiry", enquiry.id, {

@@ -11,6 +11,7 @@ import { loader as reviewsLoader } from "~/routes/admin.reviews";
 import { action as newReviewAction } from "~/routes/admin.reviews.new";
 import { loader as coursePageLoader } from "~/routes/_site.courses.$slug";
 import { publishDueItems } from "~/services/publication.server";
+import { formatDateTime } from "~/util/dates";
 import { useTestDatabase } from "../helpers/db";
 import { makeRequest, run, staffCookie } from "./admin-route-helpers";
 
@@ -158,7 +159,7 @@ describe("visibility and the publishing job", () => {
     expect(anonymous.status).toBe(404);
     const preview = await run(coursePageLoader, makeRequest(`/courses/${course.slug}`, { cookie: editor }), { slug: course.slug });
     expect(preview.status).toBe(200);
-    expect((preview.body as { preview: unknown }).preview).toEqual({ state: "scheduled", publishAt: soon });
+    expect((preview.body as { preview: unknown }).preview).toEqual({ state: "scheduled", publishes: formatDateTime(soon) });
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
 
     // Not due yet: nothing happens.

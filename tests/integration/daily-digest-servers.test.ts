@@ -58,11 +58,18 @@ afterAll(async () => {
 
 describe("two instances", () => {
   it("send each opted-in staff member one digest, with the enquiry's link", async () => {
-    await smtp.waitFor(() => true, 2, 30_000);
+    const isDigest = (m: (typeof smtp.received)[number]) => /^Your daily digest for /.test(m.parsed.subject ?? "");
+    await smtp.waitFor(isDigest, 2, 30_000);
     // Both instances have run the job; give a late second copy time to show up.
     await new Promise((r) => setTimeout(r, 3_000));
-    expect(smtp.received.map((m) => m.envelope.to[0]).sort()).toEqual(["arjun@example.com", "esha@example.com"]);
-    for (const mail of smtp.received) {
+    const digests = smtp.received.filter(isDigest);
+    expect(digests.map((m) => m.envelope.to[0]).sort()).toEqual(["arjun@example.com", "esha@example.com"]);
+    // The same untouched enquiry is past the 24-hour promise: the admin gets its escalation once, apart from the digest.
+    const escalations = smtp.received.filter((m) => !isDigest(m));
+    expect(escalations.map((m) => [m.envelope.to[0], m.parsed.subject])).toEqual([
+      ["arjun@example.com", "Escalation: Waiting Varun (SOC Analyst Training Program) has had no reply for 24 hours"],
+    ]);
+    for (const mail of digests) {
       expect(mail.parsed.subject).toMatch(/^Your daily digest for /);
       expect(mail.parsed.text).toContain("New enquiries waiting more than 24 hours (1)");
       expect(mail.parsed.text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:\\d+/admin/enquiries/${waitingId}`));

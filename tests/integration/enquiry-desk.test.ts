@@ -230,11 +230,15 @@ describe("every lead has an owner", () => {
   it("a New enquiry untouched past the promise is escalated once, marked, and a touched one is not", async () => {
     const old = await insertEnquiry(lead() as never, { createdAt: new Date(Date.now() - 30 * 3_600_000).toISOString() });
     const touched = await insertEnquiry(lead() as never, { createdAt: new Date(Date.now() - 30 * 3_600_000).toISOString() });
+    // Untouched for months (imported, or from before escalation existed): not a burst of mail, and no timeline line
+    // that would keep the retention job from erasing it.
+    const ancient = await insertEnquiry(lead() as never, { createdAt: new Date(Date.now() - 200 * 86_400_000).toISOString() });
     await addEnquiryNote(arjun, touched.id, { text: "Called" });
     const runs = await Promise.all([runEscalationJob(), runEscalationJob()]);
     expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await getEnquiry(old.id))!.escalatedAt).not.toBeNull();
     expect((await getEnquiry(touched.id))!.escalatedAt).toBeNull();
+    expect((await getEnquiry(ancient.id))!.escalatedAt).toBeNull();
     const rows = await db()
       .selectFrom("outbox")
       .select(["event", "recipient", "subject"])

@@ -197,7 +197,7 @@ describe("a link's tracking parameters", () => {
       // Each visitor still gets their own lead-source cookie, from a kept page too.
       expect(visit.res.headers.getSetCookie().find((c) => c.startsWith("lead_src="))).toBeTruthy();
       expect(visit.html).not.toMatch(/CLICK-|utm_|fb-ads/);
-      expect(visit.html).toContain('action="/contact?tracking-check=1"');
+      expect(visit.html).toContain('action="/contact?tracking-check=1#contact-form-panel"');
     }
     // The address without the tags is the same kept page, and other parameters keep their exact bytes.
     expect((await page("/contact?tracking-check=1")).cache).toBe("hit");

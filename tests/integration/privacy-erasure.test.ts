@@ -38,6 +38,7 @@ Object.assign(process.env, {
   WEBHOOK_URL: hooks.url,
   WEBHOOK_SECRET: SECRET,
   PUBLIC_URL: "https://academy.example",
+  TRUST_PROXY: "true",
   RATE_LIMIT: "on",
 });
 

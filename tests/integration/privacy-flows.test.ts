@@ -39,6 +39,7 @@ Object.assign(process.env, {
   WEBHOOK_URL: hooks.url,
   WEBHOOK_SECRET: SECRET,
   PUBLIC_URL: "https://academy.example",
+  TRUST_PROXY: "true",
   RETENTION_MONTHS: "24",
   RETENTION_ENROLLED_MONTHS: "60",
 });

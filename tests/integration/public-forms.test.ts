@@ -118,11 +118,18 @@ describe("home page action", () => {
 });
 
 describe("/contact action", () => {
-  it("stores the message", async () => {
-    const out = await callAction(contactAction, formRequest("/contact", { intent: "contact", ...contact, phone: "040 1234 5678" }));
+  it("stores the message, with the phone as the enquiry form stores one", async () => {
+    const out = await callAction(contactAction, formRequest("/contact", { intent: "contact", ...contact, phone: "+91 98765 43210" }));
     expect(out.body.status).toBe("success");
     const { data } = await listContactQueries();
-    expect(data[0]).toMatchObject({ name: "Meera Das", phone: "040 1234 5678", subject: "Fees" });
+    expect(data[0]).toMatchObject({ name: "Meera Das", phone: "9876543210", subject: "Fees" });
+  });
+
+  it("refuses a phone that is not a 10-digit Indian number, and stores nothing", async () => {
+    const out = await callAction(contactAction, formRequest("/contact", { intent: "contact", ...contact, phone: "98765" }));
+    expect(out.body.status).not.toBe("success");
+    expect(JSON.stringify(out.body)).toContain("Valid 10-digit phone number is required");
+    expect((await listContactQueries()).total).toBe(0);
   });
 });
 

@@ -9,8 +9,9 @@ export const MODE_FILTERS = [
 
 /**
  * Filter buttons as links (?category=, ?mode=, ?course=), so a filter is a URL that works without JavaScript,
- * survives a reload and can be shared. The current one carries aria-current. Each link ends in #<id>: without
- * JavaScript the filtered page opens at the filter and its results, not at the top; with it, the page stays put.
+ * survives a reload and can be shared. The current one carries aria-current. Each link ends in #<id> (unless hrefFor
+ * gives a fragment of its own): without JavaScript the filtered page opens at the filter and its results, not at the
+ * top; with it, the page stays put.
  */
 export function FilterLinks({
   label,
@@ -30,10 +31,11 @@ export function FilterLinks({
       <ul className="flex flex-wrap justify-center gap-2">
         {options.map((o) => {
           const active = o.value === current;
+          const href = hrefFor(o.value);
           return (
             <li key={o.value || "all"}>
               <Link
-                to={`${hrefFor(o.value)}#${id}`}
+                to={href.includes("#") ? href : `${href}#${id}`}
                 preventScrollReset
                 aria-current={active ? "true" : undefined}
                 className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${

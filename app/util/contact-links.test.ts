@@ -19,7 +19,8 @@ describe("contact links", () => {
 
   it("makes tel: links only when there is a number", () => {
     expect(telUrl("+91 98765 43210")).toBe("tel:+919876543210");
-    expect(telUrl("98765 43210")).toBe("tel:9876543210");
+    expect(telUrl("98765 43210")).toBe("tel:+919876543210");
+    expect(telUrl("040 2345 6789")).toBe("tel:04023456789");
     expect(telUrl("")).toBeNull();
     expect(telUrl(null)).toBeNull();
   });

@@ -22,10 +22,14 @@ export function whatsappChatUrl(phone: string): string | null {
   return `https://wa.me/${digits.length === 10 ? `91${digits}` : digits}`;
 }
 
-/** A tel: link keeping a leading + and the digits. Null when there are no digits. */
+/**
+ * A tel: link keeping a leading + and the digits. The forms store Indian numbers as their 10 digits (spec §5), so a
+ * bare 10-digit number is dialled with +91, which works from any phone, roaming included. Null when there are no digits.
+ */
 export function telUrl(phone: string | null | undefined): string | null {
   const trimmed = phone?.trim() ?? "";
   const digits = trimmed.replace(/\D/g, "");
   if (!digits) return null;
-  return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
+  if (trimmed.startsWith("+")) return `tel:+${digits}`;
+  return `tel:${digits.length === 10 ? `+91${digits}` : digits}`;
 }

@@ -38,6 +38,15 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(details.getByRole("link", { name: "Email Student" })).toHaveAttribute("href", /^mailto:enq\.student@example\.com/);
         // The phone's 10 digits with India's country code.
         await expect(details.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/919876543210");
+        if (button === "Enrolled") {
+          // Enrolled needs the batch the student joins while the course has upcoming batches.
+          const batch = details.locator("#follow-up-batch");
+          const open = await batch.locator("option:not([value=''])").filter({ hasNotText: "(full)" }).first().getAttribute("value");
+          await batch.selectOption(open!);
+          await details.getByRole("button", { name: "Save batch" }).click();
+          await expect(page.getByText("Batch saved.")).toBeVisible();
+          await expect(details.locator("#follow-up-batch")).toHaveValue(open!);
+        }
         await details.getByRole("button", { name: button }).click();
         // After an update the details close and the list (same search) reloads.
         await expect(page).toHaveURL(new RegExp(`/admin/enquiries\\?q=`));

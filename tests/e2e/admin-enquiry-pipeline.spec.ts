@@ -46,15 +46,25 @@ for (const javaScriptEnabled of [true, false]) {
       await row.getByRole("link", { name: `View enquiry from ${fullName}` }).click();
       const details = javaScriptEnabled ? page.getByRole("dialog", { name: "Enquiry Details" }) : page.locator("dialog");
       await expect(details).toContainText(`campaign diwali-mailer / email / ${tag}`);
-      await expect(details).toContainText(`starts ${day}`); // the batch chosen by Enroll Now
+      // The batch chosen by Enroll Now, named by its readable start day.
+      const startText = new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+      await expect(details).toContainText(`starts ${startText}`);
       await expect(details).toContainText("1 of 1 seats left");
 
-      await details.getByRole("button", { name: "Assign to me" }).click();
-      await expect(details).toContainText("Owner: Unassigned → Administrator");
+      // Every enquiry has an owner from the moment it arrives (round-robin among the staff who take enquiries).
+      const owner = details.locator("#follow-up-owner");
+      await expect(owner).not.toHaveValue("");
+      const arrivalOwner = (await owner.locator("option:checked").textContent())!.trim();
+      if (arrivalOwner !== "Administrator") {
+        await details.getByRole("button", { name: "Assign to me" }).click();
+        await expect(details).toContainText(`Owner: ${arrivalOwner} → Administrator`);
+      }
+      await expect(details.locator("#follow-up-owner option:checked")).toHaveText("Administrator");
+      await expect(details.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
       await details.getByLabel("Add a note").fill("Called; will pay the fee on Monday.");
       await details.getByRole("button", { name: "Add note" }).click();
       await expect(details).toContainText("Called; will pay the fee on Monday.");
-      await details.getByLabel(/Next follow-up/).fill("2030-01-15T10:30");
+      await details.locator("#follow-up-at").fill("2030-01-15T10:30");
       await details.getByRole("button", { name: "Save follow-up" }).click();
       await expect(details).toContainText("Follow-up: none → Jan 15, 2030, 10:30 AM");
 

@@ -46,15 +46,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row).toContainText("Text");
       await expect(row.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
 
-      await page.getByRole("link", { name: "Pending" }).click();
+      await page.getByRole("link", { name: "Pending", exact: true }).click();
       await expect(page).toHaveURL(/\?status=pending$/);
-      await expect(page.getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("link", { name: "Pending", exact: true })).toHaveAttribute("aria-current", "page");
       await row.getByRole("button", { name: `Approve review by ${name}` }).click();
       // The list reloads on the same tab; the review has left it.
       await expect(page).toHaveURL(/\/admin\/reviews\?status=pending$/);
       await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 
-      await page.getByRole("link", { name: "Approved" }).click();
+      await page.getByRole("link", { name: "Approved", exact: true }).click();
       await expect(row).toContainText("Approved");
       // Approve is offered only for pending reviews.
       await expect(row.getByRole("button", { name: /^Approve/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
 
@@ -159,4 +159,13 @@ export async function holdRequests(page: Page, url: string | RegExp, method?: st
     await route.continue();
   });
   return release;
+}
+
+/**
+ * A form field's own message (`<p id="…-error">`), not the error summary's link to it that repeats the text at the
+ * form's top. Exact text.
+ */
+export function fieldMessage(scope: Page | Locator, text: string): Locator {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.locator('[id$="-error"]', { hasText: new RegExp(`^\\s*${escaped}\\s*$`) });
 }

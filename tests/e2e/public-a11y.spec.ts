@@ -1,4 +1,4 @@
-import { blockAppScripts, expect, expectNoAxeViolations, test } from "./fixtures";
+import { blockAppScripts, expect, expectNoAxeViolations, fieldMessage, test } from "./fixtures";
 
 /**
  * axe (its default rules: WCAG 2.1 A and AA and the best practices, see expectNoAxeViolations) finds nothing on any
@@ -52,13 +52,13 @@ for (const mode of ["hydrated", "server-rendered"] as const) {
       // With JavaScript the first click also fetches the form's code; the submit waits for it (lazy-forms).
       await page.goto("/contact");
       await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByText("Name is required")).toBeVisible();
+      await expect(fieldMessage(page, "Name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#contact-form")).toHaveAttribute("data-enhanced", "");
       await expectNoAxeViolations(page, "contact errors");
 
       await page.goto("/enquiry");
       await page.getByRole("button", { name: "Submit Registration" }).click();
-      await expect(page.getByText("Full name is required")).toBeVisible();
+      await expect(fieldMessage(page, "Full name is required")).toBeVisible();
       if (mode === "hydrated") await expect(page.locator("#enquiry-page-form")).toHaveAttribute("data-enhanced", "");
       await expectNoAxeViolations(page, "enquiry errors");
 

@@ -1,4 +1,4 @@
-import { expect, holdRequests, test, unique } from "./fixtures";
+import { expect, fieldMessage, holdRequests, test, unique } from "./fixtures";
 import { type APIRequestContext, type Locator } from "@playwright/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./env";
 
@@ -41,10 +41,14 @@ test.describe("JavaScript off", () => {
     await form.getByLabel("Full Name").fill("Ravi");
     await form.getByLabel("Email").fill("ravi@");
     await form.getByRole("button", { name: "Submit Enquiry" }).click();
-    await expect(page).toHaveURL(/\/\?index#enquiry-section$/);
+    // Back at the form (by its fragment), under an error summary that links each message, titled "Error: …".
+    await expect(page).toHaveURL(/\/\?index#enquiry-home-form-panel$/);
+    await expect(page).toHaveTitle(/^Error: /);
     const again = page.locator("#enquiry-home-form");
-    await expect(again.getByText("Valid email is required")).toBeVisible();
-    for (const message of ENQUIRY_MESSAGES.slice(2)) await expect(again.getByText(message, { exact: true })).toBeVisible();
+    const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+    await expect(summary.getByRole("link", { name: "Valid email is required" })).toHaveAttribute("href", /^#/);
+    await expect(fieldMessage(again, "Valid email is required")).toBeVisible();
+    for (const message of ENQUIRY_MESSAGES.slice(2)) await expect(fieldMessage(again, message)).toBeVisible();
     await expect(again.getByLabel("Full Name")).toHaveValue("Ravi");
     await expect(again.getByLabel("Email")).toHaveValue("ravi@");
     await expect(again.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
@@ -73,8 +77,7 @@ test.describe("JavaScript off", () => {
     const form = page.locator("#contact-form");
     await form.getByLabel("Subject (optional)").fill("Fees");
     await form.getByRole("button", { name: "Send Message" }).click();
-    for (const message of ["Name is required", "Email is required", "Message is required"])
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of ["Name is required", "Email is required", "Message is required"]) await expect(fieldMessage(page, message)).toBeVisible();
     await expect(page.locator("#contact-form").getByLabel("Subject (optional)")).toHaveValue("Fees");
 
     const name = unique("Meera NoJS");
@@ -116,7 +119,7 @@ test.describe("JavaScript off", () => {
     await fillEnquiry(form, "Wrong File");
     await form.getByLabel("Attachments (optional)").setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ....") });
     await form.getByRole("button", { name: "Submit Registration" }).click();
-    await expect(page.getByText("Please attach PDF, DOC, DOCX, JPG or PNG files only")).toBeVisible();
+    await expect(fieldMessage(page, "Please attach PDF, DOC, DOCX, JPG or PNG files only")).toBeVisible();
     await expect(page.locator("#enquiry-page-form").getByLabel("Full Name")).toHaveValue("Wrong File");
   });
 });
@@ -133,15 +136,15 @@ test.describe("JavaScript on", () => {
       if (r.method() === "POST") posts++;
     });
     await form.getByRole("button", { name: "Submit Enquiry" }).click();
-    for (const message of ENQUIRY_MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
+    for (const message of ENQUIRY_MESSAGES) await expect(fieldMessage(form, message)).toBeVisible();
     expect(posts).toBe(0);
     await form.getByLabel("Full Name").pressSequentially("R");
-    await expect(form.getByText("Full name is required")).toHaveCount(0);
-    await expect(form.getByText("Email is required")).toBeVisible();
+    await expect(fieldMessage(form, "Full name is required")).toHaveCount(0);
+    await expect(fieldMessage(form, "Email is required")).toBeVisible();
 
     const name = unique("Ravi JS");
     await fillEnquiry(form, name);
-    for (const message of ENQUIRY_MESSAGES) await expect(form.getByText(message, { exact: true })).toHaveCount(0);
+    for (const message of ENQUIRY_MESSAGES) await expect(fieldMessage(form, message)).toHaveCount(0);
     const release = await holdRequests(page, "**/*.data*");
     await form.getByRole("button", { name: "Submit Enquiry" }).click();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
@@ -163,10 +166,10 @@ test.describe("JavaScript on", () => {
     await enhanced(form);
     await form.getByLabel("Email").fill("not-an-email");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByText("Valid email is required")).toBeVisible();
-    await expect(form.getByText("Name is required")).toBeVisible();
+    await expect(fieldMessage(form, "Valid email is required")).toBeVisible();
+    await expect(fieldMessage(form, "Name is required")).toBeVisible();
     await form.getByLabel("Email").fill("meera@example.com");
-    await expect(form.getByText("Valid email is required")).toHaveCount(0);
+    await expect(fieldMessage(form, "Valid email is required")).toHaveCount(0);
     const name = unique("Meera JS");
     await form.getByLabel("Name").fill(name);
     await form.getByLabel("Message").fill("Call me about weekend batches");
@@ -192,9 +195,9 @@ test.describe("JavaScript on", () => {
     await fillEnquiry(form, name);
     const files = [1, 2, 3, 4].map((n) => ({ name: `cv${n}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }));
     await form.getByLabel("Attachments (optional)").setInputFiles(files);
-    await expect(form.getByText("You can attach up to 3 files")).toBeVisible();
+    await expect(fieldMessage(form, "You can attach up to 3 files")).toBeVisible();
     await form.getByLabel("Attachments (optional)").setInputFiles(files.slice(0, 2));
-    await expect(form.getByText("You can attach up to 3 files")).toHaveCount(0);
+    await expect(fieldMessage(form, "You can attach up to 3 files")).toHaveCount(0);
     const release = await holdRequests(page, "**/*.data*");
     await form.getByRole("button", { name: "Submit Registration" }).click();
     await expect(form.getByRole("button", { name: "Processing..." })).toBeDisabled();
@@ -214,7 +217,7 @@ test.describe("JavaScript on", () => {
     // Named like a PDF, so the browser's check lets it through; the server looks at the bytes.
     await form.getByLabel("Attachments (optional)").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some text") });
     await form.getByRole("button", { name: "Submit Registration" }).click();
-    const message = form.getByText("Please attach PDF, DOC, DOCX, JPG or PNG files only");
+    const message = fieldMessage(form, "Please attach PDF, DOC, DOCX, JPG or PNG files only");
     await expect(message).toBeVisible();
     await form
       .getByLabel("Attachments (optional)")
@@ -243,7 +246,7 @@ test.describe("JavaScript on", () => {
       await route.continue();
     });
     await form.evaluate((f: HTMLFormElement) => f.requestSubmit());
-    await expect(form.getByText("Name is required")).toBeVisible();
+    await expect(fieldMessage(form, "Name is required")).toBeVisible();
     await expect(form).toHaveAttribute("data-enhanced", "");
     expect(posts).toBe(0);
     expect(page.url()).toMatch(/\/contact$/);

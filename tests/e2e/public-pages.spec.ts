@@ -107,7 +107,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("article", { hasText: "Featured Program" })).toHaveCount(2);
       await expect(page.getByTestId("course-grid").locator("article")).toHaveCount(5);
       await page.getByRole("navigation", { name: "Filter courses by level" }).getByRole("link", { name: "Advanced" }).click();
-      await expect(page).toHaveURL(/\/courses\?category=advanced$/);
+      await expect(page).toHaveURL(/\/courses\?category=advanced#filters$/);
       await expect(page.getByTestId("course-grid").locator("article")).toHaveCount(1);
       await expect(page.getByTestId("course-grid")).toContainText("Penetration Testing and Ethical Hacking");
       await expect(page.getByRole("navigation", { name: "Filter courses by level" }).getByRole("link", { name: "Advanced" })).toHaveAttribute(
@@ -144,7 +144,7 @@ for (const javaScriptEnabled of [false, true]) {
       );
 
       await page.getByRole("navigation", { name: "Filter batches by mode" }).getByRole("link", { name: "Online" }).click();
-      await expect(page).toHaveURL(/\/schedules\?mode=online$/);
+      await expect(page).toHaveURL(/\/schedules\?mode=online#filters$/);
       await expect(page.getByTestId("batch")).toHaveCount(5);
       await page.goto("/schedules?mode=offline");
       await expect(page.getByTestId("batch")).toHaveCount(4);
@@ -169,7 +169,7 @@ for (const javaScriptEnabled of [false, true]) {
       for (const label of ["All Reviews", "SOC Analyst", "Fundamentals", "Penetration Testing", "Network", "Cloud"])
         await expect(filters.getByRole("link", { name: label, exact: true })).toBeVisible();
       await filters.getByRole("link", { name: "Penetration Testing" }).click();
-      await expect(page).toHaveURL(/\/reviews\?course=Penetration%20Testing$/);
+      await expect(page).toHaveURL(/\/reviews\?course=Penetration%20Testing#filters$/);
       await expect(page.getByRole("figure")).toHaveCount(1);
       await expect(page.getByRole("figure")).toContainText("Fatima Khan");
       await page.goto("/reviews?course=Fundamentals");

@@ -18,7 +18,7 @@ const DRAFT_TITLE = `Draft Forensics ${suffix}`;
 const LOCATION = `Preview Lab Hall ${suffix}`;
 const REVIEWER = `Scheduled Reviewer ${suffix}`;
 // Long enough for the checks before it on a busy machine; the job then publishes within its 15-second period.
-const SOON_MS = 10_000;
+const SOON_MS = 15_000;
 
 let course: { id: string; slug: string; publishAt: string };
 let draft: { id: string; slug: string };
@@ -222,7 +222,9 @@ describe("publication states", () => {
     second = await launchServer({ databaseUrl: server.databaseUrl, uploadDir: server.uploadDir });
     // Both instances keep the current catalogue page before the time comes.
     for (const base of [server.url, second.url]) for (let i = 0; i < 2; i++) await fetch(`${base}/courses`);
-    expect((await text(second.url, "/courses")).body).not.toContain(TITLE);
+    const before = await text(second.url, "/courses");
+    // On a loaded machine the second instance may start after the time has come; before it, nothing shows.
+    if (Date.now() < Date.parse(publishAt) - 500) expect(before.body).not.toContain(TITLE);
 
     const due = Date.parse(publishAt);
     const seen = new Map<string, number>();

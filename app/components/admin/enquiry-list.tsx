@@ -78,10 +78,10 @@ export function EnquiryList({ enquiries, search }: { enquiries: EnquiryRow[]; se
           header: "Course & Mode",
           cell: (e) => (
             <>
-              <div className="md:max-w-36 md:truncate" title={e.preferredCourse}>
+              <div className="md:max-w-32 md:truncate" title={e.preferredCourse}>
                 {e.preferredCourse}
               </div>
-              <div className="text-xs text-slate-600 md:max-w-36 md:truncate" title={`Source: ${e.sourceLabel}`}>
+              <div className="text-xs text-slate-600 md:max-w-32 md:truncate" title={`Source: ${e.sourceLabel}`}>
                 {DELIVERY_MODE_LABELS[e.preferredMode]} · <span className="sr-only">Source: </span>
                 {e.sourceLabel}
               </div>

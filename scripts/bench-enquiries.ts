@@ -11,7 +11,7 @@
  * (with its peak memory). Prints one table (median and max of 7 runs after a warm-up) and the query plan (EXPLAIN)
  * of each list query in the default order, flagging a full scan or a temporary sort. `--quick` (1,000 rows, one
  * run) is what CI runs (tests/integration/scripts-run.test.ts) so the script cannot rot. A measurement, not a
- * test: it never fails on the numbers.
+ * test: it never fails on the numbers. `--keep` leaves the SQLite file (or MySQL database) for a closer look.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -172,6 +172,7 @@ async function api(label: string, search: string, token: string) {
   });
 }
 
+class FillOnly extends Error {}
 const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
 
 try {
@@ -184,6 +185,7 @@ try {
   const fillMs = await fill();
   console.log(`Filled ${COUNT.toLocaleString("en-US")} enquiries in ${(fillMs / 1000).toFixed(1)} s (${engine}, Node.js ${process.version})`);
 
+  if (args.includes("--fill-only")) throw new FillOnly();
   const user = (await getUserWithSecret({ email: "bench@example.com" }))!;
   const login = await createUserSession(new Request("http://localhost/admin/login"), user, "/admin");
   const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
@@ -310,10 +312,13 @@ try {
     `\nCSV export of all ${COUNT.toLocaleString("en-US")}: ${((performance.now() - start) / 1000).toFixed(2)} s, ${(bytes / 1048576).toFixed(1)} MB, ${lines} lines; ` +
       `memory: ${(baseline / 1048576).toFixed(0)} MB before, peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - baseline) / 1048576).toFixed(0)} MB)`,
   );
+} catch (error) {
+  if (!(error instanceof FillOnly)) throw error;
 } finally {
   await closeDb();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (serverUrl) {
+  if (args.includes("--keep")) console.log(`Kept ${databaseUrl}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
+  if (serverUrl && !args.includes("--keep")) {
     const { createConnection } = await import("mysql2/promise");
     const admin = await createConnection({ uri: serverUrl });
     await admin.query(`drop database if exists \`${mysqlName}\``);

@@ -133,10 +133,14 @@ function notIndexed(column: "privacyState" | "status") {
   return dialect() === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`;
 }
 
-function filtered(filter: EnquiryFilter) {
+/**
+ * The rows a list's filters match. `forCount`: for counting, where the privacy index may serve (a count of every
+ * visible row reads that index alone); a page reads its list's order index instead.
+ */
+function filtered(filter: EnquiryFilter, { forCount = false }: { forCount?: boolean } = {}) {
   let q = db()
     .selectFrom("enquiries")
-    .where((eb) => eb(notIndexed("privacyState"), "=", VISIBLE));
+    .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", VISIBLE));
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
@@ -234,8 +238,10 @@ async function countOf(q: ReturnType<typeof filtered>): Promise<number> {
 export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   if (filter.queue) return listQueue(filter, filter.queue, { page, limit, offset });
-  const q = filtered(filter);
-  const [found, count] = await Promise.all([ordered(q.selectAll(), filter).limit(limit).offset(offset).execute(), countOf(q)]);
+  const [found, count] = await Promise.all([
+    ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute(),
+    countOf(filtered(filter, { forCount: true })),
+  ]);
   return toPage(found.map(toEnquiry), count, page, limit);
 }
 
@@ -265,7 +271,10 @@ async function listQueue(
 ) {
   const overdue = filtered(filter).where(overdueOf(queue.userId, queue.now));
   const fresh = filtered(filter).where(newFor(queue.userId, queue.now));
-  const [overdueCount, freshCount] = await Promise.all([countOf(overdue), countOf(fresh)]);
+  const [overdueCount, freshCount] = await Promise.all([
+    countOf(filtered(filter, { forCount: true }).where(overdueOf(queue.userId, queue.now))),
+    countOf(filtered(filter, { forCount: true }).where(newFor(queue.userId, queue.now))),
+  ]);
   const rows: Selectable<EnquiriesTable>[] = [];
   if (offset < overdueCount) {
     rows.push(
@@ -308,7 +317,7 @@ export async function* eachEnquiry(filter: EnquiryFilter, pageSize = 1000): Asyn
 
 /** How many enquiries a list's filters match (the sidebar's and dashboard's counts). */
 export async function countMatching(filter: EnquiryFilter): Promise<number> {
-  return countOf(filtered(filter));
+  return countOf(filtered(filter, { forCount: true }));
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {

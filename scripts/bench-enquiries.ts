@@ -248,11 +248,15 @@ try {
   await api("API: date range", `?from=${day(14)}&to=${day(7)}`, token);
 
   const width = { label: 34, query: 58 };
-  console.log(`\n${engine}, ${COUNT.toLocaleString("en-US")} enquiries, Node.js ${process.version}: server time of the loaders, median and max of ${RUNS} runs after a warm-up`);
+  console.log(
+    `\n${engine}, ${COUNT.toLocaleString("en-US")} enquiries, Node.js ${process.version}: server time of the loaders, median and max of ${RUNS} runs after a warm-up`,
+  );
   console.log(`| ${pad("What", width.label)} | ${pad("Request", width.query)} | median ms | max ms | rows |`);
   console.log(`|${"-".repeat(width.label + 2)}|${"-".repeat(width.query + 2)}|----------:|-------:|------|`);
   for (const r of results) {
-    console.log(`| ${pad(r.label, width.label)} | ${pad(r.query, width.query)} | ${r.median.toFixed(1).padStart(9)} | ${r.max.toFixed(1).padStart(6)} | ${r.note} |`);
+    console.log(
+      `| ${pad(r.label, width.label)} | ${pad(r.query, width.query)} | ${r.median.toFixed(1).padStart(9)} | ${r.max.toFixed(1).padStart(6)} | ${r.note} |`,
+    );
   }
 
   // The plan of every list query in the default order: a full scan or a temporary sort is flagged.
@@ -287,7 +291,9 @@ try {
     flagged += bad.length ? 1 : 0;
     console.log(`  ${bad.length ? "FULL SCAN/TEMP SORT" : search ? "ok (sorts its matches)" : "ok"}  ${label}: ${plan.join(" ; ")}`);
   }
-  console.log(flagged ? `${flagged} list queries need a full scan or a temporary sort.` : "No list query scans the whole table or sorts in a temporary B-tree.");
+  console.log(
+    flagged ? `${flagged} list queries need a full scan or a temporary sort.` : "No list query scans the whole table or sorts in a temporary B-tree.",
+  );
 
   // The whole list as CSV, read to the end the way a browser downloads it; peak memory sampled meanwhile.
   globalThis.gc?.();

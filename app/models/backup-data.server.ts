@@ -137,7 +137,9 @@ export async function streamMysqlSnapshot(visit: (table: TableShape, rows: Async
         );
         const order = columns.filter((c) => c.key === "PRI").map((c) => quoteMysql(c.name));
         const list = columns.map((c) => quoteMysql(c.name)).join(", ");
-        const stream = conn.query(`SELECT ${list} FROM ${quoteMysql(name)}${order.length ? ` ORDER BY ${order.join(", ")}` : ""}`).stream({ highWaterMark: 256 });
+        const stream = conn
+          .query(`SELECT ${list} FROM ${quoteMysql(name)}${order.length ? ` ORDER BY ${order.join(", ")}` : ""}`)
+          .stream({ highWaterMark: 256 });
         await visit({ name, columns: columns.map((c) => c.name) }, stream as AsyncIterable<Row>);
       }
     } finally {
@@ -164,9 +166,11 @@ export async function databaseTables({ withDerived = false }: { withDerived?: bo
   if (dialect() === "sqlite") {
     for (const r of (await sql.raw<{ name: string; type: string }>(DERIVED_SQLITE_TABLES).execute(db())).rows) derived.set(r.name, r.type);
   } else {
-    const r = await sql.raw<{ t: string; c: string }>(
-      `select table_name as t, column_name as c from information_schema.columns where table_schema = database() and not ${STORED_COLUMNS}`,
-    ).execute(db());
+    const r = await sql
+      .raw<{ t: string; c: string }>(
+        `select table_name as t, column_name as c from information_schema.columns where table_schema = database() and not ${STORED_COLUMNS}`,
+      )
+      .execute(db());
     for (const row of r.rows) generated.add(`${row.t}.${row.c}`);
   }
   const shapes = tables

@@ -1,4 +1,14 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable } from "kysely";
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Updateable,
+} from "kysely";
 import { db, dialect } from "~db/client.server";
 import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import type { Database, EnquiriesTable } from "~db/schema";
@@ -137,7 +147,7 @@ function notIndexed(column: "privacyState" | "status") {
  * The rows a list's filters match. `forCount`: for counting, where the privacy index may serve (a count of every
  * visible row reads that index alone); a page reads its list's order index instead.
  */
-function filtered(filter: EnquiryFilter, { forCount = false }: { forCount?: boolean } = {}) {
+function filtered(filter: EnquiryFilter, { forCount = false, walkOrder = false }: { forCount?: boolean; walkOrder?: boolean } = {}) {
   let q = db()
     .selectFrom("enquiries")
     .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", VISIBLE));
@@ -151,13 +161,16 @@ function filtered(filter: EnquiryFilter, { forCount = false }: { forCount?: bool
   if (followUp === "none") q = q.where("followUpAt", "is", null);
   else if (followUp && "due" in followUp) q = q.where("followUpAt", ">=", followUp.due.from).where("followUpAt", "<", followUp.due.before);
   // Status as a filter only (when no status is asked for): the follow-up index gives the list's order.
-  else if (followUp) q = q.where("followUpAt", "<", followUp.overdueBefore).where((eb) => eb(filter.status ? eb.ref("status") : notIndexed("status"), "in", OPEN_ENQUIRY_STATUSES));
+  else if (followUp)
+    q = q
+      .where("followUpAt", "<", followUp.overdueBefore)
+      .where((eb) => eb(filter.status ? eb.ref("status") : notIndexed("status"), "in", OPEN_ENQUIRY_STATUSES));
   if (filter.source) q = q.where("sourceLabel", "=", filter.source);
   if (filter.form) q = q.where("sourceForm", "=", filter.form);
   if (filter.createdFrom) q = q.where("createdAt", ">=", filter.createdFrom);
   if (filter.createdBefore) q = q.where("createdAt", "<", filter.createdBefore);
   const term = filter.q?.trim();
-  if (term) q = q.where(searchCondition(term));
+  if (term) q = q.where(searchCondition(term, walkOrder));
   return q;
 }
 
@@ -173,7 +186,7 @@ const INDEXED_TERM_LENGTH = 3;
  *   phone by the beginning or the end of its number (README, "Search").
  * Terms under 3 characters (and, on MySQL, terms with no word of 3) are looked for row by row with LIKE.
  */
-function searchCondition(term: string): RawBuilder<SqlBool> | ((eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>) {
+function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> | ((eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>) {
   const digits = phoneSearchDigits(term);
   const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
     eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
@@ -181,7 +194,11 @@ function searchCondition(term: string): RawBuilder<SqlBool> | ((eb: ExpressionBu
   if (dialect() === "sqlite") {
     const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
     const match = [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
-    return sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
+    // walkOrder: "+rowid" keeps SQLite from reading the matches by rowid and sorting them all; it walks the list's
+    // order index instead and keeps the rows in the match set (a common term's first pages).
+    return walkOrder
+      ? sql<SqlBool>`+rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`
+      : sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
   }
   const words = term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= INDEXED_TERM_LENGTH);
   const oneWord = !/\s/.test(term);
@@ -238,12 +255,23 @@ async function countOf(q: ReturnType<typeof filtered>): Promise<number> {
 export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   if (filter.queue) return listQueue(filter, filter.queue, { page, limit, offset });
-  const [found, count] = await Promise.all([
-    ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute(),
-    countOf(filtered(filter, { forCount: true })),
-  ]);
+  if (dialect() !== "sqlite" || !filter.q?.trim()) {
+    const [found, count] = await Promise.all([
+      ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute(),
+      countOf(filtered(filter, { forCount: true })),
+    ]);
+    return toPage(found.map(toEnquiry), count, page, limit);
+  }
+  const count = await countOf(filtered(filter, { forCount: true }));
+  // The plan for a search (SQLite): few matches are read from the index and sorted; when many match and the page
+  // is near the start, walking the list's order until the page is full reads far fewer rows.
+  const walkOrder = count > WALK_ORDER_MATCHES && offset + limit <= count / 4;
+  const found = await ordered(filtered(filter, { walkOrder }).selectAll(), filter).limit(limit).offset(offset).execute();
   return toPage(found.map(toEnquiry), count, page, limit);
 }
+
+/** Above this many matches a search's early pages walk the list's order (see listEnquiries). */
+const WALK_ORDER_MATCHES = 500;
 
 /** One page of rows in the list's order, without the count (a figure that only shows the first few). */
 export async function listEnquiryRows(filter: EnquiryFilter): Promise<Enquiry[]> {

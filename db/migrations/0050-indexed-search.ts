@@ -30,19 +30,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex("enquiries_phone_reversed").on("enquiries").column("phoneReversed").execute();
     await sql`create fulltext index enquiries_name_fulltext on enquiries (${sql.ref("fullName")})`.execute(db);
   } else {
-    await sql.raw(`create virtual table ${SEARCH_TABLE} using fts5(
+    await sql
+      .raw(
+        `create virtual table ${SEARCH_TABLE} using fts5(
       fullName, email, phone, phoneDigits,
-      content='enquiries', content_rowid='rowid', tokenize='trigram remove_diacritics 1')`).execute(db);
-    await sql.raw(`create trigger enquiries_search_insert after insert on enquiries begin
+      content='enquiries', content_rowid='rowid', tokenize='trigram remove_diacritics 1')`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger enquiries_search_insert after insert on enquiries begin
       insert into ${SEARCH_TABLE}(rowid, fullName, email, phone, phoneDigits) values (new.rowid, new.fullName, new.email, new.phone, new.phoneDigits);
-    end`).execute(db);
-    await sql.raw(`create trigger enquiries_search_delete after delete on enquiries begin
+    end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger enquiries_search_delete after delete on enquiries begin
       insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rowid, fullName, email, phone, phoneDigits) values ('delete', old.rowid, old.fullName, old.email, old.phone, old.phoneDigits);
-    end`).execute(db);
-    await sql.raw(`create trigger enquiries_search_update after update of fullName, email, phone, phoneDigits on enquiries begin
+    end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger enquiries_search_update after update of fullName, email, phone, phoneDigits on enquiries begin
       insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rowid, fullName, email, phone, phoneDigits) values ('delete', old.rowid, old.fullName, old.email, old.phone, old.phoneDigits);
       insert into ${SEARCH_TABLE}(rowid, fullName, email, phone, phoneDigits) values (new.rowid, new.fullName, new.email, new.phone, new.phoneDigits);
-    end`).execute(db);
+    end`,
+      )
+      .execute(db);
     await sql.raw(`insert into ${SEARCH_TABLE}(${SEARCH_TABLE}) values ('rebuild')`).execute(db);
   }
   // Mine + due today / overdue, earliest follow-up first (the list's order for a follow-up filter).
@@ -63,10 +79,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   if (mysql) {
     await sql`drop index enquiries_name_fulltext on enquiries`.execute(db);
-    for (const name of ["enquiries_email_reversed", "enquiries_phone_national", "enquiries_phone_reversed"]) await db.schema.dropIndex(name).on("enquiries").execute();
+    for (const name of ["enquiries_email_reversed", "enquiries_phone_national", "enquiries_phone_reversed"])
+      await db.schema.dropIndex(name).on("enquiries").execute();
     for (const column of ["emailReversed", "phoneNational", "phoneReversed"]) await db.schema.alterTable("enquiries").dropColumn(column).execute();
   } else {
-    for (const name of ["enquiries_search_insert", "enquiries_search_delete", "enquiries_search_update"]) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    for (const name of ["enquiries_search_insert", "enquiries_search_delete", "enquiries_search_update"])
+      await sql.raw(`drop trigger if exists ${name}`).execute(db);
     await sql.raw(`drop table if exists ${SEARCH_TABLE}`).execute(db);
   }
 }

@@ -105,7 +105,9 @@ async function expectSearchable(db: DB, url: string): Promise<void> {
   if (url.startsWith("file:")) {
     // Throws if the index does not match the rows.
     await sql`insert into enquiries_search(enquiries_search) values ('integrity-check')`.execute(db);
-    const r = await sql<{ id: string }>`select e.id from enquiries e where e.rowid in (select rowid from enquiries_search where enquiries_search match ${`"${part}"`})`.execute(db);
+    const r = await sql<{
+      id: string;
+    }>`select e.id from enquiries e where e.rowid in (select rowid from enquiries_search where enquiries_search match ${`"${part}"`})`.execute(db);
     expect(r.rows.map((row) => row.id)).toContain(id);
   } else {
     const r = await sql<{ id: string }>`select id from enquiries where match(${sql.ref("fullName")}) against (${`+${part}*`} in boolean mode)`.execute(db);

@@ -1,5 +1,7 @@
 # Production image: build with dev dependencies, run with production ones only.
-FROM node:24-bookworm-slim AS build
+# Node.js 24 LTS (README): every request costs 1.2-1.6x less CPU than on Node 20. Pinned to the 24.x that CI's
+# Node 24 step runs (.ci/run, NODE24_VERSION): better-sqlite3 12.x is built here against that Node's own headers.
+FROM node:24.18.1-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
@@ -8,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:24-bookworm-slim
+FROM node:24.18.1-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATABASE_URL=file:/data/app.db UPLOAD_DIR=/data/uploads SKIP_BUILD_CHECK=1
 COPY --from=build /app/node_modules ./node_modules

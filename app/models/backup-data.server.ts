@@ -20,6 +20,15 @@ export const MIGRATIONS_TABLE = "kysely_migration";
 
 const userTable = (name: string) => !name.startsWith("sqlite_") && !SKIPPED_TABLES.has(name);
 
+/**
+ * SQLite's search index (migration 0050: an FTS5 virtual table and the shadow tables that hold it) is not data:
+ * it is made from the enquiries, so backups leave it out and a restore rebuilds it (rebuildSearchIndex).
+ */
+const DERIVED_SQLITE_TABLES = "select name, type from pragma_table_list where schema = 'main' and type in ('virtual', 'shadow')";
+
+/** MySQL/MariaDB generated columns (migration 0050) are computed from others: never dumped, never loaded. */
+const STORED_COLUMNS = "(extra is null or extra not regexp '(VIRTUAL|STORED|PERSISTENT) GENERATED')";
+
 async function openSqlite(file: string, options: { readonly?: boolean } = {}): Promise<SqliteDatabase> {
   const { default: SQLite } = await import("better-sqlite3");
   const database = new SQLite(file, { fileMustExist: true, readonly: options.readonly ?? false });
@@ -66,9 +75,10 @@ export async function sqliteFileTables(file: string): Promise<(TableShape & { ro
   try {
     const check = database.pragma("quick_check", { simple: true });
     if (check !== "ok") throw new Error(`SQLite's quick_check failed: ${String(check)}`);
+    const derived = new Set((database.prepare(DERIVED_SQLITE_TABLES).all() as { name: string }[]).map((r) => r.name));
     const names = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[])
       .map((r) => r.name)
-      .filter(userTable);
+      .filter((name) => userTable(name) && !derived.has(name));
     return names.map((name) => {
       const columns = (database.pragma(`table_info(${quoteSqlite(name)})`) as { name: string }[]).map((c) => c.name);
       const { n } = database.prepare(`SELECT count(*) AS n FROM ${quoteSqlite(name)}`).get() as { n: number };
@@ -122,11 +132,14 @@ export async function streamMysqlSnapshot(visit: (table: TableShape, rows: Async
       for (const { name } of tables.filter((t) => userTable(t.name))) {
         const columns = await query<{ name: string; key: string }[]>(
           conn,
-          "SELECT column_name AS name, column_key AS `key` FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? ORDER BY ordinal_position",
+          `SELECT column_name AS name, column_key AS \`key\` FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND ${STORED_COLUMNS} ORDER BY ordinal_position`,
           [name],
         );
         const order = columns.filter((c) => c.key === "PRI").map((c) => quoteMysql(c.name));
-        const stream = conn.query(`SELECT * FROM ${quoteMysql(name)}${order.length ? ` ORDER BY ${order.join(", ")}` : ""}`).stream({ highWaterMark: 256 });
+        const list = columns.map((c) => quoteMysql(c.name)).join(", ");
+        const stream = conn
+          .query(`SELECT ${list} FROM ${quoteMysql(name)}${order.length ? ` ORDER BY ${order.join(", ")}` : ""}`)
+          .stream({ highWaterMark: 256 });
         await visit({ name, columns: columns.map((c) => c.name) }, stream as AsyncIterable<Row>);
       }
     } finally {
@@ -141,13 +154,39 @@ export async function streamMysqlSnapshot(visit: (table: TableShape, rows: Async
   }
 }
 
-/** The tables of the open database (db()), Kysely's migration list included, its lock table not. */
-export async function databaseTables(): Promise<TableShape[]> {
+/**
+ * The tables of the open database (db()), Kysely's migration list included, its lock table not; SQLite's search
+ * index not (it is no data), unless `withDerived` (to drop everything a failed restore made: the index's virtual
+ * table comes first, which drops its shadow tables with it). MySQL's generated columns are left out.
+ */
+export async function databaseTables({ withDerived = false }: { withDerived?: boolean } = {}): Promise<TableShape[]> {
   const tables = await db().introspection.getTables({ withInternalKyselyTables: true });
-  return tables
-    .filter((t) => !t.isView && userTable(t.name))
-    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name) }))
+  const derived = new Map<string, string>();
+  const generated = new Set<string>();
+  if (dialect() === "sqlite") {
+    for (const r of (await sql.raw<{ name: string; type: string }>(DERIVED_SQLITE_TABLES).execute(db())).rows) derived.set(r.name, r.type);
+  } else {
+    const r = await sql
+      .raw<{ t: string; c: string }>(
+        `select table_name as t, column_name as c from information_schema.columns where table_schema = database() and not ${STORED_COLUMNS}`,
+      )
+      .execute(db());
+    for (const row of r.rows) generated.add(`${row.t}.${row.c}`);
+  }
+  const shapes = tables
+    .filter((t) => !t.isView && userTable(t.name) && (withDerived ? derived.get(t.name) !== "shadow" : !derived.has(t.name)))
+    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name).filter((c) => !generated.has(`${t.name}.${c}`)) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  // Virtual tables first: dropping one drops its shadow tables (and the triggers go with their table).
+  return withDerived ? [...shapes.filter((t) => derived.has(t.name)), ...shapes.filter((t) => !derived.has(t.name))] : shapes;
+}
+
+/** SQLite: the search index made again from the enquiries (after a restore loaded them); MySQL keeps its indexes itself. */
+export async function rebuildSearchIndexes(): Promise<void> {
+  if (dialect() !== "sqlite") return;
+  for (const r of (await sql.raw<{ name: string; type: string }>(DERIVED_SQLITE_TABLES).execute(db())).rows) {
+    if (r.type === "virtual") await sql.raw(`insert into ${quoteSqlite(r.name)}(${quoteSqlite(r.name)}) values ('rebuild')`).execute(db());
+  }
 }
 
 export async function countRows(table: string): Promise<number> {

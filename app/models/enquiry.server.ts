@@ -1,10 +1,21 @@
-import { sql, type ExpressionBuilder, type Selectable, type Updateable } from "kysely";
-import { db } from "~db/client.server";
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Updateable,
+} from "kysely";
+import { db, dialect } from "~db/client.server";
+import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { phoneDigits, phoneSearchDigits } from "~/util/phone";
 import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
-import { contains, listToText, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
+import { contains, listToText, startsWith, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
 export type EnquirySource = {
@@ -123,8 +134,23 @@ export type EnquiryFilter = PageInput & {
   queue?: { userId: string; now: string };
 };
 
-function filtered(filter: EnquiryFilter) {
-  let q = db().selectFrom("enquiries").where("privacyState", "=", VISIBLE);
+/**
+ * The column, kept from SQLite's choice of index: SQLite has no statistics (no ANALYZE) and would otherwise read
+ * every visible row through the privacy index, or an overdue list through the status index, and sort them all;
+ * the list's own order index is the one to walk. MySQL/MariaDB choose from their statistics.
+ */
+function notIndexed(column: "privacyState" | "status") {
+  return dialect() === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`;
+}
+
+/**
+ * The rows a list's filters match. `forCount`: for counting, where the privacy index may serve (a count of every
+ * visible row reads that index alone); a page reads its list's order index instead.
+ */
+function filtered(filter: EnquiryFilter, { forCount = false, walkOrder = false }: { forCount?: boolean; walkOrder?: boolean } = {}) {
+  let q = db()
+    .selectFrom("enquiries")
+    .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", VISIBLE));
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
@@ -134,19 +160,70 @@ function filtered(filter: EnquiryFilter) {
   const followUp = filter.followUp;
   if (followUp === "none") q = q.where("followUpAt", "is", null);
   else if (followUp && "due" in followUp) q = q.where("followUpAt", ">=", followUp.due.from).where("followUpAt", "<", followUp.due.before);
-  else if (followUp) q = q.where("followUpAt", "<", followUp.overdueBefore).where("status", "in", OPEN_ENQUIRY_STATUSES);
+  // Status as a filter only (when no status is asked for): the follow-up index gives the list's order.
+  else if (followUp)
+    q = q
+      .where("followUpAt", "<", followUp.overdueBefore)
+      .where((eb) => eb(filter.status ? eb.ref("status") : notIndexed("status"), "in", OPEN_ENQUIRY_STATUSES));
   if (filter.source) q = q.where("sourceLabel", "=", filter.source);
   if (filter.form) q = q.where("sourceForm", "=", filter.form);
   if (filter.createdFrom) q = q.where("createdAt", ">=", filter.createdFrom);
   if (filter.createdBefore) q = q.where("createdAt", "<", filter.createdBefore);
   const term = filter.q?.trim();
-  if (term) {
-    const digits = phoneSearchDigits(term);
-    q = q.where((eb) =>
-      eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]),
-    );
-  }
+  if (term) q = q.where(searchCondition(term, walkOrder));
   return q;
+}
+
+/** The trigram index's shortest term: shorter ones are looked for row by row (LIKE), as before issue 30. */
+const INDEXED_TERM_LENGTH = 3;
+
+/**
+ * Staff search: part of a name, a whole or partial e-mail, a phone as typed or some of its digits; case and
+ * accents ignored. Answered from an index (migration 0050): the matching rows are found there first and the
+ * list's other filters and order apply to them.
+ * - SQLite: the FTS5 trigram index finds any part of 3 characters or more of the name, e-mail or phone.
+ * - MySQL/MariaDB: the name's words by their beginnings (FULLTEXT), the e-mail by its beginning or its end, the
+ *   phone by the beginning or the end of its number (README, "Search").
+ * Terms under 3 characters (and, on MySQL, terms with no word of 3) are looked for row by row with LIKE.
+ */
+function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> | ((eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>) {
+  const digits = phoneSearchDigits(term);
+  const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
+    eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
+  if ([...term].length < INDEXED_TERM_LENGTH) return scan;
+  if (dialect() === "sqlite") {
+    const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const match = [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
+    // walkOrder: "+rowid" keeps SQLite from reading the matches by rowid and sorting them all; it walks the list's
+    // order index instead and keeps the rows in the match set (a common term's first pages).
+    return walkOrder
+      ? sql<SqlBool>`+rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`
+      : sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
+  }
+  const words = term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= INDEXED_TERM_LENGTH);
+  const oneWord = !/\s/.test(term);
+  if (!words.length && !oneWord && !digits) return scan;
+  const reversed = (text: string) => [...text].reverse().join("");
+  const parts: RawBuilder<unknown>[] = [];
+  const select = (where: RawBuilder<unknown>) => sql`select ${sql.ref("id")} from ${sql.table("enquiries")} where ${where}`;
+  if (words.length) parts.push(select(sql`match(${sql.ref("fullName")}) against (${words.map((w) => `+${w}*`).join(" ")} in boolean mode)`));
+  if (oneWord) {
+    parts.push(select(startsWith("email", term)), select(startsWith("emailReversed", reversed(term))));
+  }
+  if (digits) parts.push(select(startsWith("phoneNational", digits)), select(startsWith("phoneReversed", reversed(digits))));
+  return sql<SqlBool>`${sql.ref("id")} in (select ${sql.ref("m.id")} from (${sql.join(parts, sql` union `)}) as m)`;
+}
+
+/** The plan of a list's page query in its default order (EXPLAIN), one line per step, for scripts/bench-enquiries.ts. */
+export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[]> {
+  const { limit, offset } = pageBounds(filter);
+  const compiled = ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).compile();
+  if (dialect() === "sqlite") {
+    const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    return r.rows.map((row) => row.detail);
+  }
+  const r = await db().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+  return r.rows.map((row) => `${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows=${String(row.rows)} ${String(row.Extra ?? "")}`.trim());
 }
 
 /** The queue's first part: the counsellor's follow-ups past due on leads still open. */
@@ -178,17 +255,41 @@ async function countOf(q: ReturnType<typeof filtered>): Promise<number> {
 export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   if (filter.queue) return listQueue(filter, filter.queue, { page, limit, offset });
-  const q = filtered(filter);
+  if (dialect() !== "sqlite" || !filter.q?.trim()) {
+    const [found, count] = await Promise.all([
+      ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute(),
+      countOf(filtered(filter, { forCount: true })),
+    ]);
+    return toPage(found.map(toEnquiry), count, page, limit);
+  }
+  const count = await countOf(filtered(filter, { forCount: true }));
+  // The plan for a search (SQLite): few matches are read from the index and sorted; when many match and the page
+  // is near the start, walking the list's order until the page is full reads far fewer rows.
+  const walkOrder = count > WALK_ORDER_MATCHES && offset + limit <= count / 4;
+  const found = await ordered(filtered(filter, { walkOrder }).selectAll(), filter).limit(limit).offset(offset).execute();
+  return toPage(found.map(toEnquiry), count, page, limit);
+}
+
+/** Above this many matches a search's early pages walk the list's order (see listEnquiries). */
+const WALK_ORDER_MATCHES = 500;
+
+/** One page of rows in the list's order, without the count (a figure that only shows the first few). */
+export async function listEnquiryRows(filter: EnquiryFilter): Promise<Enquiry[]> {
+  const { limit, offset } = pageBounds(filter);
+  return (await ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute()).map(toEnquiry);
+}
+
+/** The list's order: a follow-up filter or sort lists the earliest follow-up first; otherwise newest (or oldest) first. */
+function ordered<Q extends SelectQueryBuilder<Database, "enquiries", Selectable<EnquiriesTable>>>(rows: Q, filter: EnquiryFilter): Q {
   const byFollowUp = filter.sort === "follow-up" || (filter.followUp !== undefined && filter.followUp !== "none");
-  let rows = q.selectAll();
+  let q = rows as SelectQueryBuilder<Database, "enquiries", Selectable<EnquiriesTable>>;
   if (byFollowUp) {
     // No follow-up set: after every dated one.
-    if (filter.sort === "follow-up" && filter.followUp === undefined) rows = rows.orderBy(sql`case when ${sql.ref("followUpAt")} is null then 1 else 0 end`);
-    rows = rows.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc");
-  } else if (filter.sort === "oldest") rows = rows.orderBy("createdAt", "asc").orderBy("id", "asc");
-  else rows = rows.orderBy("createdAt", "desc").orderBy("id", "desc");
-  const [found, count] = await Promise.all([rows.limit(limit).offset(offset).execute(), countOf(q)]);
-  return toPage(found.map(toEnquiry), count, page, limit);
+    if (filter.sort === "follow-up" && filter.followUp === undefined) q = q.orderBy(sql`case when ${sql.ref("followUpAt")} is null then 1 else 0 end`);
+    q = q.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc");
+  } else if (filter.sort === "oldest") q = q.orderBy("createdAt", "asc").orderBy("id", "asc");
+  else q = q.orderBy("createdAt", "desc").orderBy("id", "desc");
+  return q as Q;
 }
 
 async function listQueue(
@@ -198,7 +299,10 @@ async function listQueue(
 ) {
   const overdue = filtered(filter).where(overdueOf(queue.userId, queue.now));
   const fresh = filtered(filter).where(newFor(queue.userId, queue.now));
-  const [overdueCount, freshCount] = await Promise.all([countOf(overdue), countOf(fresh)]);
+  const [overdueCount, freshCount] = await Promise.all([
+    countOf(filtered(filter, { forCount: true }).where(overdueOf(queue.userId, queue.now))),
+    countOf(filtered(filter, { forCount: true }).where(newFor(queue.userId, queue.now))),
+  ]);
   const rows: Selectable<EnquiriesTable>[] = [];
   if (offset < overdueCount) {
     rows.push(
@@ -241,7 +345,7 @@ export async function* eachEnquiry(filter: EnquiryFilter, pageSize = 1000): Asyn
 
 /** How many enquiries a list's filters match (the sidebar's and dashboard's counts). */
 export async function countMatching(filter: EnquiryFilter): Promise<number> {
-  return countOf(filtered(filter));
+  return countOf(filtered(filter, { forCount: true }));
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {

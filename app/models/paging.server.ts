@@ -38,8 +38,17 @@ export function contains(column: string, term: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} like ${likePattern(term)} escape '!'`;
 }
 
+/** The column starts with the term (LIKE 'term%': an index on the column answers it). */
+export function startsWith(column: string, term: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(term)}%`} escape '!'`;
+}
+
 function likePattern(term: string): string {
-  return `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
 /** Where a keyset read stopped: rows are read newest first, by (createdAt, id). */

@@ -12,7 +12,8 @@ import { formatDateTime } from "~/util/dates";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { PipelinePanels } from "~/components/admin/pipeline-panels";
 import { countCourses } from "~/models/course.server";
-import { countEnquiries, listEnquiries } from "~/models/enquiry.server";
+import { listEnquiryRows } from "~/models/enquiry.server";
+import { newEnquiryCount } from "~/services/staff-counts.server";
 import { countReviews, listReviews } from "~/models/review.server";
 import { countActiveSchedules } from "~/models/schedule.server";
 import { outboxHealth } from "~/services/outbox.server";
@@ -29,10 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countCourses(),
     countActiveSchedules(),
     countReviews(),
-    countEnquiries("new"),
-    listEnquiries({ limit: 5 }),
+    newEnquiryCount(context),
+    listEnquiryRows({ limit: 5 }),
     listReviews({ limit: 5 }),
-    pipelineFigures(actor),
+    pipelineFigures(actor, new Date(), context),
     // The warning is a side note: if it cannot be read, the dashboard still shows.
     outboxHealth().catch((error: unknown) => {
       console.error("[admin] reading the outbox for the dashboard failed:", error);
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backups,
     isAdmin: actor.user.role === "admin",
     counts: { courses, activeSchedules, reviews, newEnquiries },
-    recentEnquiries: recentEnquiries.data.map((e) => ({
+    recentEnquiries: recentEnquiries.map((e) => ({
       id: e.id,
       fullName: e.fullName,
       preferredCourse: e.preferredCourse,

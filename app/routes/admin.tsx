@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Admin · ${SITE.name}` 
  * Every /admin screen except the sign-in page sits in this layout. Its loader is the session gate
  * (each child loader and action checks again: a layout loader does not guard a child's action).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const check = await readUserSession(request);
   if (!check) return redirectToSignIn(request);
   const { user, session } = check;
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (check.needsTouch) cookie = await touchSession(check);
   else if (flash) cookie = await commitSession(session);
   // What waits for staff, beside the links; a side note: if it cannot be read, the screen still shows.
-  const counts = await sidebarCounts({ user, ip: "" }).catch((error: unknown) => {
+  const counts = await sidebarCounts({ user, ip: "" }, new Date(), context).catch((error: unknown) => {
     console.error("[admin] reading the sidebar's counts failed:", error);
     return null;
   });

@@ -6,7 +6,7 @@ import { closeDb, db, dialect, knownMigrations, migrateToLatest, openDb } from "
 import { env } from "~/env.server";
 import { archiveSqliteFile, archiveTables, archiveUploads, BackupArchiveError, unpackBackupArchive, type BackupManifest } from "~/infra/backup-archive.server";
 import { fileStore, STORE_FOLDERS } from "~/infra/file-store.server";
-import { countRows, databaseTables, dropTables, loadRows, sqliteFileTables } from "~/models/backup-data.server";
+import { countRows, databaseTables, dropTables, loadRows, rebuildSearchIndexes, sqliteFileTables } from "~/models/backup-data.server";
 
 /**
  * `npm run restore <archive>`: rebuilds a stopped site from one archive into the database DATABASE_URL names
@@ -181,11 +181,13 @@ async function restoreDatabase(url: string, work: string, manifest: BackupManife
       if (loaded[table] !== rows)
         throw new BackupArchiveError(`Read ${loaded[table]} rows of ${table} from the archive, its manifest says ${rows}; nothing was restored.`);
     }
+    // The search index is not in the archive: made again from the rows just loaded.
+    await rebuildSearchIndexes();
     await compareCounts(expected);
     log(`Loaded ${Object.keys(expected).length} tables into the ${dialect() === "mysql" ? "MySQL/MariaDB" : "SQLite"} database.`);
   } catch (error) {
     // Leave the target as empty as it was.
-    const made = (await databaseTables().catch(() => [])).map((t) => t.name);
+    const made = (await databaseTables({ withDerived: true }).catch(() => [])).map((t) => t.name);
     await dropTables([...made, "kysely_migration_lock"]).catch(() => {});
     if (url.startsWith("file:")) {
       await closeDb();

@@ -1,7 +1,8 @@
 import { siteDayStartUtc, siteToday } from "~/util/dates";
-import { countByColumnSince, countByStatusSince, countInWindows, countUnansweredSince, listEnquiries as listEnquiryRows } from "~/models/enquiry.server";
+import { countByColumnSince, countByStatusSince, countInWindows, countMatching, countUnansweredSince, listEnquiryRows } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
+import { myOverdueCount } from "./staff-counts.server";
 
 /**
  * The dashboard's figures of the enrolment pipeline, all counted in SQL: each is one indexed query, so the
@@ -59,21 +60,29 @@ export type PipelineFigures = {
   myFollowUps: { dueToday: number; overdue: number; next: FollowUpItem[] };
 };
 
-export async function pipelineFigures(actor: StaffActor, now = new Date()): Promise<PipelineFigures> {
+/**
+ * Each figure once: the follow-up lists read their first five rows without a count, and the overdue count is
+ * the sidebar's (shared within the request through `scope`, the request's load context).
+ */
+export async function pipelineFigures(actor: StaffActor, now = new Date(), scope?: object): Promise<PipelineFigures> {
   const since90 = new Date(now.getTime() - 90 * DAY_MS).toISOString();
-  const [unansweredOver24h, weekly, f30, f90, byCourse, bySource, due, overdue] = await Promise.all([
+  // The same filters as the list's "Due today" and "Overdue" tabs for "mine", so the two never disagree.
+  const dueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 5 }, now);
+  const overdueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit: 5 }, now);
+  const [unansweredOver24h, weekly, f30, f90, byCourse, bySource, due, dueCount, overdue, overdueCount] = await Promise.all([
     countUnansweredSince(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
     enquiriesPerWeek(now),
     funnel(30, now),
     funnel(90, now),
     countByColumnSince("preferredCourse", since90),
     countByColumnSince("sourceLabel", since90),
-    // The same filters as the list's "Due today" and "Overdue" tabs for "mine", so the two never disagree.
-    listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 5 }, now)),
-    listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit: 5 }, now)),
+    listEnquiryRows(dueFilter),
+    countMatching(dueFilter),
+    listEnquiryRows(overdueFilter),
+    myOverdueCount(actor, now, scope),
   ]);
-  const next = [...overdue.data, ...due.data.filter((d) => !overdue.data.some((o) => o.id === d.id))]
+  const next = [...overdue, ...due.filter((d) => !overdue.some((o) => o.id === d.id))]
     .slice(0, 5)
     .map((e) => ({ id: e.id, fullName: e.fullName, followUpAt: e.followUpAt! }));
-  return { unansweredOver24h, weekly, funnels: [f30, f90], byCourse, bySource, myFollowUps: { dueToday: due.total, overdue: overdue.total, next } };
+  return { unansweredOver24h, weekly, funnels: [f30, f90], byCourse, bySource, myFollowUps: { dueToday: dueCount, overdue: overdueCount, next } };
 }

@@ -19,8 +19,11 @@ import { COURSE_PAGE_PREFIX, isCacheablePublicPath, PUBLIC_PAGES } from "~/web/p
  *   within POLL_MS.
  * - Warm before switching (as Varnish's grace mode does): after an edit, a publish, an approval or a seat taken
  *   (contentChanged({ switch: "after-warming" })), this process renders the pages it kept for the new generation
- *   in the background, WARM_CONCURRENCY at a time, and serves each page's previous copy (X-Page-Cache: stale)
- *   until its new one is ready, for PAGE_CACHE_GRACE_SECONDS at most. Each instance warms its own memory.
+ *   in the background, one at a time (a render holds the event loop; two at once would not finish sooner), each
+ *   when no request is in flight (for half the grace time at most), those visitors ask for first; and serves each
+ *   page's previous copy (X-Page-Cache: stale) until its new one is ready, for PAGE_CACHE_GRACE_SECONDS at most.
+ *   So a burst of visitors right after a change is answered from memory, and the renders fill the gaps after it.
+ *   Each instance warms its own memory.
  *   After an unpublish, a delete or an erasure (the content version's atOnceVersion moved past the version the
  *   kept pages were built under), nothing from before is served again: the cache empties at once.
  * - Never personal: only anonymous GET/HEAD (no session cookie, no Authorization) of the paths below, and only
@@ -31,10 +34,10 @@ import { COURSE_PAGE_PREFIX, isCacheablePublicPath, PUBLIC_PAGES } from "~/web/p
  */
 const POLL_MS = 250;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
-/** Background renders at a time: the other requests keep most of the CPU. */
-const WARM_CONCURRENCY = 2;
-/** Addresses warmed per change, the listed public pages first, then the most recently used. */
+/** Addresses warmed per change: those asked for since, then the listed public pages, then the most recently used. */
 const WARM_LIMIT = 100;
+/** While requests are in flight, a background render waits for a quiet moment, up to this share of the grace time. */
+const WAIT_FOR_QUIET_SHARE = 0.5;
 
 const STORED_TYPES = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/x-script|text\/calendar)\b/;
 /** Headers that describe one answer, not the content: never stored. */
@@ -71,8 +74,17 @@ const known = { generation: "", version: -1, checkedAt: 0, stale: true };
 let refreshing: Promise<string> | null = null;
 /** Earlier generations whose copies may still be served while the current one warms, newest first, each until its time. */
 let previous: { generation: string; until: number }[] = [];
-/** The background renders for the current generation; `cancelled` once another generation replaces it. */
-let warming: { generation: string; cancelled: boolean } | null = null;
+/**
+ * The background renders for the current generation: `queue` of [key, href], those asked for moved to the front;
+ * `quietBy`: when renders stop waiting for a quiet moment; `cancelled` once another generation replaces it.
+ */
+type Warming = { generation: string; queue: [string, string][]; quietBy: number; cancelled: boolean };
+let warming: Warming | null = null;
+/** Requests in this process's app that have not finished: a background render waits until there are none. */
+let inFlight = 0;
+let lastRequestAt = 0;
+/** Quiet: nothing in flight and nothing begun for this long (a burst's next request is usually nearer). */
+const QUIET_MS = 10;
 
 onContentChanged(() => {
   known.stale = true;
@@ -166,12 +178,10 @@ const isListedPage = (key: string) => {
 
 /**
  * Renders, for `generation`, every address kept under an earlier one (the listed public pages first, then the most
- * recently used, WARM_LIMIT in all), WARM_CONCURRENCY at a time; then the earlier copies go. Stops when another
- * generation replaces this one.
+ * recently used, WARM_LIMIT in all; one asked for meanwhile moves to the front), one at a time when nothing else
+ * is in flight; then the earlier copies go. Stops when another generation replaces this one.
  */
 function warm(generation: string) {
-  const job = { generation, cancelled: false };
-  warming = job;
   const earlier = new Set(previous.map((p) => p.generation));
   const todo = new Map<string, string>();
   // lru-cache lists the most recently used first.
@@ -179,21 +189,38 @@ function warm(generation: string) {
     if (earlier.has(generationOf(stored)) && !todo.has(keyOf(stored))) todo.set(keyOf(stored), entry.href);
   }
   const queue = [...todo].sort(([a], [b]) => Number(isListedPage(b)) - Number(isListedPage(a))).slice(0, WARM_LIMIT);
-  const worker = async () => {
-    for (let next = queue.shift(); next && !job.cancelled; next = queue.shift()) {
+  const job: Warming = { generation, queue, quietBy: Date.now() + graceMs() * WAIT_FOR_QUIET_SHARE, cancelled: false };
+  warming = job;
+  void (async () => {
+    for (let next = await nextToWarm(job); next && !job.cancelled; next = await nextToWarm(job)) {
       await warmOne(job, next[0], next[1]).catch(() => {
         // A page that fails to render now is rendered by its next visitor (or answered 503 while the database is away).
       });
     }
-  };
-  void Promise.all(Array.from({ length: WARM_CONCURRENCY }, worker)).then(() => {
     if (job.cancelled || warming !== job) return;
     warming = null;
     retire(() => false);
-  });
+  })();
 }
 
-async function warmOne(job: { generation: string; cancelled: boolean }, key: string, href: string) {
+/** The next address to render, once no request is in flight (or the wait has lasted long enough). */
+async function nextToWarm(job: Warming): Promise<[string, string] | undefined> {
+  // Answers that came in during the last render go out first.
+  await new Promise((resolve) => setImmediate(resolve));
+  while ((inFlight > 0 || Date.now() - lastRequestAt < QUIET_MS) && Date.now() < job.quietBy && !job.cancelled) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return job.cancelled ? undefined : job.queue.shift();
+}
+
+/** A visitor got the previous copy of `key`: its new one is rendered next. */
+function wanted(key: string) {
+  const queue = warming?.queue;
+  const at = queue?.findIndex(([k]) => k === key) ?? -1;
+  if (queue && at > 0) queue.unshift(...queue.splice(at, 1));
+}
+
+async function warmOne(job: Warming, key: string, href: string) {
   if (!renderer || !href || entries().has(slot(job.generation, key))) return;
   const nonce = randomBytes(16).toString("base64");
   const response = await renderer(href, nonce);
@@ -215,6 +242,9 @@ const PENDING = "pageCachePending";
 
 /** Express middleware: answers from the cache, or marks the request so storeInPageCache() keeps its answer. */
 export async function pageCache(req: Request, res: ExpressResponse, next: NextFunction) {
+  inFlight++;
+  lastRequestAt = Date.now();
+  res.once("close", () => inFlight--);
   if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled() || !isCacheablePublicPath(req.path) || !anonymous(req)) return next();
   let generation: string;
   try {
@@ -231,6 +261,7 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
   // Its new copy is still rendering: the previous one, for a few seconds at most.
   const earlier = previousCopy(key);
   if (earlier) {
+    wanted(key);
     res.setHeader("X-Page-Cache", "stale");
     return void serve(req, res, earlier);
   }

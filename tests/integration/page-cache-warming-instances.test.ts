@@ -25,14 +25,19 @@ const GRACE_SECONDS = 3;
 beforeAll(async () => {
   await ensureBuilt();
   database = await freshDatabase(dir);
-  const launch = () => launchServer({ databaseUrl: database.url, uploadDir: path.join(dir, "uploads"), env: { PAGE_CACHE_GRACE_SECONDS: String(GRACE_SECONDS) } });
+  const launch = () =>
+    launchServer({ databaseUrl: database.url, uploadDir: path.join(dir, "uploads"), env: { PAGE_CACHE_GRACE_SECONDS: String(GRACE_SECONDS) } });
   // On SQLite one after the other (the first one migrates and seeds the file), on MariaDB together.
   if (process.env.TEST_MYSQL_URL) servers.push(...(await Promise.all([launch(), launch()])));
   else {
     servers.push(await launch());
     servers.push(await launch());
   }
-  const login = await fetch(`${servers[0].url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${servers[0].url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   token = ((await login.json()) as { token: string }).token;
   const made = await write("POST", "/api/courses", { title: FIRST, category: "beginner", description: "A course whose title changes under load." });
   courseId = made.id;

@@ -106,6 +106,9 @@ const schema = z
     // Rendered public pages and anonymous API lists kept in memory (server/page-cache.ts); off in development.
     PAGE_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
     PAGE_CACHE_MB: count("a whole number of megabytes").default(32),
+    // After an edit or a publish, how long a page of the previous content may still be served while its new copy
+    // renders in the background (server/page-cache.ts); 0: every change switches at once (the cache empties).
+    PAGE_CACHE_GRACE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0).max(10, { error: "must be at most 10 seconds" }).default(3),
     // Unset: nothing is sent; e-mails wait in the outbox until the app starts with SMTP_URL set.
     SMTP_URL: z.string().refine(isSmtpUrl, { message: "must be smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465" }).optional(),
     MAIL_FROM: z

@@ -243,6 +243,8 @@ export interface DigestsSentTable {
 export interface ContentVersionTable {
   id: number;
   version: number;
+  /** The version of the newest change that switches the public pages at once (migration 0060). */
+  atOnceVersion: Generated<number>;
 }
 
 /** An enquiry on a full batch's waitlist (migration 0013). */

@@ -1,41 +1,60 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { NextFunction, Request, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
 import { siteToday } from "~/util/dates";
 import { carriesSessionCookie } from "~/web/session.server";
-import { onContentChanged, readContentVersion } from "~/models/content-version.server";
+import { onContentChanged, readContentState } from "~/models/content-version.server";
 import { onDatabaseUnreachable } from "./error-status";
 import { isApiPath } from "./paths";
-import { isCacheablePublicPath } from "~/web/public-pages";
+import { COURSE_PAGE_PREFIX, isCacheablePublicPath, PUBLIC_PAGES } from "~/web/public-pages";
 
 /**
  * Rendered public pages and anonymous API reads, kept in memory so a repeat visit costs what a static file does.
  *
- * - Never stale: an entry belongs to a generation, the content version in the database (moved by every write to
- *   courses, batches, seats and reviews) plus today's date in Hyderabad ("upcoming" batches change at midnight).
- *   This process learns of its own writes at their commit; another instance's within POLL_MS.
+ * - Never stale for long: an entry belongs to a generation, the content version in the database (moved by every
+ *   write to courses, batches, seats, reviews and the site settings) plus today's date in Hyderabad ("upcoming"
+ *   batches change at midnight). This process learns of its own writes at their commit; another instance's
+ *   within POLL_MS.
+ * - Warm before switching (as Varnish's grace mode does): after an edit, a publish, an approval or a seat taken
+ *   (contentChanged({ switch: "after-warming" })), this process renders the pages it kept for the new generation
+ *   in the background, one at a time (a render holds the event loop; two at once would not finish sooner), each
+ *   when no request is in flight (for half the grace time at most), those visitors ask for first; and serves each
+ *   page's previous copy (X-Page-Cache: stale) until its new one is ready, for PAGE_CACHE_GRACE_SECONDS at most.
+ *   So a burst of visitors right after a change is answered from memory, and the renders fill the gaps after it.
+ *   Each instance warms its own memory.
+ *   After an unpublish, a delete or an erasure (the content version's atOnceVersion moved past the version the
+ *   kept pages were built under), nothing from before is served again: the cache empties at once.
  * - Never personal: only anonymous GET/HEAD (no session cookie, no Authorization) of the paths below, and only
  *   a 200 that sets no cookie and does not say no-store or private. Flash messages come with a session cookie,
- *   form results with a POST, error pages with another status: none of them is ever stored.
+ *   form results with a POST, error pages with another status: none of them is ever stored. The background
+ *   renders are anonymous GETs of addresses an anonymous visitor's answer was kept for, with no headers at all.
  * - Never reuses a CSP nonce: the page is stored with this request's nonce cut out and each answer gets its own.
  */
 const POLL_MS = 250;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Addresses warmed per change: those asked for since, then the listed public pages, then the most recently used. */
+const WARM_LIMIT = 100;
+/** While requests are in flight, a background render waits for a quiet moment, up to this share of the grace time. */
+const WAIT_FOR_QUIET_SHARE = 0.5;
 
 const STORED_TYPES = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/x-script|text\/calendar)\b/;
 /** Headers that describe one answer, not the content: never stored. */
 const PER_RESPONSE = new Set(["set-cookie", "date", "content-length", "transfer-encoding", "connection", "keep-alive", "etag", "x-request-id"]);
 
-/** `parts`: the body cut at each nonce; `gzipped`: each part compressed once, for answers that take gzip. */
-type Entry = { generation: string; status: number; headers: [string, string][]; parts: Buffer[]; gzipped: Buffer[]; etag: string };
+/**
+ * `parts`: the body cut at each nonce; `gzipped`: each part compressed once, for answers that take gzip;
+ * `href`: the address it was rendered for, to render it again for a new generation.
+ */
+type Entry = { generation: string; status: number; headers: [string, string][]; parts: Buffer[]; gzipped: Buffer[]; etag: string; href: string };
 
 export function pageCacheEnabled(): boolean {
   const e = env();
   return (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on";
 }
 
+// Keyed by generation and address: during a switch a page's previous copy and its new one live side by side.
 let store: LRUCache<string, Entry> | undefined;
 function entries(): LRUCache<string, Entry> {
   store ??= new LRUCache<string, Entry>({
@@ -45,10 +64,28 @@ function entries(): LRUCache<string, Entry> {
   });
   return store;
 }
+const slot = (generation: string, key: string) => `${generation}\n${key}`;
+const generationOf = (stored: string) => stored.slice(0, stored.indexOf("\n"));
+const keyOf = (stored: string) => stored.slice(stored.indexOf("\n") + 1);
 
-// The generation this process knows, when it last asked the database, and whether a commit here made it old.
-const known = { generation: "", checkedAt: 0, stale: true };
+// The generation this process knows (and its content version), when it last asked the database, and whether a
+// commit here made it old.
+const known = { generation: "", version: -1, checkedAt: 0, stale: true };
 let refreshing: Promise<string> | null = null;
+/** Earlier generations whose copies may still be served while the current one warms, newest first, each until its time. */
+let previous: { generation: string; until: number }[] = [];
+/**
+ * The background renders for the current generation: `queue` of [key, href], those asked for moved to the front;
+ * `quietBy`: when renders stop waiting for a quiet moment; `cancelled` once another generation replaces it.
+ */
+type Warming = { generation: string; queue: [string, string][]; quietBy: number; cancelled: boolean };
+let warming: Warming | null = null;
+/** Requests in this process's app that have not finished: a background render waits until there are none. */
+let inFlight = 0;
+let lastRequestAt = 0;
+/** Quiet: nothing in flight and nothing begun for this long (a burst's next request is usually nearer). */
+const QUIET_MS = 10;
+
 onContentChanged(() => {
   known.stale = true;
 });
@@ -64,9 +101,11 @@ async function currentGeneration(): Promise<string> {
     try {
       known.stale = false;
       const checkedAt = Date.now();
-      const generation = `${await readContentVersion()}:${siteToday()}`;
-      if (generation !== known.generation) entries().clear();
-      Object.assign(known, { generation, checkedAt });
+      const { version, atOnceVersion } = await readContentState();
+      const generation = `${version}:${siteToday()}`;
+      if (generation !== known.generation) moveTo(generation, version, atOnceVersion);
+      else if (previous.some((p) => p.until <= checkedAt)) retire((p) => p.until > checkedAt);
+      known.checkedAt = checkedAt;
       return generation;
     } catch (error) {
       known.stale = true;
@@ -76,6 +115,121 @@ async function currentGeneration(): Promise<string> {
     }
   })();
   return refreshing;
+}
+
+/** A new generation: switch at once, or keep the previous copies for a few seconds while the new ones render. */
+function moveTo(generation: string, version: number, atOnceVersion: number) {
+  const before = known.generation;
+  // The first look, a change that removes something (or personal data), a database restored to an older
+  // version, or grace turned off: nothing from before is served again.
+  const atOnce = before === "" || atOnceVersion > known.version || version < known.version || graceMs() === 0;
+  Object.assign(known, { generation, version });
+  if (warming) warming.cancelled = true;
+  warming = null;
+  if (atOnce) {
+    previous = [];
+    entries().clear();
+    return;
+  }
+  const now = Date.now();
+  // Each earlier generation keeps its own deadline: a second edit does not extend how long the first one waits.
+  previous = [{ generation: before, until: now + graceMs() }, ...previous.filter((p) => p.until > now)];
+  retire(() => true);
+  warm(generation);
+}
+
+function graceMs(): number {
+  return env().PAGE_CACHE_GRACE_SECONDS * 1000;
+}
+
+/** Keeps the earlier generations `keep` says yes to and drops every copy of the others. */
+function retire(keep: (p: { generation: string; until: number }) => boolean) {
+  previous = previous.filter(keep);
+  const live = new Set([known.generation, ...previous.map((p) => p.generation)]);
+  const gone = [...entries().keys()].filter((stored) => !live.has(generationOf(stored)));
+  for (const stored of gone) entries().delete(stored);
+}
+
+/** The newest earlier copy of `key` that may still be served, if any. */
+function previousCopy(key: string): Entry | undefined {
+  const now = Date.now();
+  for (const p of previous) {
+    if (p.until <= now) continue;
+    const entry = entries().get(slot(p.generation, key));
+    if (entry) return entry;
+  }
+  return undefined;
+}
+
+/** Renders an address in this process (React Router, as an anonymous GET) with the given CSP nonce. */
+export type PageRenderer = (href: string, nonce: string) => Promise<Response>;
+let renderer: PageRenderer | undefined;
+
+/** The React Router adapter hands over how to render a page outside any request (server/react-router-handler.ts). */
+export function setPageRenderer(render: PageRenderer): void {
+  renderer = render;
+}
+
+const LISTED = new Set<string>(PUBLIC_PAGES);
+const isListedPage = (key: string) => {
+  const path = key.slice(key.indexOf(" ") + 1);
+  return LISTED.has(path) || (path.startsWith(COURSE_PAGE_PREFIX) && !path.includes("?") && !path.endsWith(".data"));
+};
+
+/**
+ * Renders, for `generation`, every address kept under an earlier one (the listed public pages first, then the most
+ * recently used, WARM_LIMIT in all; one asked for meanwhile moves to the front), one at a time when nothing else
+ * is in flight; then the earlier copies go. Stops when another generation replaces this one.
+ */
+function warm(generation: string) {
+  const earlier = new Set(previous.map((p) => p.generation));
+  const todo = new Map<string, string>();
+  // lru-cache lists the most recently used first.
+  for (const [stored, entry] of entries().entries()) {
+    if (earlier.has(generationOf(stored)) && !todo.has(keyOf(stored))) todo.set(keyOf(stored), entry.href);
+  }
+  const queue = [...todo].sort(([a], [b]) => Number(isListedPage(b)) - Number(isListedPage(a))).slice(0, WARM_LIMIT);
+  const job: Warming = { generation, queue, quietBy: Date.now() + graceMs() * WAIT_FOR_QUIET_SHARE, cancelled: false };
+  warming = job;
+  void (async () => {
+    for (let next = await nextToWarm(job); next && !job.cancelled; next = await nextToWarm(job)) {
+      await warmOne(job, next[0], next[1]).catch(() => {
+        // A page that fails to render now is rendered by its next visitor (or answered 503 while the database is away).
+      });
+    }
+    if (job.cancelled || warming !== job) return;
+    warming = null;
+    retire(() => false);
+  })();
+}
+
+/** The next address to render, once no request is in flight (or the wait has lasted long enough). */
+async function nextToWarm(job: Warming): Promise<[string, string] | undefined> {
+  // Answers that came in during the last render go out first.
+  await new Promise((resolve) => setImmediate(resolve));
+  while ((inFlight > 0 || Date.now() - lastRequestAt < QUIET_MS) && Date.now() < job.quietBy && !job.cancelled) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return job.cancelled ? undefined : job.queue.shift();
+}
+
+/** A visitor got the previous copy of `key`: its new one is rendered next. */
+function wanted(key: string) {
+  const queue = warming?.queue;
+  const at = queue?.findIndex(([k]) => k === key) ?? -1;
+  if (queue && at > 0) queue.unshift(...queue.splice(at, 1));
+}
+
+async function warmOne(job: Warming, key: string, href: string) {
+  if (!renderer || !href || entries().has(slot(job.generation, key))) return;
+  const nonce = randomBytes(16).toString("base64");
+  const response = await renderer(href, nonce);
+  if (job.cancelled || !storable(response, isApiPath(new URL(href).pathname))) {
+    await response.body?.cancel();
+    return;
+  }
+  const entry = await toEntry(response, job.generation, nonce, href);
+  if (!job.cancelled && known.generation === job.generation && entryBytes(entry) <= MAX_ENTRY_BYTES) entries().set(slot(job.generation, key), entry);
 }
 
 function anonymous(req: Request): boolean {
@@ -88,6 +242,9 @@ const PENDING = "pageCachePending";
 
 /** Express middleware: answers from the cache, or marks the request so storeInPageCache() keeps its answer. */
 export async function pageCache(req: Request, res: ExpressResponse, next: NextFunction) {
+  inFlight++;
+  lastRequestAt = Date.now();
+  res.once("close", () => inFlight--);
   if ((req.method !== "GET" && req.method !== "HEAD") || !pageCacheEnabled() || !isCacheablePublicPath(req.path) || !anonymous(req)) return next();
   let generation: string;
   try {
@@ -96,10 +253,17 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
     return next(); // the database is away: the page's own loader answers (503)
   }
   const key = `${req.hostname} ${req.originalUrl}`;
-  const hit = entries().get(key);
-  if (hit && hit.generation === generation) {
+  const hit = entries().get(slot(generation, key));
+  if (hit) {
     res.setHeader("X-Page-Cache", "hit");
     return void serve(req, res, hit);
+  }
+  // Its new copy is still rendering: the previous one, for a few seconds at most.
+  const earlier = previousCopy(key);
+  if (earlier) {
+    wanted(key);
+    res.setHeader("X-Page-Cache", "stale");
+    return void serve(req, res, earlier);
   }
   res.locals[PENDING] = { key, generation, nonce: res.locals.cspNonce as string } satisfies Pending;
   res.setHeader("X-Page-Cache", "miss");
@@ -107,30 +271,37 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
 }
 
 /**
- * Called by the React Router adapter with the answer of a request pageCache() marked: keeps it when it may be
- * kept, and answers (with ETag, or 304) from what was kept. Returns false when the caller should send the
- * response itself.
+ * Called by the React Router adapter with the answer of a request pageCache() marked (`href`: the address it
+ * rendered): keeps it when it may be kept, and answers (with ETag, or 304) from what was kept. Returns false when
+ * the caller should send the response itself.
  */
-export async function storeInPageCache(req: Request, res: ExpressResponse, response: Response): Promise<boolean> {
+export async function storeInPageCache(req: Request, res: ExpressResponse, response: Response, href: string): Promise<boolean> {
   const pending = res.locals[PENDING] as Pending | undefined;
   if (!pending || req.method !== "GET" || !storable(response, isApiPath(req.path))) return false;
-  const body = Buffer.from(await response.arrayBuffer());
-  const entry: Entry = {
-    generation: pending.generation,
-    status: response.status,
-    headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name)),
-    parts: [],
-    gzipped: [],
-    etag: `W/"${createHash("sha256").update(body.toString("latin1").replaceAll(pending.nonce, "")).digest("base64url").slice(0, 27)}"`,
-  };
-  entry.parts = splitOn(body, pending.nonce);
-  entry.gzipped = entry.parts.map(deflatePart);
-  if (!entry.headers.some(([name]) => name === "cache-control")) entry.headers.push(["cache-control", "private, no-cache"]);
+  const entry = await toEntry(response, pending.generation, pending.nonce, href);
   // A page built while this process learnt of a newer version is served this once, never kept.
-  if (pending.generation === known.generation && body.length <= MAX_ENTRY_BYTES) entries().set(pending.key, entry);
+  if (pending.generation === known.generation && entryBytes(entry) <= MAX_ENTRY_BYTES) entries().set(slot(pending.generation, pending.key), entry);
   serve(req, res, entry);
   return true;
 }
+
+async function toEntry(response: Response, generation: string, nonce: string, href: string): Promise<Entry> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const parts = splitOn(body, nonce);
+  const entry: Entry = {
+    generation,
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name)),
+    parts,
+    gzipped: parts.map(deflatePart),
+    etag: `W/"${createHash("sha256").update(body.toString("latin1").replaceAll(nonce, "")).digest("base64url").slice(0, 27)}"`,
+    href,
+  };
+  if (!entry.headers.some(([name]) => name === "cache-control")) entry.headers.push(["cache-control", "private, no-cache"]);
+  return entry;
+}
+
+const entryBytes = (entry: Entry) => entry.parts.reduce((n, p) => n + p.length, 0);
 
 /**
  * A 200 that sets no cookie. A page saying no-store or private is personal; the API says no-store on every

@@ -5,7 +5,7 @@ import type { Transform } from "node:stream";
 import { bodyKind, bodyLimit, declaredTooLarge, discardRest, limitStream, readNodeBody, toWebStream } from "./body";
 import { classifyErrors, databaseReachable, DB_UNAVAILABLE, inputErrorClass, type ErrorClass } from "./error-status";
 import { methodResponse } from "./methods";
-import { storeInPageCache } from "./page-cache";
+import { setPageRenderer, storeInPageCache } from "./page-cache";
 import { isAdminPath, isApiPath } from "./paths";
 import { httpErrorResponse } from "./responses";
 import { RequestTooLargeError } from "~/infra/uploads.server";
@@ -154,6 +154,13 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
         ? Promise.resolve(createRequestHandler(async () => trackErrors(await build()), mode))
         : build().then((b) => createRequestHandler(trackErrors(b), mode)));
 
+  // The page cache renders public pages for a new content version in the background (server/page-cache.ts): an
+  // anonymous GET with no headers at all, through the same handler, with the nonce it will cut out again.
+  setPageRenderer(async (href, nonce) => {
+    const context: TrackedContext = { cspNonce: nonce, clientIp: "127.0.0.1", requestId: "page-cache-warm", [ERRORS]: [], [REQUEST_ID]: "page-cache-warm" };
+    return (await handler())(new Request(href), context);
+  });
+
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       let url: URL;
@@ -221,7 +228,7 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
       // which Node then resets under the client's next request (found by the contract fuzz test): read and drop it.
       if (upload && !overLimit && !req.readableEnded) discardRest(req, upload, limit);
       // An anonymous public page or API read: kept for the next visitor and answered from what was kept.
-      if (await storeInPageCache(req, res, response)) return;
+      if (await storeInPageCache(req, res, response, request.url)) return;
       // Staff screens and API answers carry personal data: never keep them in a shared or browser cache.
       if ((isAdminPath(url.pathname) || isApiPath(url.pathname)) && !response.headers.has("Cache-Control")) {
         const headers = new Headers(response.headers);

@@ -6,8 +6,19 @@ import { afterCommit, beforeCommit, db } from "~db/client.server";
  */
 const listeners = new Set<() => void>();
 
+/**
+ * How the page cache (server/page-cache.ts) moves to the new version:
+ * - "after-warming": it renders the public pages it keeps for the new version in the background and serves the
+ *   previous version's copies until each is ready (a few seconds at most). For changes that only add or edit
+ *   what is public: an edit, a publish, a review approved, a seat taken.
+ * - "at-once": no copy from before the change is served again. For changes that take something off the public
+ *   pages: an unpublish, a delete, anything removing personal data. The default, so a new caller is safe.
+ * Several changes in one transaction: at-once wins.
+ */
+export type ContentSwitch = "after-warming" | "at-once";
+
 /** Moves the version on, once per transaction and at its end; this process's listeners hear of it after the commit. */
-export async function contentChanged(): Promise<void> {
+export async function contentChanged(opts: { switch?: ContentSwitch } = {}): Promise<void> {
   await beforeCommit("content-version", async () => {
     await db()
       .updateTable("content_version")
@@ -15,14 +26,30 @@ export async function contentChanged(): Promise<void> {
       .where("id", "=", 1)
       .execute();
   });
+  // A second statement, after the one above (hooks run in the order first asked for): MySQL and SQLite differ
+  // in which value of `version` a second assignment in the same UPDATE would read.
+  if ((opts.switch ?? "at-once") === "at-once") {
+    await beforeCommit("content-version-at-once", async () => {
+      await db()
+        .updateTable("content_version")
+        .set((eb) => ({ atOnceVersion: eb.ref("version") }))
+        .where("id", "=", 1)
+        .execute();
+    });
+  }
   afterCommit(() => {
     for (const listener of listeners) listener();
   });
 }
 
 export async function readContentVersion(): Promise<number> {
-  const row = await db().selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return Number(row?.version ?? 0);
+  return (await readContentState()).version;
+}
+
+/** The version, and the version of the newest change that must switch the public pages at once. */
+export async function readContentState(): Promise<{ version: number; atOnceVersion: number }> {
+  const row = await db().selectFrom("content_version").select(["version", "atOnceVersion"]).where("id", "=", 1).executeTakeFirst();
+  return { version: Number(row?.version ?? 0), atOnceVersion: Number(row?.atOnceVersion ?? 0) };
 }
 
 /** Calls `listener` after each committed content change made by this process (other processes: poll the version). */

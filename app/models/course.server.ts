@@ -1,5 +1,5 @@
 import { type CourseCategory, type PublicationState } from "~/schemas/values";
-import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
+import { isPublic, isPublicRow, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable, Updateable } from "kysely";
 import { db, inTransaction } from "~db/client.server";
@@ -163,7 +163,8 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
       ...publicationValues(input.publication),
     })
     .execute();
-  await contentChanged();
+  // Nothing leaves the public pages: they switch once the new ones are rendered.
+  await contentChanged({ switch: "after-warming" });
   return (await getCourse(id))!;
 }
 
@@ -183,12 +184,15 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
   if (input.syllabusFileName !== undefined) values.syllabusFileName = input.syllabusFileName || "course-syllabus.pdf";
   if (input.publication !== undefined) Object.assign(values, publicationValues(input.publication));
   const result = await inTransaction(async () => {
+    const before = await db().selectFrom("courses").select("state").where("id", "=", id).executeTakeFirst();
     const r = await db().updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
     // Batches carry a copy of the course title; keep it in step.
     if (Number(r.numUpdatedRows) > 0 && input.title !== undefined) {
       await db().updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
     }
-    if (Number(r.numUpdatedRows) > 0) await contentChanged();
+    // An unpublish takes the course off the public pages at once; any other edit once they are rendered anew.
+    const unpublished = before !== undefined && isPublicRow(before) && values.state !== undefined && values.state !== PUBLIC_STATE;
+    if (Number(r.numUpdatedRows) > 0) await contentChanged({ switch: unpublished ? "at-once" : "after-warming" });
     return r;
   });
   if (Number(result.numUpdatedRows) === 0 && !(await getCourse(id))) return null;

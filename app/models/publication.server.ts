@@ -72,6 +72,7 @@ export async function publishDueRows(now = nowIso()): Promise<PublishedRow[]> {
       if (Number(r.numUpdatedRows) === 1) done.push({ table, id: row.id, label: String(row.label) });
     }
   }
-  if (done.length) await contentChanged();
+  // Only adds to the public pages: they switch once the new ones are rendered.
+  if (done.length) await contentChanged({ switch: "after-warming" });
   return done;
 }

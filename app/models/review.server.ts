@@ -1,5 +1,5 @@
 import { type PublicationState, type ReviewStatus, type ReviewType } from "~/schemas/values";
-import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
+import { isPublic, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
@@ -122,25 +122,35 @@ export async function insertReview(input: ReviewInput, opts: { id?: string; crea
     .insertInto("reviews")
     .values({ id, ...values(input), createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
     .execute();
-  await contentChanged();
+  await contentChanged({ switch: "after-warming" });
   return (await getReview(id))!;
 }
 
+/** What a public review shows of its author: a change to any of it may be their data going, so it switches at once. */
+const PERSONAL: readonly (keyof ReturnType<typeof values>)[] = ["name", "position", "image", "review", "videoThumbnail", "linkedin"];
+
 export async function updateReviewRow(id: string, input: ReviewInput): Promise<Review | null> {
+  const before = await db().selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
   const r = await db()
     .updateTable("reviews")
     .set({ ...values(input), updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
-  await contentChanged();
+  // Off the public pages (unapproved, unpublished) or its author's details changed: at once. A new rating or
+  // course, or anything on a review nobody sees yet: once the pages are rendered anew.
+  const next = values(input);
+  const wasPublic = before !== undefined && Number(before.approved) === 1 && before.state === PUBLIC_STATE;
+  const staysPublic = next.approved === 1 && (input.publication ? publicationValues(input.publication).state : before?.state) === PUBLIC_STATE;
+  const personalChanged = before !== undefined && PERSONAL.some((field) => (before[field] ?? null) !== (next[field] ?? null));
+  await contentChanged({ switch: wasPublic && (!staysPublic || personalChanged) ? "at-once" : "after-warming" });
   return getReview(id);
 }
 
 export async function approveReviewRow(id: string): Promise<Review | null> {
   const r = await db().updateTable("reviews").set({ approved: 1, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
-  await contentChanged();
+  await contentChanged({ switch: "after-warming" });
   return getReview(id);
 }
 

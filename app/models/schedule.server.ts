@@ -1,5 +1,5 @@
 import { type DeliveryMode, type PublicationState } from "~/schemas/values";
-import { isPublic, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
+import { isPublic, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
@@ -131,19 +131,22 @@ export async function insertSchedule(input: ScheduleInput, opts: { id?: string; 
     .insertInto("schedules")
     .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
     .execute();
-  await contentChanged();
+  await contentChanged({ switch: "after-warming" });
   return (await getSchedule(id))!;
 }
 
 export async function updateScheduleRow(id: string, input: ScheduleInput): Promise<Schedule | null> {
-  if (!(await getSchedule(id))) return null;
+  const before = await getSchedule(id);
+  if (!before) return null;
   const courseName = await courseTitle(input.course);
   await db()
     .updateTable("schedules")
     .set({ ...pick(input), courseName, updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
     .where("id", "=", id)
     .execute();
-  await contentChanged();
+  // An unpublish takes the batch off the public pages at once; any other edit once they are rendered anew.
+  const unpublished = before.state === PUBLIC_STATE && input.publication !== undefined && publicationValues(input.publication).state !== PUBLIC_STATE;
+  await contentChanged({ switch: unpublished ? "at-once" : "after-warming" });
   return getSchedule(id);
 }
 
@@ -200,7 +203,7 @@ export async function takeSeat(id: string): Promise<boolean> {
     .where("seats", ">", 0)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await contentChanged();
+  await contentChanged({ switch: "after-warming" });
   return true;
 }
 
@@ -215,7 +218,7 @@ export async function addTakenSeat(id: string): Promise<boolean> {
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await contentChanged();
+  await contentChanged({ switch: "after-warming" });
   return true;
 }
 
@@ -238,7 +241,8 @@ export async function returnSeat(id: string): Promise<void> {
     .where("id", "=", id)
     .where((eb) => eb("seats", "<", eb.ref("totalSeats")))
     .execute();
-  await contentChanged();
+  // Called by a privacy erasure too (an enquiry leaving a waitlist): nothing from before is served again.
+  await contentChanged({ switch: "at-once" });
 }
 
 export async function scheduleIdsOfCourse(courseId: string): Promise<string[]> {

@@ -103,6 +103,7 @@ async function leaveWaitlist(enquiryId: string): Promise<void> {
   const offer = await openOfferOfEnquiry(enquiryId);
   let freed: string | null = null;
   if (offer && (await closeOffer(offer.id, "withdrawn"))) {
+    // Switches the public pages at once (contentChanged "at-once"): no page from before the erasure is served again.
     await returnSeat(offer.scheduleId);
     freed = offer.scheduleId;
   }

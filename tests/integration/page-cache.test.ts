@@ -9,7 +9,9 @@ import { ADMIN, apiClient, launchServer, startApiServer, type RunningServer, sig
  * nonce each time, a write (on this instance or another one on the same database) retires the cached pages at
  * once, and nothing personal is ever kept.
  */
-const server = startApiServer();
+// Every change switches at once here (the behaviour before warming, and still that of an unpublish or a delete):
+// these tests read a write on the very next visit. Warming before switching: page-cache-warming-instances.test.ts.
+const server = startApiServer({ PAGE_CACHE_GRACE_SECONDS: "0" });
 const api = apiClient(server);
 let admin = "";
 let cookie = "";

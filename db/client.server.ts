@@ -23,6 +23,7 @@ import * as m0040 from "./migrations/0040-backups";
 import * as m0020 from "./migrations/0020-bidi-controls";
 import * as m0030 from "./migrations/0030-site-settings";
 import * as m0031 from "./migrations/0031-privacy";
+import * as m0070 from "./migrations/0070-fees";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0020-bidi-controls": m0020,
   "0030-site-settings": m0030,
   "0031-privacy": m0031,
+  "0070-fees": m0070,
 };
 
 export type DB = Kysely<Database>;

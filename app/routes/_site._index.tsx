@@ -17,6 +17,7 @@ import { publicOrigin } from "~/util/origin.server";
 import { courseSummary, scheduleSummary } from "~/web/public-data.server";
 import type { Route } from "./+types/_site._index";
 import { passActionHeaders } from "~/web/action-headers";
+import { courseFeeLine } from "~/util/fee";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -83,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   useSectionJumps();
   const courseTitles = courses?.length ? courses.map((c) => c.title) : [...FALLBACK_COURSE_TITLES];
+  const fees = Object.fromEntries((courses ?? []).map((c) => [c.title, courseFeeLine(c)]));
   return (
     <main id="main">
       <HomeHero />
@@ -105,6 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               action="/?index#enquiry-section"
               actionResult={resultFor(actionData, "enquiry")}
               courses={courseTitles}
+              fees={fees}
               resetHref="/#enquiry-section"
             />
           </div>

@@ -3,6 +3,16 @@ import { buttonClass } from "~/components/ui/button";
 import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
 import { capitalize } from "~/util/format";
 import type { CourseSummary } from "~/web/public-views";
+import { courseFeeLine } from "~/util/fee";
+
+/** The course's fee as every card says it: "Fee: ₹45,000 (incl. GST)" or "Fee: Fee on request". */
+export function CourseFee({ course, className = "" }: { course: Pick<CourseSummary, "fee" | "feeIncludesGst">; className?: string }) {
+  return (
+    <p className={`font-semibold text-slate-900 ${className}`} data-testid="course-fee">
+      {courseFeeLine(course)}
+    </p>
+  );
+}
 
 const CATEGORY_COLOURS: Record<string, string> = {
   beginner: "bg-green-100 text-green-800",
@@ -79,6 +89,7 @@ export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course:
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.description}</p>
+        <CourseFee course={course} className="mt-3 text-sm" />
         {course.highlights.length ? (
           <ul className="check-list mt-3 space-y-1.5 text-sm text-slate-700">
             {course.highlights.slice(0, 3).map((h) => (
@@ -138,6 +149,7 @@ export function FeaturedCourse({
           </Link>
         </Heading>
         <p className="mt-3 text-slate-700">{course.description}</p>
+        <CourseFee course={course} className="mt-3" />
         {highlights.length ? (
           <ul className="check-list mt-4 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
             {highlights.map((h) => (

@@ -5,6 +5,7 @@ import { SITE } from "~/config/site";
 import { capitalize, formatDate, seatFillPercent } from "~/util/format";
 import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
+import { batchFeeLine } from "~/util/fee";
 
 const MODE_COLOURS: Record<string, string> = {
   online: "bg-blue-100 text-blue-800",
@@ -49,6 +50,12 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             <span>
               {batch.time} · {batch.days}
             </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Fee</dt>
+          <dd className="font-semibold text-slate-900" data-testid="batch-fee">
+            {batchFeeLine(batch)}
           </dd>
         </div>
         <div>

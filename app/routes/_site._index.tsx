@@ -1,4 +1,6 @@
 import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { getSiteSettings } from "~/services/site-settings.server";
+import type { SiteSettings } from "~/schemas/site-settings";
 import { HomeAbout } from "~/components/site/home-about";
 import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
 import { HomeHero, StatsBand } from "~/components/site/home-hero";
@@ -24,13 +26,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.seo ?? [];
 }
 
-function pageSeo(origin: string) {
+function pageSeo(origin: string, figures: SiteSettings) {
   return seoMeta({
     title: `${SITE.name}: SOC Analyst Training in Hyderabad`,
     description: SITE.description,
     path: "/",
     origin,
-    jsonLd: [organizationLd(origin)],
+    jsonLd: [organizationLd(origin, figures)],
   });
 }
 
@@ -52,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadContactForm(),
   ]);
   // Only what the cards show: the page's data must not carry every course's whole syllabus.
-  return { courses: courses?.map(courseSummary) ?? null, schedules: schedules?.map(scheduleSummary) ?? null, mode, seo: pageSeo(publicOrigin()) };
+  return { courses: courses?.map(courseSummary) ?? null, schedules: schedules?.map(scheduleSummary) ?? null, mode, seo: pageSeo(publicOrigin(), await getSiteSettings()) };
 }
 
 /** Both forms of the home page post here; the hidden intent field says which one. */

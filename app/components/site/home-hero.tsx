@@ -7,7 +7,7 @@ import { useFigures } from "./use-figures";
 export function HomeHero() {
   const figures = useFigures();
   return (
-    <section className="hero-band relative overflow-hidden pb-16 pt-28 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
+    <section className="hero-band relative overflow-hidden pb-10 pt-24 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-blue-50">
@@ -16,7 +16,8 @@ export function HomeHero() {
           <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
             Launch Your <span className="text-accent-500">SOC Analyst</span> Career with Real-Time Labs, Internship and Mentorship
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-blue-100">
+          {/* On a phone the headline says it; the page keeps short (issue 27). */}
+          <p className="mt-5 max-w-2xl text-lg text-blue-100 max-sm:hidden">
             Train on the enterprise security tools real Security Operations Centers use, earn an internship letter, and get one-on-one career mentorship until
             you land your first cybersecurity job. Online and offline batches.
           </p>

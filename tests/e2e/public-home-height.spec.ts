@@ -32,3 +32,40 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+/** Fees (issue 27, item 4) and Add to Google Calendar (item 7) as a visitor meets them, JavaScript off. */
+test.describe("fees and Google Calendar, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+
+  test("the course page states its fee and its JSON-LD offer the price in INR", async ({ page }) => {
+    await page.goto("/courses/soc-analyst-training-program");
+    await expect(page.getByTestId("course-fee")).toHaveText("Fee: ₹45,000 (incl. GST)");
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
+    const course = blocks.find((b) => b["@type"] === "Course");
+    expect(course.offers[0]).toMatchObject({ price: 45000, priceCurrency: "INR" });
+    // The early-bird batch states its own price; the others the course's.
+    await expect(page.getByTestId("batch-fee").filter({ hasText: "Early-bird: ₹40,000 (incl. GST)" })).toHaveCount(1);
+    await page.goto("/courses/cloud-security-practitioner");
+    await expect(page.getByTestId("course-fee")).toHaveText("Fee on request");
+    await expect(page.locator("main")).not.toContainText("₹0");
+  });
+
+  test("the enquiry form shows the chosen course's fee", async ({ page }) => {
+    await page.goto("/enquiry?course=Penetration+Testing+and+Ethical+Hacking");
+    await expect(page.getByTestId("enquiry-fee")).toHaveText("Fee: ₹38,000 + GST");
+    await page.goto("/enquiry?course=Cloud+Security+Practitioner");
+    await expect(page.getByTestId("enquiry-fee")).toHaveText("Fee on request");
+  });
+
+  test("every batch card links to Google Calendar beside the .ics file", async ({ page }) => {
+    await page.goto("/schedules");
+    const card = page.getByTestId("batch").first();
+    await expect(card.getByRole("link", { name: /^Add to calendar:/ })).toHaveAttribute("href", /\.ics$/);
+    const href = await card.getByRole("link", { name: /^Add to Google Calendar:/ }).getAttribute("href");
+    const url = new URL(href!);
+    expect(`${url.origin}${url.pathname}`).toBe("https://calendar.google.com/calendar/render");
+    expect(url.searchParams.get("action")).toBe("TEMPLATE");
+    for (const key of ["text", "dates", "details", "location"]) expect(url.searchParams.get(key)).toBeTruthy();
+    expect(url.searchParams.get("dates")).toMatch(/^\d{8}(T\d{6})?\/\d{8}(T\d{6})?$/);
+  });
+});

@@ -131,7 +131,7 @@ export function EnquiryForm({
         {batchDate ? <input type="hidden" name="batchDate" value={batchDate} /> : null}
         <Honeypot formId={form.id} />
         <ErrorSummary id={`${form.id}-errors`} items={problems} formError={result?.formError} />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field label="Full Name" htmlFor={fields.fullName.id} required errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
             <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
           </Field>
@@ -170,10 +170,9 @@ export function EnquiryForm({
               className={inputClass}
             >
               <option value="">Select a course</option>
-              {/* The fee in each option's text: without JavaScript the visitor sees it while choosing. */}
               {courseOptions.map((title) => (
                 <option key={title} value={title}>
-                  {fees[title] ? `${title} (${fees[title]})` : title}
+                  {title}
                 </option>
               ))}
             </select>

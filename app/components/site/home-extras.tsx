@@ -16,7 +16,7 @@ export const BENEFITS = [
 
 export function HomeTestimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-10 sm:py-24">
+    <section aria-labelledby="testimonials-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" eyebrow="Success Stories" title="What our students say" />
         <div className="mt-10">

@@ -54,7 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadEnquiryForm(),
   ]);
   // Only what the cards show: the page's data must not carry every course's whole syllabus.
-  return { courses: courses?.map(courseSummary) ?? null, schedules: schedules?.map(scheduleSummary) ?? null, mode, seo: pageSeo(publicOrigin(), await getSiteSettings()) };
+  return {
+    courses: courses?.map(courseSummary) ?? null,
+    schedules: schedules?.map(scheduleSummary) ?? null,
+    mode,
+    seo: pageSeo(publicOrigin(), await getSiteSettings()),
+  };
 }
 
 /** The enquiry form posts here (and a contact form from a page cached before it moved to /contact); the hidden intent field says which. */

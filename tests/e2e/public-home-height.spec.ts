@@ -14,7 +14,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/");
       const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
       const parts = await page.evaluate(() =>
-        [...document.querySelectorAll("header, main > *, footer")].map((el) => `${el.id || el.tagName.toLowerCase()}:${Math.round(el.getBoundingClientRect().height)}`),
+        [...document.querySelectorAll("header, main > *, footer")].map(
+          (el) => `${el.id || el.tagName.toLowerCase()}:${Math.round(el.getBoundingClientRect().height)}`,
+        ),
       );
       console.log(`home page height at 375 px, JavaScript ${javaScriptEnabled ? "on" : "off"}: ${height} px (${parts.join(" ")})`);
       expect(height).toBeLessThanOrEqual(MAX_HEIGHT);

@@ -25,7 +25,12 @@ import { callRoute, getRequest } from "./public-helpers";
  * a course without one says "Fee on request", never ₹0.
  */
 const smtp = await startSmtpSink();
-Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>", PUBLIC_URL: "https://academy.example", TRUST_PROXY: "true" });
+Object.assign(process.env, {
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
+  PUBLIC_URL: "https://academy.example",
+  TRUST_PROXY: "true",
+});
 
 useTestDatabase();
 afterAll(async () => {
@@ -58,7 +63,13 @@ describe("fees", () => {
   it("the API sets a course's fee and GST, refuses ₹0 and keeps the fee when a save leaves it out", async () => {
     const created = await callRoute(
       apiCoursesAction,
-      json("/api/courses", "POST", { title: "SOC Analyst Training Program", category: "beginner", description: "Job-ready SOC skills", fee: 45000, feeIncludesGst: false }),
+      json("/api/courses", "POST", {
+        title: "SOC Analyst Training Program",
+        category: "beginner",
+        description: "Job-ready SOC skills",
+        fee: 45000,
+        feeIncludesGst: false,
+      }),
     );
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ fee: 45000, feeIncludesGst: false });
@@ -68,7 +79,10 @@ describe("fees", () => {
     expect(zero.status).toBe(400);
     expect(zero.body.error.fields.fee).toBe(FEE_MESSAGE);
 
-    const none = await callRoute(apiCoursesAction, json("/api/courses", "POST", { title: "Cloud Security Practitioner", category: "advanced", description: "Cloud" }));
+    const none = await callRoute(
+      apiCoursesAction,
+      json("/api/courses", "POST", { title: "Cloud Security Practitioner", category: "advanced", description: "Cloud" }),
+    );
     expect(none.status).toBe(201);
     expect(none.body.data).toMatchObject({ fee: null, feeIncludesGst: true });
     free = none.body.data;

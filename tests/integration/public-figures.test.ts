@@ -27,14 +27,25 @@ beforeAll(async () => {
   editor = await staffCookie("editor");
   await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "SOC" });
   for (const rating of [5, 4, 4]) {
-    await insertReview({ name: `R${rating}`, position: "Analyst", image: "/a.svg", rating, review: "Good", course: "SOC Analyst Training Program", type: "text", approved: true });
+    await insertReview({
+      name: `R${rating}`,
+      position: "Analyst",
+      image: "/a.svg",
+      rating,
+      review: "Good",
+      course: "SOC Analyst Training Program",
+      type: "text",
+      approved: true,
+    });
   }
 });
 
 const figures = async () => (await callRoute(siteLoader, getRequest("/"))).body.figures;
 const ldRating = async () => {
   const home = await callRoute(homeLoader, getRequest("/"));
-  const org = (home.body.seo as Record<string, unknown>[]).map((t) => t["script:ld+json"] as Record<string, unknown> | undefined).find((b) => b?.["@type"] === "EducationalOrganization");
+  const org = (home.body.seo as Record<string, unknown>[])
+    .map((t) => t["script:ld+json"] as Record<string, unknown> | undefined)
+    .find((b) => b?.["@type"] === "EducationalOrganization");
   return org!.aggregateRating;
 };
 const save = (values: Record<string, string>) =>
@@ -62,7 +73,15 @@ const save = (values: Record<string, string>) =>
 describe("public figures", () => {
   it("start at the spec's values, worded with services and outcomes apart", async () => {
     const f = await figures();
-    expect(f).toEqual({ studentsTrained: 5000, coursesClaimed: 10, placementAssistance: 100, rating: 4.9, ratingCount: 125, recommendRate: 98, placementRate: 92 });
+    expect(f).toEqual({
+      studentsTrained: 5000,
+      coursesClaimed: 10,
+      placementAssistance: 100,
+      rating: 4.9,
+      ratingCount: 125,
+      recommendRate: 98,
+      placementRate: 92,
+    });
     expect(statsBand(f).map((s) => [s.value, s.label, s.note ?? null])).toEqual([
       ["5000+", "Students Trained", null],
       ["10+", "Specialized Courses", null],

@@ -163,8 +163,9 @@ export function EnquiryForm({
               {...getSelectProps(fields.preferredCourse)}
               aria-required="true"
               aria-describedby={
-                [getSelectProps(fields.preferredCourse)["aria-describedby"], chosenFee ? `${fields.preferredCourse.id}-fee` : undefined].filter(Boolean).join(" ") ||
-                undefined
+                [getSelectProps(fields.preferredCourse)["aria-describedby"], chosenFee ? `${fields.preferredCourse.id}-fee` : undefined]
+                  .filter(Boolean)
+                  .join(" ") || undefined
               }
               onChange={(event) => setChosenCourse(event.currentTarget.value)}
               className={inputClass}

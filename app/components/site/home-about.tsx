@@ -5,7 +5,10 @@ import { ratingCountText, ratingText, studentsText, type Figures } from "~/util/
 import { useFigures } from "./use-figures";
 
 export const reasons = (figures: Figures) => [
-  { title: "Proven Track Record", text: `${studentsText(figures)} learners trained since ${SITE.foundedYear}, placed with our partner companies across India.` },
+  {
+    title: "Proven Track Record",
+    text: `${studentsText(figures)} learners trained since ${SITE.foundedYear}, placed with our partner companies across India.`,
+  },
   { title: "Specialised SOC Training", text: "A curriculum built around the daily work of a SOC analyst: monitoring, triage, investigation and response." },
   { title: "End-to-End Job Support", text: "Resume building, mock interviews and referrals to hiring partners until you are placed." },
   { title: "24/7 Support via Messaging Apps", text: "Stuck on a lab at midnight? Mentors answer on WhatsApp and Telegram around the clock." },
@@ -23,8 +26,8 @@ export function HomeAbout() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="about-title" eyebrow="About Us" title="A founder-led institute built by SOC professionals">
           {SITE.name} was founded in Hyderabad by practising security analysts to close the gap between classroom theory and the SOC floor. With partner
-          companies hiring from every batch, a {ratingText(figures)}/5 rating from {ratingCountText(figures)} reviews and a {SITE.refundDays}-day money-back refund, you
-          can start with confidence.
+          companies hiring from every batch, a {ratingText(figures)}/5 rating from {ratingCountText(figures)} reviews and a {SITE.refundDays}-day money-back
+          refund, you can start with confidence.
         </SectionHeading>
         <h3 className="mt-10 text-center text-2xl font-bold text-slate-900 sm:mt-14">Why choose us</h3>
         {/* Compact rows on a phone (icon beside the text), cards from the tablet width up. */}

@@ -25,7 +25,10 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
   const limited = isLimited(batch.seats);
   const fill = seatFillPercent(batch.seats, batch.totalSeats);
   return (
-    <article className={`flex w-full flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`} data-testid="batch">
+    <article
+      className={`flex w-full flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`}
+      data-testid="batch"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>
           {capitalize(batch.mode)}

@@ -7,7 +7,7 @@ import { FilterLinks } from "~/components/site/filter-links";
 import { PageHero } from "~/components/site/page-hero";
 import { ReviewCard, type ReviewSummary } from "~/components/site/review-card";
 import { TryAgain } from "~/components/site/try-again";
-import { SITE, TESTIMONIALS } from "~/config/site";
+import { TESTIMONIALS } from "~/config/site";
 import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { listReviews, reviewStats } from "~/models/review.server";
 import { publicOrigin } from "~/util/origin.server";

@@ -22,6 +22,9 @@ export interface CoursesTable {
   updatedAt: string;
   state: Generated<string>;
   publishAt: string | null;
+  /** Migration 0070: whole rupees, null when on request; 1 when GST is included in it. */
+  fee: number | null;
+  feeIncludesGst: Generated<Bool>;
 }
 
 export interface SchedulesTable {
@@ -40,6 +43,9 @@ export interface SchedulesTable {
   updatedAt: string;
   state: Generated<string>;
   publishAt: string | null;
+  /** Migration 0070: the batch's own price (null: the course's) and its label, e.g. Early-bird. */
+  fee: number | null;
+  feeLabel: Generated<string>;
 }
 
 export interface ReviewsTable {

@@ -26,6 +26,8 @@ export function demoCourses(): SeedCourse[] {
   return [
     {
       title: "SOC Analyst Training Program",
+      fee: 45000,
+      feeIncludesGst: true,
       category: "beginner",
       duration: "4 months",
       featured: true,
@@ -74,6 +76,8 @@ export function demoCourses(): SeedCourse[] {
           days: "Sat, Sun",
           mode: "hybrid",
           location: "HITEC City campus and online",
+          fee: 40000,
+          feeLabel: "Early-bird",
           seats: 24,
           totalSeats: 30,
         },
@@ -81,6 +85,8 @@ export function demoCourses(): SeedCourse[] {
     },
     {
       title: "Cybersecurity Fundamentals",
+      fee: 15000,
+      feeIncludesGst: true,
       category: "beginner",
       duration: "6 weeks",
       featured: false,
@@ -118,6 +124,8 @@ export function demoCourses(): SeedCourse[] {
     },
     {
       title: "Penetration Testing and Ethical Hacking",
+      fee: 38000,
+      feeIncludesGst: false,
       category: "advanced",
       duration: "3 months",
       featured: true,
@@ -146,6 +154,8 @@ export function demoCourses(): SeedCourse[] {
     },
     {
       title: "Network Security Specialist",
+      fee: 25000,
+      feeIncludesGst: true,
       category: "intermediate",
       duration: "2 months",
       featured: false,

@@ -4,7 +4,7 @@ export const SITE = {
   shortName: "CyberSOC",
   tagline: "Job-ready SOC Analyst training in Hyderabad",
   description:
-    "Launch your SOC Analyst career with real-time labs, internship and one-on-one mentorship. Online and offline cybersecurity courses in Hyderabad with 100% placement assistance.",
+    "Launch your SOC Analyst career with real-time labs, internship and one-on-one mentorship. Online and offline cybersecurity courses in Hyderabad with placement assistance for every student.",
   phone: "+91 98765 43210",
   phoneHref: "tel:+919876543210",
   whatsapp: "919876543210",
@@ -29,17 +29,14 @@ export const SITE = {
     { days: "Sat", hours: "10:00-14:00" },
     { days: "Sunday", hours: "Closed" },
   ],
-  stats: [
-    { value: "5000+", label: "Students Trained" },
-    { value: "10+", label: "Specialized Courses" },
-    { value: "100%", label: "Placement Assistance" },
-    { value: "24/7", label: "Learner Support" },
-  ],
-  rating: { value: 4.9, count: "125+" },
+  /**
+   * The public figures (spec §1, §9): the defaults of the site settings staff edit at /admin/settings
+   * (app/schemas/site-settings.ts); pages read the settings (app/util/figures.ts), never these directly.
+   */
+  figures: { studentsTrained: 5000, coursesClaimed: 10, placementAssistance: 100, rating: 4.9, ratingCount: 125, recommendRate: 98, placementRate: 92 },
   refundDays: 7,
   responseHours: 24,
   limitedSeatsThreshold: 10,
-  reviewStats: { averageRating: 4.9, recommendRate: 98, placementRate: 92 },
   foundedYear: 2018,
   /**
    * The contact for privacy questions and grievances (DPDP Act): the defaults of the site settings staff edit at

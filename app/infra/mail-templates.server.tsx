@@ -3,6 +3,7 @@ import { SITE } from "~/config/site";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
+import { batchFeeMailText } from "~/util/fee";
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
 import { formatDate, formatDateTime } from "~/util/dates";
 import type { Mailbox } from "~/util/email-address";
@@ -319,6 +320,7 @@ function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enro
         ["Time", `${batch.time} (Hyderabad time)`],
         ["Mode", modeLabel(batch.mode)],
         ["Location", batch.mode === "online" ? "Online" : batch.location],
+        ["Fee", batchFeeMailText(batch)],
       ]
     : [];
   const calendarNote = "The attached calendar file (.ics) puts every class in Google Calendar, Outlook or Apple Calendar.";

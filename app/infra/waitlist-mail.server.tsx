@@ -1,6 +1,7 @@
 import { SITE } from "~/config/site";
 import { getEnquiry } from "~/models/enquiry.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
+import { batchFeeMailText } from "~/util/fee";
 import { openOfferOfEnquiry } from "~/models/waitlist.server";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { PermanentMailError } from "./mail.server";
@@ -29,6 +30,8 @@ export async function renderWaitlistOfferMail(enquiryId: string, meLink?: MeLink
     "",
     `A seat has opened in the batch you are waiting for: ${batch.courseName} (${when}, ${batch.mode}, ${batch.location}).`,
     "",
+    `Fee: ${batchFeeMailText(batch)}.`,
+    "",
     `We are holding it for you until ${until}. To take it, open this link and confirm:`,
     link,
     "",
@@ -46,6 +49,7 @@ export async function renderWaitlistOfferMail(enquiryId: string, meLink?: MeLink
       <P>
         A seat has opened in the batch you are waiting for: <strong>{batch.courseName}</strong> ({when}, {batch.mode}, {batch.location}).
       </P>
+      <P>Fee: {batchFeeMailText(batch)}.</P>
       <P>
         We are holding it for you until <strong>{until}</strong>. <A href={link}>Open this link and confirm to take the seat</A>.
       </P>

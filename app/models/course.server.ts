@@ -22,6 +22,9 @@ export type Course = {
   syllabus: string;
   syllabusFile: string | null;
   syllabusFileName: string;
+  /** Whole rupees, or null: "Fee on request". */
+  fee: number | null;
+  feeIncludesGst: boolean;
   createdAt: string;
   updatedAt: string;
 } & Publication;
@@ -39,6 +42,8 @@ export type CourseInput = {
   syllabus?: string;
   syllabusFile?: string | null;
   syllabusFileName?: string;
+  fee?: number | null;
+  feeIncludesGst?: boolean;
   /** Omitted: published (new rows) or unchanged (updates). */
   publication?: Publication;
 };
@@ -59,6 +64,8 @@ function toCourse(row: Selectable<CoursesTable>): Course {
     syllabus: row.syllabus,
     syllabusFile: row.syllabusFile,
     syllabusFileName: row.syllabusFileName,
+    fee: row.fee === null || row.fee === undefined ? null : Number(row.fee),
+    feeIncludesGst: Boolean(row.feeIncludesGst),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     ...toPublication(row),
@@ -116,8 +123,15 @@ export async function listAllCourses(filter: { category?: string; featured?: boo
 }
 
 /** Course names for dropdowns: the enquiry form's are public ones only; the back office's all of them. */
-export async function listCourseTitles(audience: Audience = "public"): Promise<{ id: string; title: string; slug: string }[]> {
-  return filtered({ audience }).select(["id", "title", "slug"]).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+export async function listCourseTitles(
+  audience: Audience = "public",
+): Promise<{ id: string; title: string; slug: string; fee: number | null; feeIncludesGst: boolean }[]> {
+  const rows = await filtered({ audience })
+    .select(["id", "title", "slug", "fee", "feeIncludesGst"])
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, fee: r.fee === null ? null : Number(r.fee), feeIncludesGst: Boolean(r.feeIncludesGst) }));
 }
 
 export async function getCourse(id: string, audience: Audience = "staff"): Promise<Course | null> {
@@ -158,6 +172,8 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
       syllabus: input.syllabus ?? "",
       syllabusFile: input.syllabusFile ?? null,
       syllabusFileName: input.syllabusFileName || "course-syllabus.pdf",
+      fee: input.fee ?? null,
+      feeIncludesGst: input.feeIncludesGst === false ? 0 : 1,
       createdAt: now,
       updatedAt: now,
       ...publicationValues(input.publication),
@@ -182,6 +198,8 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
   if (input.syllabus !== undefined) values.syllabus = input.syllabus;
   if (input.syllabusFile !== undefined) values.syllabusFile = input.syllabusFile;
   if (input.syllabusFileName !== undefined) values.syllabusFileName = input.syllabusFileName || "course-syllabus.pdf";
+  if (input.fee !== undefined) values.fee = input.fee;
+  if (input.feeIncludesGst !== undefined) values.feeIncludesGst = input.feeIncludesGst ? 1 : 0;
   if (input.publication !== undefined) Object.assign(values, publicationValues(input.publication));
   const result = await inTransaction(async () => {
     const before = await db().selectFrom("courses").select("state").where("id", "=", id).executeTakeFirst();

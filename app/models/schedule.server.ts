@@ -20,6 +20,12 @@ export type Schedule = {
   location: string;
   seats: number;
   totalSeats: number;
+  /** The batch's own price in whole rupees (e.g. early-bird), or null: the course's fee. */
+  fee: number | null;
+  feeLabel: string;
+  /** Read from the course: its fee and whether GST is in it (and in the batch's own fee). */
+  courseFee: number | null;
+  feeIncludesGst: boolean;
   createdAt: string;
   updatedAt: string;
 } & Publication;
@@ -34,12 +40,37 @@ export type ScheduleInput = {
   location: string;
   seats: number;
   totalSeats: number;
+  fee?: number | null;
+  feeLabel?: string;
   /** Omitted: published (new rows) or unchanged (updates). */
   publication?: Publication;
 };
 
-function toSchedule(row: Selectable<SchedulesTable>): Schedule {
-  return { ...row, mode: row.mode as DeliveryMode, seats: Number(row.seats), totalSeats: Number(row.totalSeats), ...toPublication(row) };
+type ScheduleRow = Selectable<SchedulesTable> & { courseFee: number | null; courseFeeIncludesGst: number | null };
+
+function toSchedule(row: ScheduleRow): Schedule {
+  const { courseFee, courseFeeIncludesGst, ...rest } = row;
+  return {
+    ...rest,
+    mode: row.mode as DeliveryMode,
+    seats: Number(row.seats),
+    totalSeats: Number(row.totalSeats),
+    fee: row.fee === null || row.fee === undefined ? null : Number(row.fee),
+    feeLabel: row.feeLabel ?? "",
+    courseFee: courseFee === null || courseFee === undefined ? null : Number(courseFee),
+    feeIncludesGst: courseFeeIncludesGst === null || courseFeeIncludesGst === undefined ? true : Boolean(Number(courseFeeIncludesGst)),
+    ...toPublication(row),
+  };
+}
+
+/** Every column of the batch and its course's fee: one correlated subquery per field, the same SQL on both databases. */
+function withCourseFee<Q extends ReturnType<typeof filtered>>(q: Q) {
+  return q
+    .selectAll("schedules")
+    .select((eb) => [
+      eb.selectFrom("courses").select("courses.fee").whereRef("courses.id", "=", "schedules.course").as("courseFee"),
+      eb.selectFrom("courses").select("courses.feeIncludesGst").whereRef("courses.id", "=", "schedules.course").as("courseFeeIncludesGst"),
+    ]);
 }
 
 export type ScheduleFilter = PageInput & {
@@ -74,7 +105,7 @@ export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<S
   const { page, limit, offset } = pageBounds(filter);
   const q = filtered(filter);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    withCourseFee(q).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return toPage(rows.map(toSchedule), Number(count.n), page, limit);
@@ -82,8 +113,7 @@ export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<S
 
 /** Public list: batches that have not ended, soonest start first; public ones unless staff ask. */
 export async function listUpcomingSchedules(filter: Omit<ScheduleFilter, "page" | "limit"> = {}, today = todayIso()): Promise<Schedule[]> {
-  const rows = await filtered({ ...filter, audience: filter.audience ?? "public", endingFrom: filter.endingFrom ?? today })
-    .selectAll()
+  const rows = await withCourseFee(filtered({ ...filter, audience: filter.audience ?? "public", endingFrom: filter.endingFrom ?? today }))
     .orderBy("startDate", "asc")
     .orderBy("id", "asc")
     .limit(500)
@@ -106,7 +136,7 @@ export function todayIso(): string {
 }
 
 export async function getSchedule(id: string, audience: Audience = "staff"): Promise<Schedule | null> {
-  const row = await filtered({ audience }).selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await withCourseFee(filtered({ audience })).where("schedules.id", "=", id).executeTakeFirst();
   return row ? toSchedule(row) : null;
 }
 
@@ -168,6 +198,8 @@ function pick(i: ScheduleInput) {
     location: i.location,
     seats: i.seats,
     totalSeats: i.totalSeats,
+    fee: i.fee ?? null,
+    feeLabel: i.fee ? (i.feeLabel ?? "") : "",
   };
 }
 
@@ -176,9 +208,7 @@ function pick(i: ScheduleInput) {
  * there are several (an online and an offline batch often start together), else one with a seat left.
  */
 export async function findScheduleByCourseAndStart(courseTitle: string, startDate: string, preferredMode: DeliveryMode): Promise<Schedule | null> {
-  const row = await db()
-    .selectFrom("schedules")
-    .selectAll()
+  const row = await withCourseFee(db().selectFrom("schedules"))
     .where("courseName", "=", courseTitle)
     .where("startDate", "=", startDate)
     // From the public Enroll Now: a batch visitors cannot see is not theirs to join.
@@ -251,6 +281,6 @@ export async function scheduleIdsOfCourse(courseId: string): Promise<string[]> {
 
 /** Every batch, newest first (batch names for exports, the batch choice of an enquiry). */
 export async function listAllSchedules(limit = 2000): Promise<Schedule[]> {
-  const rows = await db().selectFrom("schedules").selectAll().orderBy("startDate", "desc").orderBy("id").limit(limit).execute();
+  const rows = await withCourseFee(db().selectFrom("schedules")).orderBy("startDate", "desc").orderBy("id").limit(limit).execute();
   return rows.map(toSchedule);
 }

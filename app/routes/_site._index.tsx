@@ -1,10 +1,13 @@
-import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { getSiteSettings } from "~/services/site-settings.server";
+import type { SiteSettings } from "~/schemas/site-settings";
 import { HomeAbout } from "~/components/site/home-about";
 import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
 import { HomeHero, StatsBand } from "~/components/site/home-hero";
-import { loadContactForm, loadEnquiryForm, SiteContactForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
+import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
 import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
-import { ContactAside, EnquiryAside } from "~/components/site/form-asides";
+import { ContactLinks, EnquiryAside } from "~/components/site/form-asides";
 import { SectionHeading } from "~/components/site/section-heading";
 import { useSectionJumps } from "~/components/site/use-section-jumps";
 import { FALLBACK_COURSE_TITLES, SITE } from "~/config/site";
@@ -17,19 +20,20 @@ import { publicOrigin } from "~/util/origin.server";
 import { courseSummary, scheduleSummary } from "~/web/public-data.server";
 import type { Route } from "./+types/_site._index";
 import { passActionHeaders } from "~/web/action-headers";
+import { courseFeeLine } from "~/util/fee";
 
 // Built by the loader on the server (it knows PUBLIC_URL), so the tag builders never ship to the browser.
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.seo ?? [];
 }
 
-function pageSeo(origin: string) {
+function pageSeo(origin: string, figures: SiteSettings) {
   return seoMeta({
     title: `${SITE.name}: SOC Analyst Training in Hyderabad`,
     description: SITE.description,
     path: "/",
     origin,
-    jsonLd: [organizationLd(origin)],
+    jsonLd: [organizationLd(origin, figures)],
   });
 }
 
@@ -48,13 +52,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     // The forms' code, so they are rendered into the HTML (see lazy-forms).
     loadEnquiryForm(),
-    loadContactForm(),
   ]);
   // Only what the cards show: the page's data must not carry every course's whole syllabus.
-  return { courses: courses?.map(courseSummary) ?? null, schedules: schedules?.map(scheduleSummary) ?? null, mode, seo: pageSeo(publicOrigin()) };
+  return {
+    courses: courses?.map(courseSummary) ?? null,
+    schedules: schedules?.map(scheduleSummary) ?? null,
+    mode,
+    seo: pageSeo(publicOrigin(), await getSiteSettings()),
+  };
 }
 
-/** Both forms of the home page post here; the hidden intent field says which one. */
+/** The enquiry form posts here (and a contact form from a page cached before it moved to /contact); the hidden intent field says which. */
 export const headers = passActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,6 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   useSectionJumps();
   const courseTitles = courses?.length ? courses.map((c) => c.title) : [...FALLBACK_COURSE_TITLES];
+  const fees = Object.fromEntries((courses ?? []).map((c) => [c.title, courseFeeLine(c)]));
   return (
     <main id="main">
       <HomeHero />
@@ -93,11 +102,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSchedules schedules={schedules} mode={mode} />
       <HomeTestimonials />
       <HomeBenefitsCta />
-      <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-16 sm:py-24">
+      <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-10 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
           <div className="lg:col-span-1">
             <SectionHeading id="enquiry-title" eyebrow="Enquiry" title="Reserve your seat" align="left" />
-            <EnquiryAside />
+            <EnquiryAside linksFromTablet />
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
             <SiteEnquiryForm
@@ -105,20 +114,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               action="/?index#enquiry-section"
               actionResult={resultFor(actionData, "enquiry")}
               courses={courseTitles}
+              fees={fees}
               resetHref="/#enquiry-section"
             />
           </div>
         </div>
       </section>
-      <section id="contact-section" aria-labelledby="contact-title" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
-          <div className="lg:col-span-1">
-            <SectionHeading id="contact-title" eyebrow="Contact" title="Talk to a counsellor" align="left" />
-            <ContactAside />
-          </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
-            <SiteContactForm action="/?index#contact-section" actionResult={resultFor(actionData, "contact")} resetHref="/#contact-section" />
-          </div>
+      {/* The contact form is on /contact: one form here (issue 27), and the ways to reach a counsellor at once. */}
+      <section id="contact-section" aria-labelledby="contact-title" className="bg-slate-50 py-10 sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <SectionHeading id="contact-title" eyebrow="Contact" title="Talk to a counsellor" align="left" />
+          <ContactLinks />
+          <p className="mt-6">
+            <Link to="/contact" className={buttonClass("outline")}>
+              Send us a message on the contact page
+            </Link>
+          </p>
         </div>
       </section>
     </main>

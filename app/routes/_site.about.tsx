@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { useFigures } from "~/components/site/use-figures";
+import { studentsText } from "~/util/figures";
 import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { Testimonials } from "~/components/site/testimonials";
@@ -35,12 +37,13 @@ export function loader() {
 }
 
 export default function About() {
+  const figures = useFigures();
   return (
     <main id="main">
       <PageHero
         title="About Us"
         crumbs={[{ name: "About Us" }]}
-        intro={`Founded in ${SITE.foundedYear} by practising security analysts, ${SITE.name} has trained ${SITE.stats[0].value} learners for careers in cybersecurity.`}
+        intro={`Founded in ${SITE.foundedYear} by practising security analysts, ${SITE.name} has trained ${studentsText(figures)} learners for careers in cybersecurity.`}
       />
       <section aria-label="Mission and vision" className="py-14 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 md:grid-cols-2">

@@ -1,4 +1,6 @@
 import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { getSiteSettings } from "~/services/site-settings.server";
+import type { SiteSettings } from "~/schemas/site-settings";
 import { ContactAside } from "~/components/site/form-asides";
 import { loadContactForm, SiteContactForm } from "~/components/site/lazy-forms";
 import { PageHero } from "~/components/site/page-hero";
@@ -18,19 +20,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.seo ?? [];
 }
 
-function pageSeo(origin: string) {
+function pageSeo(origin: string, figures: SiteSettings) {
   return seoMeta({
     title: "Contact Us",
     description: `Visit our HITEC City campus in Hyderabad, call ${SITE.phone} or send us a message. We reply within ${SITE.responseHours} hours.`,
     path: "/contact",
     origin,
-    jsonLd: [organizationLd(origin), breadcrumbLd(origin, [{ name: "Contact", path: "/contact" }])],
+    jsonLd: [organizationLd(origin, figures), breadcrumbLd(origin, [{ name: "Contact", path: "/contact" }])],
   });
 }
 
 export async function loader() {
   await loadContactForm();
-  return { seo: pageSeo(publicOrigin()) };
+  return { seo: pageSeo(publicOrigin(), await getSiteSettings()) };
 }
 
 export const headers = passActionHeaders;

@@ -10,6 +10,7 @@ import { formatDateTime } from "~/util/dates";
 import { ScheduleCard } from "~/components/site/schedule-card";
 import { courseLd } from "~/util/course-ld";
 import { capitalize } from "~/util/format";
+import { courseFeeLine } from "~/util/fee";
 import { courseSummary, scheduleSummary, syllabusView } from "~/web/public-data.server";
 import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { coursePage } from "~/services/courses.server";
@@ -32,7 +33,11 @@ function pageSeo(origin: string, course: CourseSummary, batches: ScheduleSummary
     origin,
     image: course.image,
     jsonLd: [
-      courseLd(origin, course, batches),
+      courseLd(
+        origin,
+        course,
+        batches.map((b) => ({ ...b, price: b.fee })),
+      ),
       breadcrumbLd(origin, [
         { name: "Courses", path: "/courses" },
         { name: course.title, path },
@@ -87,6 +92,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {course.modes.length ? <span>Modes: {course.modes.map(capitalize).join(", ")}</span> : null}
         </div>
+        <p className="mt-4 text-lg font-bold text-white" data-testid="course-fee">
+          {courseFeeLine(course)}
+        </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={enquiryHref(course.title)} className={buttonClass("accent", "px-6 py-3 text-base")}>
             Enroll Now

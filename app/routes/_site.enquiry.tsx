@@ -10,6 +10,9 @@ import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { resultFor } from "~/web/site-forms";
 import { enquiryAction } from "~/web/site-forms.server";
 import { listCourseTitles } from "~/models/course.server";
+import { findScheduleByCourseAndStart } from "~/models/schedule.server";
+import { FEE_ON_REQUEST } from "~/schemas/fee";
+import { batchFeeLine, courseFeeLine } from "~/util/fee";
 import { ENQUIRY_FAILED } from "~/schemas/enquiry";
 import { DELIVERY_MODES } from "~/schemas/values";
 import { publicOrigin } from "~/util/origin.server";
@@ -38,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [titles] = await Promise.all([
     listCourseTitles()
-      .then((rows) => rows.map((r) => ({ title: r.title, slug: r.slug })))
+      .then((rows) => rows.map((r) => ({ title: r.title, slug: r.slug, fee: courseFeeLine(r) })))
       .catch((error) => {
         // The dropdown falls back to the five fixed titles (spec §8).
         console.error("Failed to load the course list for the enquiry form", error);
@@ -46,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
     loadEnquiryForm(),
   ]);
-  const courses = titles?.length ? titles : FALLBACK_COURSE_TITLES.map((title) => ({ title, slug: "" }));
+  const courses = titles?.length ? titles : FALLBACK_COURSE_TITLES.map((title) => ({ title, slug: "", fee: FEE_ON_REQUEST }));
   // ?course= preselects a course by title (or slug); ?date= and ?mode= come from a batch's Enroll Now.
   const wanted = (params.get("course") ?? "").trim().toLowerCase();
   const match = wanted ? courses.find((c) => c.title.toLowerCase() === wanted || c.slug === wanted) : undefined;
@@ -55,7 +58,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const defaultMode = DELIVERY_MODES.find((mode) => mode === params.get("mode"));
   // ?waitlist=1 comes from a full batch's Join waitlist: the enquiry will join that batch's waitlist (while it is full).
   const waitlist = params.get("waitlist") === "1" && batchDate && match ? await fullBatchFor(match.title, batchDate, defaultMode ?? "online") : null;
-  return { courses: courses.map((c) => c.title), defaultCourse: match?.title, defaultMode, batchDate, waitlist, seo: pageSeo(publicOrigin()) };
+  // The fee of each course for the form (in its options, and beside the choice); a batch's own price for its course.
+  const fees = Object.fromEntries(courses.map((c) => [c.title, c.fee]));
+  const batch = match && batchDate ? await findScheduleByCourseAndStart(match.title, batchDate, defaultMode ?? "online").catch(() => null) : null;
+  if (batch && match) fees[match.title] = batchFeeLine(batch);
+  return { courses: courses.map((c) => c.title), fees, defaultCourse: match?.title, defaultMode, batchDate, waitlist, seo: pageSeo(publicOrigin()) };
 }
 
 export const headers = passActionHeaders;
@@ -76,7 +83,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { courses, defaultCourse, defaultMode, batchDate, waitlist } = loaderData;
+  const { courses, fees, defaultCourse, defaultMode, batchDate, waitlist } = loaderData;
   const actionData = useActionData<typeof action>();
   const batchNote = waitlist
     ? `Please put me on the waitlist for the batch starting ${formatDate(waitlist.startDate)}.`
@@ -115,6 +122,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             variant="page"
             actionResult={resultFor(actionData, "enquiry")}
             courses={courses}
+            fees={fees}
             defaultCourse={defaultCourse}
             defaultMode={defaultMode}
             defaultMessage={batchNote}

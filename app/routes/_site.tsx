@@ -2,6 +2,8 @@ import { Outlet, useMatches, useRouteError, type UIMatch } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { ErrorContent } from "~/components/site/error-content";
+import { getSiteSettings } from "~/services/site-settings.server";
+import { pickFigures } from "~/util/figures";
 
 /**
  * A route may put a notice above the header's bar (the course page's staff Preview banner): `handle.notice` makes it
@@ -28,6 +30,19 @@ function Shell({ children }: { children: React.ReactNode }) {
       <SiteFooter />
     </div>
   );
+}
+
+/**
+ * The public figures (students trained, rating …) every page shows, read once here from the site settings: one
+ * source, so no two pages can disagree. A save moves the content version, so the page cache renews them.
+ */
+export async function loader() {
+  return { figures: pickFigures(await getSiteSettings()) };
+}
+
+/** The figures change only with a settings save: a form post or a move between pages does not read them again. */
+export function shouldRevalidate() {
+  return false;
 }
 
 // The public shell (header, footer, WhatsApp link) wraps every public page; /admin has its own layout.

@@ -20,13 +20,14 @@ import { outboxHealth } from "~/services/outbox.server";
 import { backupHealth } from "~/services/backups.server";
 import { BackupBanner } from "~/components/admin/backup-banner";
 import { Typed } from "~/components/ui/typed";
+import { figureWarnings } from "~/services/figure-checks.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
 
 // Real figures, not the spec's fixed placeholders (DESIGN.md §4.1), and the enrolment pipeline's.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff({ request, context });
-  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox, backups] = await Promise.all([
+  const [courses, activeSchedules, reviews, newEnquiries, recentEnquiries, recentReviews, pipeline, outbox, backups, figures] = await Promise.all([
     countCourses(),
     countActiveSchedules(),
     countReviews(),
@@ -47,6 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return null;
       },
     ),
+    // Public figures the data contradicts (a side note too).
+    figureWarnings().catch((error: unknown) => {
+      console.error("[admin] checking the public figures for the dashboard failed:", error);
+      return [] as string[];
+    }),
   ]);
   return {
     pipeline: {
@@ -58,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     outbox,
     backups,
     isAdmin: actor.user.role === "admin",
+    figureWarnings: figures,
     counts: { courses, activeSchedules, reviews, newEnquiries },
     recentEnquiries: recentEnquiries.map((e) => ({
       id: e.id,
@@ -71,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, backups, isAdmin } = loaderData;
+  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, backups, isAdmin, figureWarnings } = loaderData;
   const cards = [
     { label: "Total Courses", value: counts.courses, to: "/admin/courses" },
     { label: "Active Schedules", value: counts.activeSchedules, to: "/admin/schedules" },
@@ -90,6 +97,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <OutboxBanner health={outbox} isAdmin={isAdmin} />
       <BackupBanner health={backups} />
+      {figureWarnings.length ? (
+        <WarningBanner className="mb-4">
+          <span data-testid="figure-warnings">
+            Public figures claim more than the data shows: {figureWarnings.join(" ")}{" "}
+            {isAdmin ? (
+              <Link to="/admin/settings" className="font-semibold underline">
+                Change them in Site Settings.
+              </Link>
+            ) : (
+              "An admin can change them in Site Settings."
+            )}
+          </span>
+        </WarningBanner>
+      ) : null}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {cards.map((c) => (
           <li key={c.label}>

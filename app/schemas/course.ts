@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { choice, flag, optionalText, requiredText, textList } from "./fields";
 import { COURSE_CATEGORIES } from "./values";
 import { publicationFields } from "./publication";
+import { optionalFee } from "./fee";
 
 /**
  * A course's text fields. The image and the syllabus file are checked by the upload parser
@@ -18,6 +19,8 @@ export const courseSchema = z.object({
   schedules: textList(20, 200, "Schedules"),
   syllabus: optionalText(200_000, "Syllabus", "multi"),
   syllabusFileName: optionalText(255, "Syllabus file name"),
+  fee: optionalFee,
+  feeIncludesGst: flag(true),
   ...publicationFields,
 });
 

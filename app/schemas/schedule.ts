@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { DELIVERY_MODES } from "./values";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
 import { publicationFields } from "./publication";
+import { feeLabelField, optionalFee } from "./fee";
 
 export const scheduleSchema = z
   .object({
@@ -14,6 +15,8 @@ export const scheduleSchema = z
     location: requiredText("Location is required", 200, "Location"),
     seats: z._default(wholeNumber(0, "Available seats must be 0 or more"), 0),
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
+    fee: optionalFee,
+    feeLabel: feeLabelField,
     ...publicationFields,
   })
   // Checks beyond the spec (DESIGN.md §4.5).

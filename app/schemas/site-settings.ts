@@ -11,6 +11,11 @@ import { blankToUndefined, cleanText, preprocess, requiredEmail, requiredText } 
  */
 
 export const SITE_SETTING_GROUPS = {
+  figures: {
+    title: "Public figures",
+    description:
+      "The numbers every public page shows (home, about, reviews, search results), from here only. The dashboard warns when one claims more than the data shows (courses published, the average of approved reviews).",
+  },
   privacy: {
     title: "Privacy and grievance contact",
     description: "Shown on /privacy as the person to ask about personal data or to complain to (DPDP Act). Answer within 90 days.",
@@ -25,6 +30,8 @@ type Field<S extends z.core.$ZodType> = {
   hint?: string;
   group: SiteSettingGroup;
   input: "text" | "email" | "tel" | "textarea" | "number";
+  /** For number inputs: the step (0.1 for a rating). */
+  step?: number;
 };
 const field = <S extends z.core.$ZodType>(f: Field<S>) => f;
 
@@ -43,7 +50,77 @@ const phone = preprocess(
     ),
 );
 
+/** A number typed in a form ("5000", "4.9") or sent as JSON; blank is "missing". */
+function figure(min: number, max: number, label: string, { integer = true } = {}) {
+  const message = `${label} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}`;
+  const base = integer ? z.int({ error: message }) : z.number({ error: message });
+  return preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      const t = v.trim().replace(/[,+%]/g, "");
+      return t === "" ? undefined : Number(t);
+    },
+    base.check(z.minimum(min, message), z.maximum(max, message)),
+  );
+}
+
 export const SITE_SETTING_FIELDS = {
+  studentsTrained: field({
+    schema: figure(0, 10_000_000, "Students trained"),
+    default: SITE.figures.studentsTrained,
+    label: "Students trained",
+    hint: 'Shown as "5000+ Students Trained".',
+    group: "figures",
+    input: "number",
+  }),
+  coursesClaimed: field({
+    schema: figure(0, 1000, "Specialized courses"),
+    default: SITE.figures.coursesClaimed,
+    label: "Specialized courses",
+    hint: 'Shown as "10+ Specialized Courses". The dashboard warns while fewer courses are published.',
+    group: "figures",
+    input: "number",
+  }),
+  placementAssistance: field({
+    schema: figure(0, 100, "Placement assistance"),
+    default: SITE.figures.placementAssistance,
+    label: "Placement assistance (% of students offered it)",
+    hint: "A service, not an outcome: 100 is shown as “100% Placement Assistance, for every student”.",
+    group: "figures",
+    input: "number",
+  }),
+  rating: field({
+    schema: figure(1, 5, "Rating", { integer: false }),
+    default: SITE.figures.rating,
+    label: "Rating (out of 5)",
+    hint: "The dashboard warns when it is higher than the average of approved reviews.",
+    group: "figures",
+    input: "number",
+    step: 0.1,
+  }),
+  ratingCount: field({
+    schema: figure(0, 1_000_000, "Number of reviews"),
+    default: SITE.figures.ratingCount,
+    label: "Number of reviews behind the rating",
+    hint: 'Shown as "125+ reviews".',
+    group: "figures",
+    input: "number",
+  }),
+  recommendRate: field({
+    schema: figure(0, 100, "Recommend rate"),
+    default: SITE.figures.recommendRate,
+    label: "Would recommend us (%)",
+    group: "figures",
+    input: "number",
+  }),
+  placementRate: field({
+    schema: figure(0, 100, "Placement rate"),
+    default: SITE.figures.placementRate,
+    label: "Placed after the course (%)",
+    hint: 'An outcome: shown as "92% placed".',
+    group: "figures",
+    input: "number",
+  }),
   privacyContactName: field({
     schema: requiredText("Name is required", 100, "Name"),
     default: SITE.privacyContact.name,

@@ -45,6 +45,8 @@ const FIELDS = {
   syllabus: "Course Syllabus Content",
   syllabusFile: "Syllabus file",
   syllabusFileName: "Syllabus file name",
+  fee: "Fee (₹)",
+  feeIncludesGst: "GST included",
   state: "Publication",
   publishAt: "Publish at",
 } as const;
@@ -98,6 +100,9 @@ function toCourseInput(s: CourseSubmission, current: Course | null): CourseInput
     syllabusFile: syllabusFile as string | null,
     // A new file without a chosen download name keeps the name it was uploaded with.
     syllabusFileName: v.syllabusFileName ?? newSyllabus?.originalName ?? (current && syllabusFile ? current.syllabusFileName : ""),
+    // Left out (an API client written before fees): kept; null or "" clears it.
+    fee: v.fee === undefined ? (current?.fee ?? null) : v.fee,
+    feeIncludesGst: s.fields.feeIncludesGst === undefined && current ? current.feeIncludesGst : v.feeIncludesGst,
     publication: readPublication(v),
   };
 }

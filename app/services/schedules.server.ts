@@ -35,6 +35,8 @@ const FIELDS = {
   location: "Location",
   seats: "Available Seats",
   totalSeats: "Total Seats",
+  fee: "Batch fee (₹)",
+  feeLabel: "Fee label",
   state: "Publication",
   publishAt: "Publish at",
 } as const;

@@ -6,8 +6,19 @@ import { absoluteUrl, postalAddress } from "./seo";
  * CourseInstance with courseMode and courseSchedule, the properties Google's course info result requires.
  */
 
-export type LdCourse = { title: string; slug: string; description: string; image: string | null; duration: string; category: string; modes?: string[] };
-export type LdBatch = { startDate: string; endDate: string; time: string; days: string; mode: string; location: string; seats: number };
+export type LdCourse = {
+  title: string;
+  slug: string;
+  description: string;
+  image: string | null;
+  duration: string;
+  category: string;
+  modes?: string[];
+  /** Whole rupees; null or absent: fee on request (the offer then carries no price). */
+  fee?: number | null;
+};
+/** `price`: the batch's own price in rupees when it has one (an early-bird offer). */
+export type LdBatch = { startDate: string; endDate: string; time: string; days: string; mode: string; location: string; seats: number; price?: number | null };
 
 const MODE: Record<string, string> = { online: "Online", offline: "Onsite", hybrid: "Blended" };
 
@@ -90,6 +101,7 @@ export function courseInstanceLd(batch: LdBatch) {
       endDate: batch.endDate,
     },
     remainingAttendeeCapacity: batch.seats,
+    ...(batch.price && batch.price > 0 ? { offers: [{ "@type": "Offer", category: "Paid", price: batch.price, priceCurrency: "INR" }] } : {}),
   };
 }
 
@@ -121,11 +133,12 @@ export function courseLd(origin: string, course: LdCourse, batches: LdBatch[]) {
     inLanguage: "en",
     ...(timeRequired ? { timeRequired } : {}),
     provider: { "@type": "EducationalOrganization", name: SITE.name, url: `${origin}/`, sameAs: `${origin}/` },
-    // No public price list: the offer says it is paid and where to enquire.
+    // The course's fee when set (GST as its page says); without one the offer says it is paid and where to enquire.
     offers: [
       {
         "@type": "Offer",
         category: "Paid",
+        ...(course.fee && course.fee > 0 ? { price: course.fee, priceCurrency: "INR" } : {}),
         url: absoluteUrl(origin, `/enquiry?course=${encodeURIComponent(course.title)}`),
         availability: "https://schema.org/InStock",
       },

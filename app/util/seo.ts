@@ -55,7 +55,8 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
-export function organizationLd(origin: string) {
+/** `figures`: the site settings' rating and review count (app/util/figures.ts), as the pages show them. */
+export function organizationLd(origin: string, figures: { rating: number; ratingCount: number }) {
   return {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -70,7 +71,7 @@ export function organizationLd(origin: string) {
     foundingDate: String(SITE.foundedYear),
     address: postalAddress(),
     sameAs: Object.values(SITE.socials),
-    aggregateRating: { "@type": "AggregateRating", ratingValue: SITE.rating.value, bestRating: 5, reviewCount: Number.parseInt(SITE.rating.count, 10) },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: figures.rating, bestRating: 5, reviewCount: figures.ratingCount },
   };
 }
 

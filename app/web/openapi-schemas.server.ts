@@ -34,6 +34,7 @@ import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/sche
  */
 
 export const text = z.string();
+const fee = z.number().int().min(1).nullable();
 const stored = { id: text, createdAt: text.meta({ format: "date-time" }), updatedAt: text.meta({ format: "date-time" }) };
 // Courses, batches and reviews: always carry their publication (anonymous callers only ever see published ones).
 const publication = {
@@ -57,11 +58,22 @@ export const Course = z
     modes: z.array(z.enum(DELIVERY_MODES)).meta({ description: "Only these modes are kept; other values sent are dropped" }),
     image: text.nullable().meta({ description: "URL of the course image (stored as WebP), or null" }),
     syllabusFile: text.nullable().meta({ description: "URL of the syllabus file, or null" }),
+    fee: fee.meta({ description: 'Whole rupees (INR), or null: the site says "Fee on request"' }),
+    feeIncludesGst: z.boolean().meta({ description: "Whether GST is included in the fee (and in its batches' own fees)" }),
     ...publication,
   })
   .meta({ id: "Course" });
 export const Schedule = z
-  .object({ ...scheduleSchema.shape, ...stored, courseName: text.meta({ description: "Copied from the course's title on save" }), ...publication })
+  .object({
+    ...scheduleSchema.shape,
+    ...stored,
+    courseName: text.meta({ description: "Copied from the course's title on save" }),
+    fee: fee.meta({ description: "The batch's own price in whole rupees (e.g. early-bird), or null: the course's fee applies" }),
+    feeLabel: text.meta({ description: 'What the batch\'s own price is, e.g. "Early-bird"; "" when none' }),
+    courseFee: fee.meta({ description: "Read only: the course's fee in whole rupees, or null (fee on request)" }),
+    feeIncludesGst: z.boolean().meta({ description: "Read only: whether GST is included (the course's setting)" }),
+    ...publication,
+  })
   .meta({ id: "Schedule" });
 export const Review = z
   .object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication })

@@ -24,6 +24,8 @@ export function courseSummary(c: Course): CourseSummary {
     image: c.image,
     highlights: c.highlights,
     featured: c.featured,
+    fee: c.fee,
+    feeIncludesGst: c.feeIncludesGst,
   };
 }
 
@@ -39,6 +41,10 @@ export function scheduleSummary(s: Schedule): ScheduleSummary {
     location: s.location,
     seats: s.seats,
     totalSeats: s.totalSeats,
+    fee: s.fee,
+    feeLabel: s.feeLabel,
+    courseFee: s.courseFee,
+    feeIncludesGst: s.feeIncludesGst,
   };
 }
 

@@ -5,9 +5,28 @@ import type { Schedule } from "~/models/schedule.server";
  * What the public pages show of a course, a batch and a syllabus: built on the server (public-data.server.ts),
  * drawn by the site's components. Defined here, a layer below both, so neither imports the other for a type.
  */
-export type CourseSummary = Pick<Course, "id" | "slug" | "title" | "category" | "duration" | "description" | "image" | "highlights" | "featured">;
+export type CourseSummary = Pick<
+  Course,
+  "id" | "slug" | "title" | "category" | "duration" | "description" | "image" | "highlights" | "featured" | "fee" | "feeIncludesGst"
+>;
 
-export type ScheduleSummary = Pick<Schedule, "id" | "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location" | "seats" | "totalSeats">;
+export type ScheduleSummary = Pick<
+  Schedule,
+  | "id"
+  | "courseName"
+  | "startDate"
+  | "endDate"
+  | "time"
+  | "days"
+  | "mode"
+  | "location"
+  | "seats"
+  | "totalSeats"
+  | "fee"
+  | "feeLabel"
+  | "courseFee"
+  | "feeIncludesGst"
+>;
 
 export type SyllabusView = {
   slug: string;

@@ -33,6 +33,8 @@ export type CourseFormCourse = {
   image: string | null;
   syllabusFile: string | null;
   syllabusFileName: string;
+  fee?: number | null;
+  feeIncludesGst?: boolean;
   state?: string;
   publishAt?: string | null;
 };
@@ -48,6 +50,8 @@ type CourseFormShape = {
   highlights: string[];
   modes: string[];
   syllabus: string;
+  fee: string;
+  feeIncludesGst: string;
   state: string;
   publishAt: string;
 };
@@ -55,6 +59,10 @@ type SaveAnswer = { ok: true; id: string } | ({ ok: false } & CourseActionData);
 
 const CATEGORY_OPTIONS = COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }));
 const MODE_OPTIONS: string[] = [...DELIVERY_MODES];
+const GST_OPTIONS = [
+  { value: "true", label: "GST included in the fee" },
+  { value: "false", label: "Plus GST" },
+];
 const DEFAULT_SYLLABUS_FILE_NAME = "course-syllabus.pdf";
 
 /**
@@ -100,6 +108,8 @@ export function CourseForm({
       highlights: course?.highlights.length ? course.highlights : [""],
       modes: course?.modes ?? [],
       syllabus: course?.syllabus ?? "",
+      fee: course?.fee ? String(course.fee) : "",
+      feeIncludesGst: course?.feeIncludesGst === false ? "false" : "true",
       ...publicationDefaults(course ?? undefined),
     },
     onValidate: ({ formData }) => parseWithSchema(formData, courseSchema) as unknown as Submission<CourseFormShape>,
@@ -153,6 +163,17 @@ export function CourseForm({
           {...getSelectProps(fields.category)}
         />
         <TextField label="Duration" placeholder="e.g. 3 months" errors={fields.duration.errors} {...getInputProps(fields.duration, { type: "text" })} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Fee (₹)"
+          hint="Whole rupees, e.g. 45000. Empty: the site says Fee on request."
+          inputMode="numeric"
+          placeholder="e.g. 45000"
+          errors={fields.fee.errors}
+          {...getInputProps(fields.fee, { type: "text" })}
+        />
+        <SelectField label="GST" options={GST_OPTIONS} errors={fields.feeIncludesGst.errors} {...getSelectProps(fields.feeIncludesGst)} />
       </div>
       <TextAreaField label="Description" required rows={4} errors={fields.description.errors} {...getTextareaProps(fields.description)} />
       <CourseImageField current={course?.image ?? null} removeRequested={sent?.removeImage === "on"} serverError={fileError("image")} />

@@ -18,6 +18,8 @@ type ScheduleFormValues = {
   location?: string;
   seats?: number | string;
   totalSeats?: number | string;
+  fee?: number | string | null;
+  feeLabel?: string;
   state?: string;
   publishAt?: string | null;
 };
@@ -47,6 +49,8 @@ export function ScheduleForm({
       mode: defaultValue?.mode ?? SCHEDULE_DEFAULTS.mode,
       seats: String(defaultValue?.seats ?? SCHEDULE_DEFAULTS.seats),
       totalSeats: String(defaultValue?.totalSeats ?? SCHEDULE_DEFAULTS.totalSeats),
+      fee: defaultValue?.fee ? String(defaultValue.fee) : "",
+      feeLabel: defaultValue?.feeLabel ?? "",
       ...publicationDefaults(defaultValue),
     },
     onValidate: ({ formData }) => parseWithSchema(formData, scheduleSchema),
@@ -79,6 +83,14 @@ export function ScheduleForm({
         <TextField {...field("location")} label="Location" placeholder="HITEC City campus, Hyderabad" required />
         <TextField {...field("seats")} label="Available Seats" type="number" min={0} inputMode="numeric" required />
         <TextField {...field("totalSeats")} label="Total Seats" type="number" min={1} inputMode="numeric" required />
+        <TextField
+          {...field("fee")}
+          label="Batch fee (₹)"
+          hint="Optional, e.g. an early-bird price. Empty: the course's fee."
+          inputMode="numeric"
+          placeholder="e.g. 39000"
+        />
+        <TextField {...field("feeLabel")} label="Fee label" hint="Shown with the batch fee." placeholder="Early-bird" maxLength={60} />
         <PublicationFields state={field("state")} publishAt={field("publishAt")} className="sm:col-span-2" />
       </div>
       <FormActions>

@@ -28,7 +28,7 @@ export function SiteSettingsForm({ values, lastResult }: { values: SiteSettings;
             return f.input === "textarea" ? (
               <TextAreaField key={key} {...common} rows={3} defaultValue={value} />
             ) : (
-              <TextField key={key} {...common} type={f.input} defaultValue={value} />
+              <TextField key={key} {...common} type={f.input} step={"step" in f ? f.step : undefined} defaultValue={value} />
             );
           })}
         </fieldset>

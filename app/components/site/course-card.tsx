@@ -3,6 +3,16 @@ import { buttonClass } from "~/components/ui/button";
 import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
 import { capitalize } from "~/util/format";
 import type { CourseSummary } from "~/web/public-views";
+import { courseFeeLine } from "~/util/fee";
+
+/** The course's fee as every card says it: "Fee: ₹45,000 (incl. GST)" or "Fee: Fee on request". */
+export function CourseFee({ course, className = "" }: { course: Pick<CourseSummary, "fee" | "feeIncludesGst">; className?: string }) {
+  return (
+    <p className={`font-semibold text-slate-900 ${className}`} data-testid="course-fee">
+      {courseFeeLine(course)}
+    </p>
+  );
+}
 
 const CATEGORY_COLOURS: Record<string, string> = {
   beginner: "bg-green-100 text-green-800",
@@ -79,6 +89,7 @@ export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course:
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.description}</p>
+        <CourseFee course={course} className="mt-3 text-sm" />
         {course.highlights.length ? (
           <ul className="check-list mt-3 space-y-1.5 text-sm text-slate-700">
             {course.highlights.slice(0, 3).map((h) => (
@@ -111,17 +122,20 @@ export function FeaturedCourse({
   syllabusHref,
   maxHighlights,
   headingLevel = 3,
+  imageFromTablet = false,
 }: {
   course: CourseSummary;
   syllabusHref: string;
   maxHighlights?: number;
   headingLevel?: 2 | 3;
+  /** The home page: no picture on a phone, where it would only make the page longer. */
+  imageFromTablet?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const highlights = maxHighlights ? course.highlights.slice(0, maxHighlights) : course.highlights;
   return (
     <article className="grid overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-md md:grid-cols-2">
-      <CourseImage course={course} className="h-full md:aspect-auto" />
+      <CourseImage course={course} className={`h-full md:aspect-auto ${imageFromTablet ? "max-sm:hidden" : ""}`} />
       <div className="p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <span className="rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-semibold text-white">Featured Program</span>
@@ -137,11 +151,15 @@ export function FeaturedCourse({
             {course.title}
           </Link>
         </Heading>
-        <p className="mt-3 text-slate-700">{course.description}</p>
+        <p className={`mt-3 text-slate-700 ${imageFromTablet ? "max-sm:line-clamp-3" : ""}`}>{course.description}</p>
+        <CourseFee course={course} className="mt-3" />
         {highlights.length ? (
           <ul className="check-list mt-4 grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
-            {highlights.map((h) => (
-              <li key={h}>{h}</li>
+            {highlights.map((h, i) => (
+              // The home page on a phone: the first two (all four from the tablet width).
+              <li key={h} className={imageFromTablet && i >= 2 ? "max-sm:hidden" : undefined}>
+                {h}
+              </li>
             ))}
           </ul>
         ) : null}

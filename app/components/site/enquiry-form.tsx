@@ -22,6 +22,7 @@ export function EnquiryForm({
   action,
   actionResult,
   courses,
+  fees = {},
   defaultCourse,
   defaultMode,
   defaultMessage,
@@ -33,6 +34,8 @@ export function EnquiryForm({
   action?: string;
   actionResult?: SiteFormResult;
   courses: string[];
+  /** Each course's fee line ("Fee: ₹45,000 (incl. GST)" or "Fee on request"), by title. */
+  fees?: Record<string, string>;
   defaultCourse?: string;
   defaultMode?: string;
   defaultMessage?: string;
@@ -62,6 +65,7 @@ export function EnquiryForm({
     defaultValue: { preferredCourse: defaultCourse, preferredMode: defaultMode, message: defaultMessage, whatsappNotifications: "on" },
   });
   const [clientFileError, setClientFileError] = useState<string | undefined>();
+  const [chosenCourse, setChosenCourse] = useState<string | undefined>();
   // The server's answer whose file error the visitor has since dealt with by choosing files again (spec §5:
   // an error clears when its field is edited); a newer answer shows its own error.
   const [fileErrorSeen, setFileErrorSeen] = useState<unknown>();
@@ -104,6 +108,9 @@ export function EnquiryForm({
   }
 
   const courseOptions = defaultCourse && !courses.includes(defaultCourse) ? [defaultCourse, ...courses] : courses;
+  // The fee of the course chosen: the server's typed value or the preselected course first; JavaScript follows the choice.
+  const chosen = chosenCourse ?? (typeof fields.preferredCourse.initialValue === "string" ? fields.preferredCourse.initialValue : "");
+  const chosenFee = chosen ? fees[chosen] : undefined;
   const problems = summary(["fullName", "email", "phone", "preferredCourse", "preferredMode"]);
   if (fileError) problems.push({ id: "enquiry-attachments", message: fileError });
   problems.push(...summary(["message", "guardianName", "guardianEmail"]));
@@ -124,7 +131,7 @@ export function EnquiryForm({
         {batchDate ? <input type="hidden" name="batchDate" value={batchDate} /> : null}
         <Honeypot formId={form.id} />
         <ErrorSummary id={`${form.id}-errors`} items={problems} formError={result?.formError} />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field label="Full Name" htmlFor={fields.fullName.id} required errorId={fields.fullName.errorId} errors={fields.fullName.errors}>
             <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" aria-required="true" className={inputClass} />
           </Field>
@@ -152,7 +159,17 @@ export function EnquiryForm({
             errorId={fields.preferredCourse.errorId}
             errors={fields.preferredCourse.errors}
           >
-            <select {...getSelectProps(fields.preferredCourse)} aria-required="true" className={inputClass}>
+            <select
+              {...getSelectProps(fields.preferredCourse)}
+              aria-required="true"
+              aria-describedby={
+                [getSelectProps(fields.preferredCourse)["aria-describedby"], chosenFee ? `${fields.preferredCourse.id}-fee` : undefined]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+              onChange={(event) => setChosenCourse(event.currentTarget.value)}
+              className={inputClass}
+            >
               <option value="">Select a course</option>
               {courseOptions.map((title) => (
                 <option key={title} value={title}>
@@ -160,6 +177,11 @@ export function EnquiryForm({
                 </option>
               ))}
             </select>
+            {chosenFee ? (
+              <p id={`${fields.preferredCourse.id}-fee`} className="mt-1.5 text-sm font-semibold text-slate-900" data-testid="enquiry-fee" aria-live="polite">
+                {chosenFee}
+              </p>
+            ) : null}
           </Field>
           <Field label="Preferred Mode" htmlFor={fields.preferredMode.id} required errorId={fields.preferredMode.errorId} errors={fields.preferredMode.errors}>
             <select {...getSelectProps(fields.preferredMode)} aria-required="true" className={inputClass}>

@@ -15,8 +15,8 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 sm:py-14 md:gap-10 lg:grid-cols-4">
+        <div className="col-span-2">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white" aria-label={`${SITE.name} home`}>
             <Logo />
           </Link>

@@ -16,7 +16,7 @@ export const BENEFITS = [
 
 export function HomeTestimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-16 sm:py-24">
+    <section aria-labelledby="testimonials-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" eyebrow="Success Stories" title="What our students say" />
         <div className="mt-10">
@@ -31,7 +31,7 @@ export function HomeTestimonials() {
 export function HomeBenefitsCta() {
   return (
     <section aria-labelledby="cta-title" className="hero-band py-16 text-white sm:py-24">
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:gap-12 sm:px-6 lg:grid-cols-2">
         <div>
           <h2 id="cta-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
             Join our next batch and start your cybersecurity career
@@ -49,9 +49,9 @@ export function HomeBenefitsCta() {
             </a>
           </div>
         </div>
-        <div className="rounded-2xl border border-white/15 bg-white/5 p-6 sm:p-8">
+        <div className="rounded-2xl border border-white/15 bg-white/5 p-5 sm:p-8">
           <h3 className="text-xl font-bold">Every course includes</h3>
-          <ul className="mt-5 space-y-3">
+          <ul className="mt-4 space-y-2 text-sm sm:mt-5 sm:space-y-3 sm:text-base">
             {BENEFITS.map((b) => (
               <li key={b} className="flex gap-3">
                 <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-600 text-sm">

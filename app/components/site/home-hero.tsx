@@ -1,20 +1,23 @@
 import { buttonClass } from "~/components/ui/button";
 import { ArrowRightIcon, StarIcon } from "~/components/ui/icons";
-import { SITE } from "~/config/site";
+import { ratingCountText, ratingText, statsBand } from "~/util/figures";
+import { useFigures } from "./use-figures";
 
 /** The home page's opening band. Its two buttons jump to sections of the same page (spec §2). */
 export function HomeHero() {
+  const figures = useFigures();
   return (
-    <section className="hero-band relative overflow-hidden pb-16 pt-28 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
+    <section className="hero-band relative overflow-hidden pb-10 pt-24 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-blue-50">
-            <StarIcon className="text-amber-400" /> Rated {SITE.rating.value}/5 by {SITE.rating.count} learners in Hyderabad
+            <StarIcon className="text-amber-400" /> Rated {ratingText(figures)}/5 by {ratingCountText(figures)} learners in Hyderabad
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
             Launch Your <span className="text-accent-500">SOC Analyst</span> Career with Real-Time Labs, Internship and Mentorship
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-blue-100">
+          {/* On a phone the headline says it; the page keeps short (issue 27). */}
+          <p className="mt-5 max-w-2xl text-lg text-blue-100 max-sm:hidden">
             Train on the enterprise security tools real Security Operations Centers use, earn an internship letter, and get one-on-one career mentorship until
             you land your first cybersecurity job. Online and offline batches.
           </p>
@@ -57,12 +60,16 @@ export function HomeHero() {
 }
 
 export function StatsBand() {
+  const stats = statsBand(useFigures());
   return (
     <section aria-label="Institute in numbers" className="border-b border-slate-200 bg-white">
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center sm:px-6 md:grid-cols-4">
-        {SITE.stats.map((s) => (
+        {stats.map((s) => (
           <div key={s.label} className="flex flex-col-reverse">
-            <dt className="mt-1 text-sm font-medium text-slate-600">{s.label}</dt>
+            <dt className="mt-1 text-sm font-medium text-slate-600">
+              {s.label}
+              {s.note ? <span className="block text-xs font-normal">{s.note}</span> : null}
+            </dt>
             <dd className="text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
           </div>
         ))}

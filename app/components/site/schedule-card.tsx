@@ -5,6 +5,8 @@ import { SITE } from "~/config/site";
 import { capitalize, formatDate, seatFillPercent } from "~/util/format";
 import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
+import { batchFeeLine } from "~/util/fee";
+import { googleCalendarUrl } from "~/util/google-calendar";
 
 const MODE_COLOURS: Record<string, string> = {
   online: "bg-blue-100 text-blue-800",
@@ -23,7 +25,10 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
   const limited = isLimited(batch.seats);
   const fill = seatFillPercent(batch.seats, batch.totalSeats);
   return (
-    <article className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`} data-testid="batch">
+    <article
+      className={`flex w-full flex-col rounded-2xl border bg-white p-5 shadow-sm ${limited ? "border-red-300" : "border-slate-200"}`}
+      data-testid="batch"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>
           {capitalize(batch.mode)}
@@ -49,6 +54,12 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             <span>
               {batch.time} · {batch.days}
             </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Fee</dt>
+          <dd className="font-semibold text-slate-900" data-testid="batch-fee">
+            {batchFeeLine(batch)}
           </dd>
         </div>
         <div>
@@ -98,16 +109,28 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             Enroll Now
           </Link>
         )}
-        {/* A plain link: the file is a download, not a page the router could show. */}
-        <a
-          href={`/schedules/${encodeURIComponent(batch.id)}.ics`}
-          download
-          className="mt-3 flex items-center justify-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-          aria-label={`Add to calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
-        >
-          <CalendarIcon className="shrink-0" />
-          Add to calendar
-        </a>
+        <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm font-semibold text-brand-700">
+          {/* A plain link: the file is a download, not a page the router could show. */}
+          <a
+            href={`/schedules/${encodeURIComponent(batch.id)}.ics`}
+            download
+            className="flex items-center gap-1.5 underline-offset-2 hover:underline"
+            aria-label={`Add to calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+          >
+            <CalendarIcon className="shrink-0" />
+            Add to calendar
+          </a>
+          {/* Google's event form, for Android phones where an .ics download goes nowhere useful. */}
+          <a
+            href={googleCalendarUrl(batch)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline-offset-2 hover:underline"
+            aria-label={`Add to Google Calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+          >
+            Add to Google Calendar
+          </a>
+        </div>
       </div>
     </article>
   );

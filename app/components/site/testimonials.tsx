@@ -7,9 +7,14 @@ export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
   const Name = headingLevel === 3 ? "h3" : "h4";
   return (
     <>
-      <ul className="grid gap-6 md:grid-cols-3">
+      {/* On a phone the three sit side by side in a row that scrolls sideways (focusable, so keys scroll it too). */}
+      <ul
+        className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:px-0"
+        tabIndex={0}
+        aria-label="Student testimonials"
+      >
         {TESTIMONIALS.map((t) => (
-          <li key={t.name}>
+          <li key={t.name} className="w-[85%] shrink-0 snap-start md:w-auto">
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <Stars rating={t.rating} className="text-lg" />
               <blockquote className="mt-4 flex-1 text-slate-700">

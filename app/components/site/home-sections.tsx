@@ -79,7 +79,7 @@ export function HomeSchedules({ schedules, mode }: { schedules: ScheduleSummary[
               {schedules.length ? (
                 // On a phone the three sit side by side in a row that scrolls sideways (focusable, so keys scroll it too).
                 <ul
-                  className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 lg:grid-cols-3"
+                  className="relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 lg:grid-cols-3"
                   tabIndex={0}
                   aria-label="The next three batches"
                 >

@@ -9,7 +9,7 @@ export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
     <>
       {/* On a phone the three sit side by side in a row that scrolls sideways (focusable, so keys scroll it too). */}
       <ul
-        className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:px-0"
+        className="relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:px-0"
         tabIndex={0}
         aria-label="Student testimonials"
       >

@@ -488,14 +488,18 @@ function Details({ rows }: { rows: Row[] }) {
   );
 }
 
-function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
+/**
+ * A link drawn as a button. "accent" is the site's one call-to-action colour (accent-600, the Enroll Now buttons),
+ * for what a visitor is asked to do; staff e-mails keep the brand blue.
+ */
+export function ButtonLink({ href, children, tone = "brand" }: { href: string; children: React.ReactNode; tone?: "brand" | "accent" }) {
   return (
     <p style={{ margin: "24px 0" }}>
       <a
         href={href}
         style={{
           display: "inline-block",
-          backgroundColor: "#1e40af",
+          backgroundColor: tone === "accent" ? "#c2410c" : "#1e40af",
           color: "#ffffff",
           padding: "10px 18px",
           borderRadius: "6px",

@@ -5,7 +5,7 @@ import { batchFeeMailText } from "~/util/fee";
 import { openOfferOfEnquiry } from "~/models/waitlist.server";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { PermanentMailError } from "./mail.server";
-import { A, MeLinkNote, meLinkText, P, page, type MeLink, type RenderedMail } from "./mail-templates.server";
+import { ButtonLink, MeLinkNote, meLinkText, P, page, type MeLink, type RenderedMail } from "./mail-templates.server";
 import { publicOrigin } from "~/util/origin.server";
 import { offerPath, offerToken } from "./waitlist-token.server";
 
@@ -51,8 +51,11 @@ export async function renderWaitlistOfferMail(enquiryId: string, meLink?: MeLink
       </P>
       <P>Fee: {batchFeeMailText(batch)}.</P>
       <P>
-        We are holding it for you until <strong>{until}</strong>. <A href={link}>Open this link and confirm to take the seat</A>.
+        We are holding it for you until <strong>{until}</strong>. Open this link and confirm to take the seat:
       </P>
+      <ButtonLink href={link} tone="accent">
+        Accept the seat
+      </ButtonLink>
       <P muted>
         If you no longer want the seat, you can decline it on the same page, so the next person waiting gets it. If you do nothing, the offer lapses at that
         time.

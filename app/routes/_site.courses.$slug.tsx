@@ -145,13 +145,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           {batches.length ? (
             batches.map((b) => <ScheduleCard key={b.id} batch={b} />)
           ) : (
-            <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">
-              New batches are being planned.{" "}
-              <Link to={enquiryHref(course.title)} className="font-semibold text-brand-700 underline">
-                Enquire now
-              </Link>{" "}
-              and we will tell you first.
-            </p>
+            <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">
+              <p>New batches are being planned. Enroll now and we will tell you first.</p>
+              <Link to={enquiryHref(course.title)} className={buttonClass("accent", "mt-3")}>
+                Enroll Now
+              </Link>
+            </div>
           )}
         </aside>
       </div>

@@ -132,7 +132,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-blue-100">Talk to a counsellor, or see when the next batches start.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/enquiry" className={buttonClass("accent")}>
-              Enquire Now
+              Enroll Now
             </Link>
             <Link to="/schedules" className={buttonClass("ghostLight")}>
               View Schedules

@@ -9,6 +9,7 @@ import { ErrorBanner } from "~/components/admin/error-banner";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { COURSE_CATEGORY_TONE } from "~/components/ui/badge-tones";
 import { loadPage } from "~/web/list-page.server";
 import { listHref, readListQuery } from "~/web/list-query";
 import { listCourses } from "~/models/course.server";
@@ -45,8 +46,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
-
-const CATEGORY_TONE = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
 
 export default function ManageCourses({ loaderData }: Route.ComponentProps) {
   const { list, error } = loaderData;
@@ -90,7 +89,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
               </div>
             ),
           },
-          { header: "Category", cell: (c) => <StatusBadge tone={CATEGORY_TONE[c.category]}>{COURSE_CATEGORY_LABELS[c.category]}</StatusBadge> },
+          { header: "Category", cell: (c) => <StatusBadge tone={COURSE_CATEGORY_TONE[c.category]}>{COURSE_CATEGORY_LABELS[c.category]}</StatusBadge> },
           { header: "Duration", cell: (c) => c.duration || <span className="text-slate-500">—</span>, className: "whitespace-nowrap" },
           {
             header: "Featured",

@@ -117,7 +117,7 @@ for (const javaScriptEnabled of [false, true]) {
         "aria-current",
         "true",
       );
-      await expect(page.getByRole("main").getByRole("link", { name: "Enquire Now" })).toHaveAttribute("href", "/enquiry");
+      await expect(page.getByRole("main").getByRole("link", { name: "Enroll Now", exact: true })).toHaveAttribute("href", "/enquiry");
       await expect(page.getByRole("main").getByRole("link", { name: "View Schedules" })).toHaveAttribute("href", "/schedules");
     });
 

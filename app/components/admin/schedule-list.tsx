@@ -1,16 +1,17 @@
 import type { Schedule } from "~/models/schedule.server";
 import { formatDate } from "~/util/dates";
-import { StatusBadge, type BadgeTone } from "./status-badge";
+import { DELIVERY_MODE_TONE } from "~/components/ui/badge-tones";
+import type { DeliveryMode } from "~/schemas/values";
+import { StatusBadge } from "./status-badge";
 import { DataList } from "./data-list";
 import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
 import { PublicationBadge } from "./publication-fields";
 
-const MODE_TONE: Record<string, BadgeTone> = { online: "blue", offline: "purple", hybrid: "yellow" };
 const MODE_LABEL: Record<string, string> = { online: "Online", offline: "Offline", hybrid: "Hybrid" };
 
 export function ModeBadge({ mode }: { mode: string }) {
-  return <StatusBadge tone={MODE_TONE[mode] ?? "gray"}>{MODE_LABEL[mode] ?? mode}</StatusBadge>;
+  return <StatusBadge tone={DELIVERY_MODE_TONE[mode as DeliveryMode] ?? "gray"}>{MODE_LABEL[mode] ?? mode}</StatusBadge>;
 }
 
 /** Manage Schedules (spec §2): Course, Dates, Schedule, Mode, Availability, Actions. */

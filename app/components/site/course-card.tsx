@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { COURSE_CATEGORY_TONE, toneClasses } from "~/components/ui/badge-tones";
 import { buttonClass } from "~/components/ui/button";
 import { BookIcon, ClockIcon, ShieldIcon } from "~/components/ui/icons";
 import { capitalize } from "~/util/format";
@@ -14,15 +15,9 @@ export function CourseFee({ course, className = "" }: { course: Pick<CourseSumma
   );
 }
 
-const CATEGORY_COLOURS: Record<string, string> = {
-  beginner: "bg-green-100 text-green-800",
-  intermediate: "bg-amber-100 text-amber-900",
-  advanced: "bg-red-100 text-red-800",
-};
-
 export function CategoryBadge({ category }: { category: string }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-800"}`}>
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClasses(COURSE_CATEGORY_TONE, category)}`}>
       {capitalize(category)}
     </span>
   );
@@ -107,7 +102,7 @@ export function CourseCard({ course, syllabusHref, headingLevel = 3 }: { course:
           >
             <BookIcon /> View Syllabus
           </Link>
-          <Link to={enquiryHref(course.title)} className={buttonClass("primary", "flex-1 px-3")} aria-label={`Enroll now: ${course.title}`}>
+          <Link to={enquiryHref(course.title)} className={buttonClass("accent", "flex-1 px-3")} aria-label={`Enroll now: ${course.title}`}>
             Enroll Now
           </Link>
         </div>

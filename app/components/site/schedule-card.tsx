@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DELIVERY_MODE_TONE, toneClasses } from "~/components/ui/badge-tones";
 import { buttonClass } from "~/components/ui/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
@@ -7,12 +8,6 @@ import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
 import { batchFeeLine } from "~/util/fee";
 import { googleCalendarUrl } from "~/util/google-calendar";
-
-const MODE_COLOURS: Record<string, string> = {
-  online: "bg-blue-100 text-blue-800",
-  offline: "bg-purple-100 text-purple-800",
-  hybrid: "bg-teal-100 text-teal-800",
-};
 
 export function isLimited(seats: number): boolean {
   return seats < SITE.limitedSeatsThreshold;
@@ -30,9 +25,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
       data-testid="batch"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MODE_COLOURS[batch.mode] ?? "bg-slate-100 text-slate-800"}`}>
-          {capitalize(batch.mode)}
-        </span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClasses(DELIVERY_MODE_TONE, batch.mode)}`}>{capitalize(batch.mode)}</span>
         {limited ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">{full ? "Full" : "Limited Seats!"}</span> : null}
       </div>
       <Heading className="mt-3 text-lg font-bold text-slate-900">{batch.courseName}</Heading>
@@ -103,7 +96,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
         ) : (
           <Link
             to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })}
-            className={buttonClass(limited ? "accent" : "primary", "w-full")}
+            className={buttonClass("accent", "w-full")}
             aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
           >
             Enroll Now

@@ -277,7 +277,7 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
  */
 export async function storeInPageCache(req: Request, res: ExpressResponse, response: Response, href: string): Promise<boolean> {
   const pending = res.locals[PENDING] as Pending | undefined;
-  if (!pending || req.method !== "GET" || !storable(response, isApiPath(req.path))) return false;
+  if (!pending || (req.method !== "GET" && req.method !== "HEAD") || !storable(response, isApiPath(req.path))) return false;
   const entry = await toEntry(response, pending.generation, pending.nonce, href);
   // A page built while this process learnt of a newer version is served this once, never kept.
   if (pending.generation === known.generation && entryBytes(entry) <= MAX_ENTRY_BYTES) entries().set(slot(pending.generation, pending.key), entry);

@@ -202,7 +202,10 @@ export function createReactRouterHandler({ build, mode = process.env.NODE_ENV, g
       let controller: AbortController | null = new AbortController();
       res.on("finish", () => (controller = null));
       res.on("close", () => controller?.abort());
-      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: webHeaders(req), signal: controller.signal };
+      // HEAD is rendered as the GET it stands for (RFC 9110 §9.3.2: the same header fields, Cache-Control and ETag
+      // included); Node leaves the body out of a HEAD answer, and the page cache may keep the page.
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      const init: RequestInit & { duplex?: "half" } = { method, headers: webHeaders(req), signal: controller.signal };
       if (body !== undefined) {
         init.body = body;
         init.duplex = "half";

@@ -70,6 +70,7 @@ export async function startServer(offset: number, env: Record<string, string> = 
       PUBLIC_URL: url,
       RATE_LIMIT: "off",
       SKIP_BUILD_CHECK: "1",
+      PAGE_CACHE_GRACE_SECONDS: "0", // as tests/e2e/start-server.js
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

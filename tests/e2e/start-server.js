@@ -46,6 +46,8 @@ Object.assign(process.env, {
   SEED_DEMO: "true",
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   RATE_LIMIT: process.env.E2E_RATE_LIMIT || "off",
+  // Staff change content and the spec reads the public page next: switched at once (the warm-up has its own tests).
+  PAGE_CACHE_GRACE_SECONDS: process.env.PAGE_CACHE_GRACE_SECONDS || "0",
 });
 const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
 process.on("exit", cleanup);

@@ -138,6 +138,9 @@ export async function launchServer(opts: { databaseUrl: string; uploadDir: strin
       SEED_DEMO: "true",
       PUBLIC_URL: url,
       RATE_LIMIT: "off",
+      // A test reads a public page right after the change it made: switched at once, no previous copy served while
+      // the new one warms (that path has tests of its own: page-cache-warming-instances.test.ts).
+      PAGE_CACHE_GRACE_SECONDS: "0",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

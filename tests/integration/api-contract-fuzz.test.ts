@@ -277,6 +277,8 @@ async function send(o: Operation, req: Request): Promise<Sent> {
     if (problems.length) throw new Error(`Generated an invalid multipart body for ${o.key}: ${problems.join("; ")}`);
     const form = new FormData();
     for (const [name, value] of Object.entries(m.fields)) {
+      // A form has no null: a client leaves the field out (a course's fee: "Fee on request").
+      if (value === null) continue;
       if (Array.isArray(value)) value.forEach((v, i) => form.append(m.indexed ? `${name}[${i}]` : name, String(v)));
       else form.append(name, String(value));
     }

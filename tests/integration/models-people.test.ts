@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import { db, dialect } from "~db/client.server";
 import * as m0003 from "~db/migrations/0003-phone-digits";
+import * as m0050 from "~db/migrations/0050-indexed-search";
 import { insertContactQuery, deleteContactQueryRow, getContactQuery, listContactQueries, setContactQueryStatusRow } from "~/models/contact-query.server";
 import { countEnquiries, eachEnquiry, insertEnquiry, deleteEnquiryRow, getEnquiry, listEnquiries, updateEnquiryRow } from "~/models/enquiry.server";
 import { approveReviewRow, insertReview, deleteReviewRow, getReview, listReviews, reviewStats, updateReviewRow } from "~/models/review.server";
@@ -193,6 +194,8 @@ describe("migration 0003 (phone digits for search)", () => {
     const kysely = db() as unknown as Kysely<unknown>;
     // A later migration (0010) indexes the column; it goes and comes back with it.
     await sql`drop index enquiries_phone_digits_created ${dialect() === "mysql" ? sql`on enquiries` : sql``}`.execute(kysely);
+    // And 0050's search index reads it: it goes first and comes back last.
+    await m0050.down(kysely);
     await m0003.down(kysely);
     const at = "2030-06-01T00:00:00.000Z";
     await sql`insert into enquiries (id, fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications, filePaths, status, createdAt, updatedAt)
@@ -203,6 +206,7 @@ describe("migration 0003 (phone digits for search)", () => {
       values ('old-query', 'Old Query', 'oldq@example.com', null, null, 'Hello', 'new', ${at}, ${at})`.execute(kysely);
     await m0003.up(kysely);
     await sql`create index enquiries_phone_digits_created on enquiries (phoneDigits, createdAt)`.execute(kysely);
+    await m0050.up(kysely);
     expect((await listEnquiries({ q: "9988776655" })).data.map((e) => e.id)).toEqual(["old-enquiry"]);
     const row = await db().selectFrom("contact_queries").select("phoneDigits").where("id", "=", "old-query").executeTakeFirstOrThrow();
     expect(row.phoneDigits).toBe("");

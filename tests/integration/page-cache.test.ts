@@ -190,6 +190,19 @@ describe("the page cache", () => {
   });
 });
 
+describe("HEAD", () => {
+  it("answers a page not yet kept with the headers GET sends (Cache-Control, ETag), and keeps the page", async () => {
+    const head = await fetch(`${server.url}/about?head-check=1`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("miss");
+    expect(await head.text()).toBe("");
+    const get = await page("/about?head-check=1");
+    expect(get.cache).toBe("hit");
+    for (const name of ["cache-control", "etag", "content-type"]) expect(head.headers.get(name), name).toBe(get.res.headers.get(name));
+    expect(head.headers.get("etag")).toMatch(/^W\/"/);
+  });
+});
+
 describe("a link's tracking parameters", () => {
   it("are read for the lead source, then dropped: every ad click shares the page's one kept copy", async () => {
     const first = await page("/contact?tracking-check=1&fbclid=CLICK-ONE&utm_source=fb-ads&utm_campaign=diwali");

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getSiteSettings } from "~/services/site-settings.server";
 import type { SiteSettings } from "~/schemas/site-settings";
 import { HomeAbout } from "~/components/site/home-about";
-import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
+import { HomeBenefitsCta } from "~/components/site/home-extras";
 import { HomeHero, StatsBand } from "~/components/site/home-hero";
 import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
 import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
@@ -100,7 +100,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Without courses the section is hidden silently (spec §8); its anchor stays, so Explore Courses still lands. */}
       {courses?.length ? <HomeCourses courses={courses} /> : <div id="courses-section" />}
       <HomeSchedules schedules={schedules} mode={mode} />
-      <HomeTestimonials />
       <HomeBenefitsCta />
       <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-10 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">

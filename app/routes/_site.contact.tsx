@@ -1,7 +1,7 @@
 import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getSiteSettings } from "~/services/site-settings.server";
 import type { SiteSettings } from "~/schemas/site-settings";
-import { ContactAside } from "~/components/site/form-asides";
+import { ContactAside } from "~/components/site/contact-aside";
 import { loadContactForm, SiteContactForm } from "~/components/site/lazy-forms";
 import { PageHero } from "~/components/site/page-hero";
 import { SOCIAL_LINKS, whatsappUrl } from "~/components/site/whatsapp-link";

@@ -11,7 +11,7 @@ import { resultFor } from "~/web/site-forms";
 import { enquiryAction } from "~/web/site-forms.server";
 import { listCourseTitles } from "~/models/course.server";
 import { findScheduleByCourseAndStart } from "~/models/schedule.server";
-import { FEE_ON_REQUEST } from "~/schemas/fee";
+import { FEE_ON_REQUEST } from "~/schemas/fee-text";
 import { batchFeeLine, courseFeeLine } from "~/util/fee";
 import { ENQUIRY_FAILED } from "~/schemas/enquiry";
 import { DELIVERY_MODES } from "~/schemas/values";

@@ -2,7 +2,7 @@ import { Outlet, useMatches, useRouteError, type UIMatch } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { ErrorContent } from "~/components/site/error-content";
-import { getSiteSettings } from "~/services/site-settings.server";
+import { siteSettingsForPublicPages } from "~/services/site-settings.server";
 import { pickFigures } from "~/util/figures";
 
 /**
@@ -37,7 +37,7 @@ function Shell({ children }: { children: React.ReactNode }) {
  * source, so no two pages can disagree. A save moves the content version, so the page cache renews them.
  */
 export async function loader() {
-  return { figures: pickFigures(await getSiteSettings()) };
+  return { figures: pickFigures(await siteSettingsForPublicPages()) };
 }
 
 /** The figures change only with a settings save: a form post or a move between pages does not read them again. */

@@ -8,7 +8,6 @@ import { preprocess } from "./fields";
  */
 export const FEE_MAX = 10_000_000;
 export const FEE_MESSAGE = "Fee must be a whole number of rupees, at least 1 (or leave it empty)";
-export const FEE_ON_REQUEST = "Fee on request";
 
 /** "45000", "45,000", "₹ 45,000" or 45000; "" and null clear it; undefined is "not sent". */
 export const optionalFee = preprocess(

@@ -58,6 +58,18 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   return cache.values;
 }
 
+/**
+ * For the public pages' frame (the figures in the header, footer and hero): with the database away the page's own
+ * loader answers 503 with its "Try Again", so the frame must not fail first. The last values read, or the defaults.
+ */
+export async function siteSettingsForPublicPages(): Promise<SiteSettings> {
+  try {
+    return await getSiteSettings();
+  } catch {
+    return cache.values ?? SITE_SETTING_DEFAULTS;
+  }
+}
+
 /** Forgets what this process read (tests that change the table behind its back). */
 export function forgetSiteSettingsCache(): void {
   cache.values = null;

@@ -1,4 +1,4 @@
-import { FEE_ON_REQUEST } from "~/schemas/fee";
+import { FEE_ON_REQUEST } from "~/schemas/fee-text";
 
 /** What a visitor pays: an amount in whole rupees and whether GST is in it; null when the fee is on request. */
 export type Fee = { amount: number; includesGst: boolean; label: string } | null;

@@ -1,4 +1,5 @@
 import type { CourseSummary, ScheduleSummary, SyllabusView } from "./public-views";
+import { googleCalendarUrl } from "~/util/google-calendar";
 import type { Course } from "~/models/course.server";
 import type { Schedule } from "~/models/schedule.server";
 import { data } from "react-router";
@@ -45,6 +46,7 @@ export function scheduleSummary(s: Schedule): ScheduleSummary {
     feeLabel: s.feeLabel,
     courseFee: s.courseFee,
     feeIncludesGst: s.feeIncludesGst,
+    googleCalendarUrl: googleCalendarUrl(s),
   };
 }
 

@@ -26,7 +26,10 @@ export type ScheduleSummary = Pick<
   | "feeLabel"
   | "courseFee"
   | "feeIncludesGst"
->;
+> & {
+  /** "Add to Google Calendar" for the batch, made on the server: the public pages' script need not carry the rules. */
+  googleCalendarUrl: string;
+};
 
 export type SyllabusView = {
   slug: string;

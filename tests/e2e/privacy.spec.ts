@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { expect, expectNoAxeViolations, test, uniqueTag } from "./fixtures";
+import { expect, expectNoAxeViolations, fieldMessage, test, uniqueTag } from "./fixtures";
 import { ADMIN, startServer, type TestServer } from "./servers";
 
 /**
@@ -65,7 +65,6 @@ for (const js of [false, true]) {
     test("every public form links to the notice, which lists every field it sends; marketing and under 18 start unticked", async ({ page }) => {
       const forms: [string, string][] = [
         ["/", "#enquiry-home-form"],
-        ["/", "#contact-form"],
         ["/enquiry", "#enquiry-page-form"],
         ["/enquiry", "#where-is-my-enquiry-form"],
         ["/contact", "#contact-form"],
@@ -211,7 +210,7 @@ for (const js of [false, true]) {
       await form.getByLabel("Message").fill("Do you teach students in school?");
       await form.getByLabel("I am under 18").check();
       await form.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByText("Parent or guardian's name is required")).toBeVisible();
+      await expect(fieldMessage(page, "Parent or guardian's name is required")).toBeVisible();
       await page.locator("#contact-form").getByLabel("Parent or guardian", { exact: true }).fill(`Meena ${tag}`);
       await page.locator("#contact-form").getByLabel("Parent or guardian's e-mail").fill(guardian);
       await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();

@@ -39,8 +39,8 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole("heading", { name: reason })).toBeVisible();
       }
       await expect(page.locator("#about-section")).toContainText("7-day money-back");
-      await expect(page.getByRole("heading", { name: "What our students say" })).toBeVisible();
-      await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(3);
+      // Testimonials live on /about and /reviews (issue 27: a shorter home page, the rest linked).
+      await expect(page.getByRole("heading", { name: "What our students say" })).toHaveCount(0);
       await expect(page.getByText("Every course includes")).toBeVisible();
       const featured = page.locator("article", { hasText: "Featured Program" });
       await expect(featured).toHaveCount(1);
@@ -70,7 +70,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("#schedules-section").getByTestId("batch")).toHaveCount(3);
       const modes = await page.locator("#schedules-section [data-testid=batch] span.rounded-full:first-child").allTextContents();
       expect(modes.length).toBeGreaterThan(0);
-      expect(new Set(modes)).toEqual(new Set(["Offline", "Hybrid"]));
+      // Hybrid batches show under Offline too (DESIGN.md §4.4); which of them are the next three depends on the dates.
+      expect(modes.every((m) => ["Offline", "Hybrid"].includes(m))).toBe(true);
     });
 
     test("elsewhere the header links navigate, the active one is marked, and the footer has the spec's links", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
-import { expect, signIn, test, uniqueTag } from "./fixtures";
+import { expect, fieldMessage, signIn, test, uniqueTag } from "./fixtures";
 
 /**
  * Security round 4 in a real browser, JavaScript off (plain form posts) and on: an enquiry whose PDF would run a
@@ -36,7 +36,7 @@ for (const javaScriptEnabled of [false, true]) {
       await form.getByLabel("Preferred Mode").selectOption("online");
       await form.getByLabel("Attachments (optional)").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: await pdf(true) });
       await form.getByRole("button", { name: "Submit Registration" }).click();
-      await expect(page.getByText(ACTIVE_PDF)).toBeVisible();
+      await expect(fieldMessage(page, ACTIVE_PDF)).toBeVisible();
       // Nothing was stored, and what was typed is still there to send again.
       await expect(page.locator("#enquiry-page-form").getByLabel("Email")).toHaveValue(`${tag.toLowerCase()}@example.com`);
 

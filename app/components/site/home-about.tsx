@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
 import { SectionHeading } from "./section-heading";
@@ -26,8 +27,11 @@ export function HomeAbout() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="about-title" eyebrow="About Us" title="A founder-led institute built by SOC professionals">
           {SITE.name} was founded in Hyderabad by practising security analysts to close the gap between classroom theory and the SOC floor. With partner
-          companies hiring from every batch, a {ratingText(figures)}/5 rating from {ratingCountText(figures)} reviews and a {SITE.refundDays}-day money-back
-          refund, you can start with confidence.
+          companies hiring from every batch, a{" "}
+          <Link to="/reviews" className="font-semibold text-brand-700 underline underline-offset-2">
+            {ratingText(figures)}/5 rating from {ratingCountText(figures)} reviews
+          </Link>{" "}
+          and a {SITE.refundDays}-day money-back refund, you can start with confidence.
         </SectionHeading>
         <h3 className="mt-10 text-center text-2xl font-bold text-slate-900 sm:mt-14">Why choose us</h3>
         {/* Compact rows on a phone (icon beside the text), cards from the tablet width up. */}

@@ -7,7 +7,6 @@ import { capitalize, formatDate, seatFillPercent } from "~/util/format";
 import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
 import { batchFeeLine } from "~/util/fee";
-import { googleCalendarUrl } from "~/util/google-calendar";
 
 export function isLimited(seats: number): boolean {
   return seats < SITE.limitedSeatsThreshold;
@@ -115,7 +114,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
           </a>
           {/* Google's event form, for Android phones where an .ics download goes nowhere useful. */}
           <a
-            href={googleCalendarUrl(batch)}
+            href={batch.googleCalendarUrl}
             target="_blank"
             rel="noopener noreferrer"
             className="underline-offset-2 hover:underline"

@@ -97,7 +97,15 @@ export type EnquiryInput = {
 export const VISIBLE = "";
 
 export function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
-  const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, privacyState: _state, erasedAt: _erased, ...rest } = row;
+  const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, privacyState: _state, erasedAt: _erased, ...all } = row;
+  // MariaDB's search columns (migration 0050: emailReversed, phoneNational, phoneReversed) come with selectAll():
+  // generated for the index, never part of the record.
+  const {
+    emailReversed: _e,
+    phoneNational: _p,
+    phoneReversed: _r,
+    ...rest
+  } = all as typeof all & Record<"emailReversed" | "phoneNational" | "phoneReversed", unknown>;
   return {
     ...rest,
     version: Number(row.version),

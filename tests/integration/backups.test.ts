@@ -209,9 +209,11 @@ describe("a backup taken while 16 connections post enquiries", () => {
 
     // Nothing half-written: each archived enquiry is the live row, with all its outbox messages (same transaction).
     const live = await openOwn(siteDb.url);
+    const generated = (await derivedOf(live)).columns.get("enquiries") ?? [];
     const outbox = contents.tables.outbox.map((line) => JSON.parse(line) as { entityId: string | null });
     for (const e of enquiries) {
-      const row = await live.selectFrom("enquiries").selectAll().where("id", "=", e.id).executeTakeFirstOrThrow();
+      const row: Record<string, unknown> = await live.selectFrom("enquiries").selectAll().where("id", "=", e.id).executeTakeFirstOrThrow();
+      for (const c of generated) delete row[c];
       expect(canonical(row)).toBe(canonical(e));
       const liveMessages = await live.selectFrom("outbox").select("id").where("entityId", "=", e.id).execute();
       expect(outbox.filter((m) => m.entityId === e.id)).toHaveLength(liveMessages.length);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { rewriteTextColumns, type TextColumn } from "./rewrite-text-columns";
 
 /*
  * The rule as it stood when this migration was written, frozen here: a migration applies the rule of its day, so it
@@ -18,8 +19,7 @@ function cleanText(value: string, multiline: boolean): string {
  * line breaks are kept only in multi-line fields. Rows stored before that rule are cleaned the same way, so
  * no page prints a U+0001 again. Read a page of rows at a time by id; write only the rows that change.
  */
-type Column = { name: string; multiline?: boolean; list?: boolean };
-const TABLES: Record<string, Column[]> = {
+const TABLES: Record<string, TextColumn[]> = {
   courses: [
     { name: "title" },
     { name: "duration" },
@@ -44,45 +44,9 @@ const TABLES: Record<string, Column[]> = {
   contact_queries: [{ name: "name" }, { name: "email" }, { name: "phone" }, { name: "subject" }, { name: "message", multiline: true }],
   users: [{ name: "name" }],
 };
-const PAGE = 500;
-
-function cleaned(value: unknown, column: Column): unknown {
-  if (typeof value !== "string") return value;
-  if (!column.list) return cleanText(value, Boolean(column.multiline));
-  try {
-    const list: unknown = JSON.parse(value);
-    if (!Array.isArray(list)) return value;
-    return JSON.stringify(list.map((item) => (typeof item === "string" ? cleanText(item, false).trim() : item)).filter((item) => item !== ""));
-  } catch {
-    return value;
-  }
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const k = db as Kysely<any>;
-  for (const [table, columns] of Object.entries(TABLES)) {
-    let after = "";
-    for (;;) {
-      const rows = await k
-        .selectFrom(table)
-        .select(["id", ...columns.map((c) => c.name)])
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(PAGE)
-        .execute();
-      for (const row of rows as Record<string, unknown>[]) {
-        const changes: Record<string, unknown> = {};
-        for (const column of columns) {
-          const next = cleaned(row[column.name], column);
-          if (next !== row[column.name]) changes[column.name] = next;
-        }
-        if (Object.keys(changes).length) await k.updateTable(table).set(changes).where("id", "=", row.id).execute();
-      }
-      if (rows.length < PAGE) break;
-      after = String((rows[rows.length - 1] as { id: string }).id);
-    }
-  }
+  await rewriteTextColumns(db, TABLES, cleanText);
 }
 
 export async function down(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { Field, inputClass } from "~/components/ui/field";
 import { ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/values";
 import { formatDate, formatDateTime } from "~/util/dates";
@@ -134,10 +134,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="correct" />
-          <div>
-            <label htmlFor="me-name" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Name
-            </label>
+          <Field label="Name" htmlFor="me-name" errorId="me-name-error" errors={fields.name ? [fields.name] : undefined}>
             <input
               id="me-name"
               name="name"
@@ -148,16 +145,8 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
               aria-describedby={fields.name ? "me-name-error" : undefined}
               className={inputClass}
             />
-            {fields.name ? (
-              <p id="me-name-error" className="mt-1 text-sm text-red-700">
-                {fields.name}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="me-phone" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Phone number
-            </label>
+          </Field>
+          <Field label="Phone number" htmlFor="me-phone" errorId="me-phone-error" errors={fields.phone ? [fields.phone] : undefined}>
             <input
               id="me-phone"
               name="phone"
@@ -168,12 +157,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
               aria-describedby={fields.phone ? "me-phone-error" : undefined}
               className={inputClass}
             />
-            {fields.phone ? (
-              <p id="me-phone-error" className="mt-1 text-sm text-red-700">
-                {fields.phone}
-              </p>
-            ) : null}
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <button type="submit" disabled={busy} className={buttonClass("primary")}>
               Save my details

@@ -11,6 +11,7 @@ import { publicOrigin } from "~/util/origin.server";
 import { seoMeta } from "~/util/seo";
 import { visitorActor } from "~/web/actor.server";
 import type { Route } from "./+types/_site.guardian.consent";
+import { PERSONAL_HEADERS } from "~/web/personal-headers";
 
 /**
  * The link mailed to a minor's parent or guardian (DPDP Act: verifiable consent before a child's data is used):
@@ -23,7 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" };
+  return PERSONAL_HEADERS;
 }
 
 const seo = () =>

@@ -9,6 +9,7 @@ import { publicOrigin } from "~/util/origin.server";
 import { visitorActor } from "~/web/actor.server";
 import { formToObject } from "~/web/api-body.server";
 import type { Route } from "./+types/_site.me";
+import { PERSONAL_HEADERS } from "~/web/personal-headers";
 
 /**
  * A visitor's own page (DPDP Act: access, correction, erasure, withdrawal of consent), opened by the link in every
@@ -22,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" };
+  return PERSONAL_HEADERS;
 }
 
 const seo = () =>

@@ -8,6 +8,7 @@ import { publicOrigin } from "~/util/origin.server";
 import { seoMeta } from "~/util/seo";
 import { acceptOffer, declineOffer, viewOffer, type OfferView } from "~/services/waitlist-offers.server";
 import type { Route } from "./+types/_site.waitlist.offer";
+import { PERSONAL_HEADERS } from "~/web/personal-headers";
 
 /**
  * The link of a waitlist offer e-mail: GET shows the held seat and asks to confirm; the form's POST accepts (or
@@ -32,7 +33,7 @@ const seo = () =>
 // `no-referrer`: under no-referrer the browser posts the Accept/Decline form with `Origin: null`, which the
 // cross-site check must refuse, so nobody without JavaScript could take the seat.
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+  return PERSONAL_HEADERS;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { isServiceError } from "~/services/service-error";
 import { exportMyData } from "~/services/privacy-me.server";
 import { visitorActor } from "~/web/actor.server";
 import type { Route } from "./+types/me.data[.]json";
+import { PERSONAL_HEADERS } from "~/web/personal-headers";
 
 /**
  * "Download my data" on /me: every row about the person as one JSON file (DPDP Act: access). The token is checked as
@@ -9,7 +10,7 @@ import type { Route } from "./+types/me.data[.]json";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Content-Type": "application/json; charset=utf-8" };
+  const headers = { ...PERSONAL_HEADERS, "Content-Type": "application/json; charset=utf-8" };
   try {
     const body = await exportMyData(visitorActor(context), token);
     return new Response(`${JSON.stringify(body, null, 2)}\n`, { headers: { ...headers, "Content-Disposition": 'attachment; filename="my-data.json"' } });

@@ -1,4 +1,4 @@
-import { type ContactStatus } from "~/schemas/values";
+import { SHOWN_TO_STAFF, type ContactStatus } from "~/schemas/values";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { ContactQueriesTable } from "~db/schema";
@@ -43,9 +43,6 @@ export type ContactQueryInput = {
   privacyState?: "" | "held";
 };
 
-/** Staff see messages that are neither held for a guardian's consent nor erased (see VISIBLE in enquiry.server.ts). */
-const VISIBLE = "";
-
 export function toContactQuery({ phoneDigits: _searchOnly, privacyState: _state, erasedAt: _erased, ...row }: Selectable<ContactQueriesTable>): ContactQuery {
   return {
     ...row,
@@ -59,7 +56,7 @@ export function toContactQuery({ phoneDigits: _searchOnly, privacyState: _state,
 export type ContactQueryFilter = PageInput & { status?: string; q?: string };
 
 function filtered(filter: ContactQueryFilter) {
-  let q = db().selectFrom("contact_queries").where("privacyState", "=", VISIBLE);
+  let q = db().selectFrom("contact_queries").where("privacyState", "=", SHOWN_TO_STAFF);
   if (filter.status) q = q.where("status", "=", filter.status);
   const term = filter.q?.trim();
   if (term) {
@@ -89,7 +86,7 @@ export async function countContactQueries(status?: ContactStatus): Promise<numbe
 }
 
 export async function getContactQuery(id: string): Promise<ContactQuery | null> {
-  const row = await db().selectFrom("contact_queries").selectAll().where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
+  const row = await db().selectFrom("contact_queries").selectAll().where("id", "=", id).where("privacyState", "=", SHOWN_TO_STAFF).executeTakeFirst();
   return row ? toContactQuery(row) : null;
 }
 
@@ -109,7 +106,7 @@ export async function insertContactQuery(input: ContactQueryInput, opts: { id?: 
       status: "new",
       createdAt: now,
       updatedAt: now,
-      privacyState: input.privacyState ?? VISIBLE,
+      privacyState: input.privacyState ?? SHOWN_TO_STAFF,
       under18: input.under18 ? 1 : 0,
       guardianName: input.guardianName ?? null,
       guardianEmail: input.guardianEmail ?? null,
@@ -127,14 +124,14 @@ export async function setContactQueryStatusRow(id: string, status: ContactStatus
     .set((eb) => ({ status, updatedAt: nowIso(), updatedBy, version: eb("version", "+", 1) }))
     .where("id", "=", id)
     .where("version", "=", version)
-    .where("privacyState", "=", VISIBLE)
+    .where("privacyState", "=", SHOWN_TO_STAFF)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   return getContactQuery(id);
 }
 
 export async function deleteContactQueryRow(id: string): Promise<boolean> {
-  const r = await db().deleteFrom("contact_queries").where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
+  const r = await db().deleteFrom("contact_queries").where("id", "=", id).where("privacyState", "=", SHOWN_TO_STAFF).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

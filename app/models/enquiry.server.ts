@@ -14,7 +14,7 @@ import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { phoneDigits, phoneSearchDigits } from "~/util/phone";
-import { OPEN_ENQUIRY_STATUSES, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
+import { OPEN_ENQUIRY_STATUSES, SHOWN_TO_STAFF, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, startsWith, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
@@ -89,13 +89,6 @@ export type EnquiryInput = {
   privacyState?: "" | "held";
 };
 
-/**
- * Which rows staff lists and reads see: not a minor's held enquiry (until a guardian consents), not an erased
- * one. The dashboard's figures of what happened (per status, week, course, source) also count erased rows, which
- * keep exactly what those figures need; held ones count from the guardian's consent.
- */
-export const VISIBLE = "";
-
 export function toEnquiry(row: Selectable<EnquiriesTable>): Enquiry {
   const { phoneDigits: _searchOnly, utmSource, utmMedium, utmCampaign, referrer, sourceForm, privacyState: _state, erasedAt: _erased, ...all } = row;
   // MariaDB's search columns (migration 0050: emailReversed, phoneNational, phoneReversed) come with selectAll():
@@ -158,7 +151,7 @@ function notIndexed(column: "privacyState" | "status") {
 function filtered(filter: EnquiryFilter, { forCount = false, walkOrder = false }: { forCount?: boolean; walkOrder?: boolean } = {}) {
   let q = db()
     .selectFrom("enquiries")
-    .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", VISIBLE));
+    .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", SHOWN_TO_STAFF));
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
@@ -364,7 +357,7 @@ export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
 }
 
 export async function getEnquiry(id: string): Promise<Enquiry | null> {
-  const row = await db().selectFrom("enquiries").selectAll().where("id", "=", id).where("privacyState", "=", VISIBLE).executeTakeFirst();
+  const row = await db().selectFrom("enquiries").selectAll().where("id", "=", id).where("privacyState", "=", SHOWN_TO_STAFF).executeTakeFirst();
   return row ? toEnquiry(row) : null;
 }
 
@@ -397,7 +390,7 @@ export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; cr
       referrer: source.referrer ?? null,
       sourceForm: source.form ?? "",
       sourceLabel: input.sourceLabel ?? "direct",
-      privacyState: input.privacyState ?? VISIBLE,
+      privacyState: input.privacyState ?? SHOWN_TO_STAFF,
       under18: input.under18 ? 1 : 0,
       guardianName: input.guardianName ?? null,
       guardianEmail: input.guardianEmail ?? null,
@@ -482,7 +475,7 @@ export async function findEnquiriesLike(phone: string, email: string, since: str
     .select("id")
     .where("createdAt", ">=", since)
     .where("id", "!=", exceptId)
-    .where("privacyState", "=", VISIBLE)
+    .where("privacyState", "=", SHOWN_TO_STAFF)
     .where((eb) => eb.or([...(digits.length >= 10 ? [eb("phoneDigits", "=", digits)] : []), eb("email", "=", email)]))
     .orderBy("createdAt", "desc")
     .limit(20)
@@ -517,7 +510,7 @@ export async function duplicatesOf(ids: string[]): Promise<Map<string, string[]>
     .innerJoin("enquiries as o", "o.id", "d.otherId")
     .select(["d.enquiryId", "d.otherId"])
     .where("d.enquiryId", "in", ids)
-    .where("o.privacyState", "=", VISIBLE)
+    .where("o.privacyState", "=", SHOWN_TO_STAFF)
     .orderBy("d.createdAt")
     .execute();
   for (const row of rows) out.get(row.enquiryId)?.push(row.otherId);
@@ -545,7 +538,7 @@ export async function listEscalationDue({ since, before }: { since: string; befo
     .selectFrom("enquiries")
     .selectAll()
     // Held for a guardian's consent or erased: nobody is to call it yet (or ever).
-    .where("privacyState", "=", VISIBLE)
+    .where("privacyState", "=", SHOWN_TO_STAFF)
     .where("status", "=", "new")
     .where("escalatedAt", "is", null)
     .where("touchedAt", "is", null)
@@ -569,7 +562,7 @@ export async function markEscalated(id: string, at: string): Promise<boolean> {
 export async function countUnansweredSince(before: string): Promise<number> {
   const r = await db()
     .selectFrom("enquiries")
-    .where("privacyState", "=", VISIBLE)
+    .where("privacyState", "=", SHOWN_TO_STAFF)
     .where("status", "=", "new")
     .where("firstStatusChangeAt", "is", null)
     .where("createdAt", "<", before)

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import { db, dialect } from "~db/client.server";
 import { nowIso } from "~/util/ids";
-import type { PrivacyState, TimelineSubject } from "~/schemas/values";
+import { SHOWN_TO_STAFF, type PrivacyState, type TimelineSubject } from "~/schemas/values";
 import { toContactQuery, type ContactQuery } from "./contact-query.server";
 import { toEnquiry, type Enquiry } from "./enquiry.server";
 import { contains } from "./paging.server";
@@ -282,7 +282,7 @@ export async function idleEnquiries({ cutoff, limit }: IdleQuery, enrolled: bool
   const rows = await db()
     .selectFrom("enquiries as e")
     .select("e.id")
-    .where("e.privacyState", "=", "")
+    .where("e.privacyState", "=", SHOWN_TO_STAFF)
     .where("e.updatedAt", "<", cutoff)
     .where("e.status", enrolled ? "=" : "<>", "enrolled")
     .where((eb) =>
@@ -307,7 +307,7 @@ export async function idleContactQueries({ cutoff, limit }: IdleQuery): Promise<
   const rows = await db()
     .selectFrom("contact_queries as c")
     .select("c.id")
-    .where("c.privacyState", "=", "")
+    .where("c.privacyState", "=", SHOWN_TO_STAFF)
     .where("c.updatedAt", "<", cutoff)
     .where((eb) =>
       eb.not(

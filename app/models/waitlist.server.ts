@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { db, dialect } from "~db/client.server";
 import type { WaitlistEntriesTable, WaitlistOffersTable } from "~db/schema";
 import { newTimeOrderedId, nowIso } from "~/util/ids";
-import type { WaitlistEntryStatus, WaitlistOfferStatus } from "~/schemas/values";
+import { SHOWN_TO_STAFF, type WaitlistEntryStatus, type WaitlistOfferStatus } from "~/schemas/values";
 
 /** An enquiry on a full batch's waitlist. */
 export type WaitlistEntry = { id: string; scheduleId: string; enquiryId: string; status: WaitlistEntryStatus; joinedAt: string; updatedAt: string };
@@ -66,7 +66,7 @@ export async function listWaitlist(scheduleId: string, limit = 500): Promise<Wai
     .where("w.scheduleId", "=", scheduleId)
     .where("w.status", "in", ON_LIST)
     // A minor's held enquiry keeps its place but is not shown to staff until a guardian consents.
-    .where("e.privacyState", "=", "")
+    .where("e.privacyState", "=", SHOWN_TO_STAFF)
     .orderBy("w.joinedAt")
     .orderBy("w.id")
     .limit(limit)
@@ -228,7 +228,7 @@ export async function listOpenOffersExpiringBetween(
     .innerJoin("enquiries as e", "e.id", "o.enquiryId")
     .select(["o.id as offerId", "o.enquiryId", "e.fullName", "o.scheduleId", "o.expiresAt", "e.assigneeId"])
     .where("o.status", "=", "open")
-    .where("e.privacyState", "=", "")
+    .where("e.privacyState", "=", SHOWN_TO_STAFF)
     .where("o.expiresAt", ">=", fromIso)
     .where("o.expiresAt", "<", toIso)
     .orderBy("o.expiresAt")

@@ -214,3 +214,9 @@ export const CONSENT_CHANNEL_LABELS: Record<ConsentChannel, string> = {
 /** A record's privacy state: "" ordinary; held (a minor's, until a guardian consents); erased (only counts remain). */
 export const PRIVACY_STATES = ["", "held", "erased"] as const;
 export type PrivacyState = (typeof PRIVACY_STATES)[number];
+/**
+ * The state of a record staff see and work on: neither a minor's held until a guardian consents, nor erased. The
+ * dashboard's figures of what happened (per status, week, course, source) also count erased rows, which keep exactly
+ * what those figures need; held ones count from the guardian's consent.
+ */
+export const SHOWN_TO_STAFF = "" satisfies PrivacyState;

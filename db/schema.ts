@@ -66,7 +66,23 @@ export interface ReviewsTable {
   publishAt: string | null;
 }
 
-export interface EnquiriesTable {
+/** Columns enquiries and contact queries both have: what a person sent is versioned and under the privacy rules. */
+interface PersonRecordColumns {
+  /** Migration 0015: one more on every change (a save drawn from an older one is refused), and who made it. */
+  version: Generated<number>;
+  updatedBy: string | null;
+  /** Migration 0031 (privacy): "" | held (a minor's, until a guardian consents) | erased; the under-18 answer and guardian; marketing; notice version. */
+  privacyState: Generated<string>;
+  erasedAt: string | null;
+  under18: Generated<Bool>;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianConsentAt: string | null;
+  marketingConsent: Generated<Bool>;
+  noticeVersion: Generated<string>;
+}
+
+export interface EnquiriesTable extends PersonRecordColumns {
   id: string;
   fullName: string;
   email: string;
@@ -92,21 +108,9 @@ export interface EnquiriesTable {
   sourceForm: Generated<string>;
   sourceLabel: Generated<string>;
   firstStatusChangeAt: string | null;
-  /** Migration 0015: one more on every change (a save drawn from an older one is refused), and who made it. */
-  version: Generated<number>;
-  updatedBy: string | null;
   /** The last staff action on it; when an untouched New one was escalated to the admins. */
   touchedAt: string | null;
   escalatedAt: string | null;
-  /** Migration 0031 (privacy): "" | held (a minor's, until a guardian consents) | erased; the under-18 answer and guardian; marketing; notice version. */
-  privacyState: Generated<string>;
-  erasedAt: string | null;
-  under18: Generated<Bool>;
-  guardianName: string | null;
-  guardianEmail: string | null;
-  guardianConsentAt: string | null;
-  marketingConsent: Generated<Bool>;
-  noticeVersion: Generated<string>;
 }
 
 /** Both directions of a "possible duplicate" link (migration 0010). */
@@ -130,7 +134,7 @@ export interface TimelineEntriesTable {
   text: string | null;
 }
 
-export interface ContactQueriesTable {
+export interface ContactQueriesTable extends PersonRecordColumns {
   id: string;
   name: string;
   email: string;
@@ -142,18 +146,6 @@ export interface ContactQueriesTable {
   status: string;
   createdAt: string;
   updatedAt: string;
-  /** Migration 0015: as on enquiries. */
-  version: Generated<number>;
-  updatedBy: string | null;
-  /** Migration 0031 (privacy): "" | held (a minor's, until a guardian consents) | erased; the under-18 answer and guardian; marketing; notice version. */
-  privacyState: Generated<string>;
-  erasedAt: string | null;
-  under18: Generated<Bool>;
-  guardianName: string | null;
-  guardianEmail: string | null;
-  guardianConsentAt: string | null;
-  marketingConsent: Generated<Bool>;
-  noticeVersion: Generated<string>;
 }
 
 /** Browser sessions and API tokens ended by signing out, until they would have expired (migration 0004). */

@@ -211,7 +211,10 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
   if (oneWord) {
     parts.push(select(startsWith("email", term)), select(startsWith("emailReversed", reversed(term))));
   }
-  if (digits) parts.push(select(startsWith("phoneNational", digits)), select(startsWith("phoneReversed", reversed(digits))));
+  // The number's beginning after any country code, its beginning as stored (with one: "9181234…", read from the
+  // (phoneDigits, createdAt) index of migration 0010), and its end.
+  if (digits)
+    parts.push(select(startsWith("phoneNational", digits)), select(startsWith("phoneDigits", digits)), select(startsWith("phoneReversed", reversed(digits))));
   return sql<SqlBool>`${sql.ref("id")} in (select ${sql.ref("m.id")} from (${sql.join(parts, sql` union `)}) as m)`;
 }
 
@@ -511,7 +514,11 @@ export async function duplicatesOf(ids: string[]): Promise<Map<string, string[]>
     .select(["d.enquiryId", "d.otherId"])
     .where("d.enquiryId", "in", ids)
     .where("o.privacyState", "=", SHOWN_TO_STAFF)
+    // Links made together share their time: the other enquiry's age, then its id, keep the order the same on every
+    // read and database (MariaDB returns ties in whatever order its plan gives).
     .orderBy("d.createdAt")
+    .orderBy("o.createdAt")
+    .orderBy("o.id")
     .execute();
   for (const row of rows) out.get(row.enquiryId)?.push(row.otherId);
   return out;

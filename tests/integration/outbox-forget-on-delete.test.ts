@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
 import { newTimeOrderedId } from "~/util/ids";
-import { runOutboxPass } from "~/infra/outbox-worker.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry } from "~/models/enquiry.server";
 import type { StaffActor } from "~/services/actor";
@@ -10,40 +9,18 @@ import { deleteEnquiry, setEnquiryStatus } from "~/services/enquiries.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
-import { startSmtpSink } from "../helpers/smtp-sink";
-import { startWebhookSink } from "../helpers/webhook-sink";
+import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
 
 /**
  * Deleting an enquiry or a contact query takes its personal data out of the outbox in the same transaction:
  * its messages not sent yet are deleted (nothing about a deleted record goes out, not even on Resend), and the
  * sent ones keep their row for the Outbox screen but not the webhook body, which held the record.
  */
-const SECRET = "a-plain-webhook-secret-of-enough-length-42";
-const smtp = await startSmtpSink();
-const hooks = await startWebhookSink(SECRET);
-// Read once, at the first env() call: set before any code runs.
-Object.assign(process.env, {
-  SMTP_URL: smtp.url,
-  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
-  NOTIFY_EMAIL: "desk@cybersoc.test",
-  WEBHOOK_URL: hooks.url,
-  WEBHOOK_SECRET: SECRET,
-  PUBLIC_URL: "https://academy.example",
-  // The server speaks HTTP: an https address means a TLS proxy in front, which the start requires it to trust.
-  TRUST_PROXY: "true",
-});
+const { smtp, hooks } = await startOutboxReceivers();
 
 useTestDatabase();
-afterAll(async () => {
-  await smtp.stop();
-  await hooks.close();
-});
 
 const logs: string[] = [];
-async function drain() {
-  for (let i = 0; i < 20 && (await runOutboxPass((l) => logs.push(l))) > 0; i++);
-}
-
 const visitor = { user: null, ip: "203.0.113.7" };
 let priya: StaffActor;
 beforeAll(async () => {
@@ -92,14 +69,14 @@ describe("deleting an enquiry", () => {
     await deleteEnquiry(priya, e.id);
     expect(await getEnquiry(e.id)).toBeNull();
     expect(await rowsAbout(e.id)).toEqual([]);
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     expect(smtp.received).toHaveLength(0);
     expect(hooks.received).toHaveLength(0);
   });
 
   it("deletes retrying, waiting and failed messages too (a failed one could be resent), and keeps sent ones without their payload", async () => {
     const e = await submitEnquiry(visitor, lead(), { channel: "api" });
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     await hooks.waitFor(() => true);
     await smtp.waitFor(() => true, 2);
     const sent = await rowsAbout(e.id);
@@ -110,7 +87,7 @@ describe("deleting an enquiry", () => {
     // Then: a status change whose webhook is being retried, and messages in every other unsent state.
     hooks.answer(() => 503);
     await setEnquiryStatus(priya, e.id, { status: "contacted" });
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     const retrying = (await rowsAbout(e.id)).find((r) => r.event === "enquiry.status_changed")!;
     expect(retrying.status).toBe("pending");
     const copies = sent.filter((r) => r.kind === "email").map((r) => ({ ...r }));
@@ -152,7 +129,7 @@ describe("deleting an enquiry", () => {
       .updateTable("outbox")
       .set({ nextAttemptAt: new Date(0).toISOString() })
       .execute();
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     expect(hooks.received).toHaveLength(0);
   });
 
@@ -162,7 +139,7 @@ describe("deleting an enquiry", () => {
     const keptRows = await rowsAbout(kept.id);
     await deleteEnquiry(priya, gone.id);
     expect(await rowsAbout(kept.id)).toEqual(keptRows);
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     const [hook] = await hooks.waitFor(() => true);
     expect(hook.verified).toBe(true);
     expect((hook.payload as { data: { id: string } }).data.id).toBe(kept.id);
@@ -187,7 +164,7 @@ describe("deleting an enquiry", () => {
 describe("deleting a contact query", () => {
   it("deletes its messages not sent yet and blanks the sent webhook's body", async () => {
     const sentQuery = await submitContactQuery(visitor, { name: "Ravi Private", email: "ravi.private@example.com", message: "My private question" });
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     await hooks.waitFor(() => true);
     expect((await rowsAbout(sentQuery.id)).find((r) => r.kind === "webhook")!.payload).toContain("ravi.private@example.com");
     const pending = await submitContactQuery(visitor, { name: "Sita Private", email: "sita.private@example.com", message: "Another private question" });
@@ -205,7 +182,7 @@ describe("deleting a contact query", () => {
     ]);
     hooks.received.length = 0;
     smtp.received.length = 0;
-    await drain();
+    await drainOutbox((l) => logs.push(l));
     expect([hooks.received.length, smtp.received.length]).toEqual([0, 0]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
-import { BACKOFF_MS, runOutboxPass } from "~/infra/outbox-worker.server";
+import { BACKOFF_MS } from "~/infra/outbox-worker.server";
 import { postWebhook, webhookIdFor } from "~/infra/webhooks.server";
 import { insertContactQuery } from "~/models/contact-query.server";
 import { insertEnquiry, type EnquiryInput } from "~/models/enquiry.server";
@@ -9,8 +9,8 @@ import { claimOutboxMessage, listOutboxMessages } from "~/models/outbox.server";
 import { NOT_ONE_ADDRESS, queueContactQueryNotifications, queueEnquiryNotifications } from "~/services/notifications.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { useTestDatabase } from "../helpers/db";
-import { addresses, startSmtpSink } from "../helpers/smtp-sink";
-import { startWebhookSink } from "../helpers/webhook-sink";
+import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
+import { addresses } from "../helpers/smtp-sink";
 
 /**
  * What the outbox sends, checked at real receivers: an SMTP server in this process (parsed with mailparser)
@@ -18,26 +18,9 @@ import { startWebhookSink } from "../helpers/webhook-sink";
  * Rows made from records a form would refuse (a name with CR/LF, an address with commas) are inserted
  * through the models, so the mail's own defences are what is tested.
  */
-const SECRET = "a-plain-webhook-secret-of-enough-length-42";
-const smtp = await startSmtpSink();
-const hooks = await startWebhookSink(SECRET);
-// Read once, at the first env() call: set before any code runs.
-Object.assign(process.env, {
-  SMTP_URL: smtp.url,
-  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
-  NOTIFY_EMAIL: "staff.one@example.com, Staff.Two@example.com",
-  WEBHOOK_URL: hooks.url,
-  WEBHOOK_SECRET: SECRET,
-  PUBLIC_URL: "https://academy.example",
-  // The server speaks HTTP: an https address means a TLS proxy in front, which the start requires it to trust.
-  TRUST_PROXY: "true",
-});
+const { smtp, hooks } = await startOutboxReceivers({ env: { NOTIFY_EMAIL: "staff.one@example.com, Staff.Two@example.com" } });
 
 useTestDatabase();
-afterAll(async () => {
-  await smtp.stop();
-  await hooks.close();
-});
 
 const logs: string[] = [];
 const log = (line: string) => logs.push(line);
@@ -66,15 +49,10 @@ async function enquiry(over: Partial<EnquiryInput> = {}) {
   });
 }
 
-/** Runs worker passes until nothing is due (rows sent, failed, or waiting for a later retry). */
-async function drain() {
-  for (let i = 0; i < 20 && (await runOutboxPass(log)) > 0; i++);
-}
-
 describe("a new enquiry", () => {
   it("alerts staff with every field, the attachments by name and the admin link; acknowledges the student", async () => {
     const e = await enquiry({ filePaths: ["0123456789abcdef0123456789abcdef-resume.pdf", "fedcba9876543210fedcba9876543210-marks card.png"] });
-    await drain();
+    await drainOutbox(log);
     const [alert] = await smtp.waitFor((m) => m.parsed.subject!.startsWith("New enquiry"));
     expect(alert.envelope.to.sort()).toEqual(["staff.one@example.com", "staff.two@example.com"]);
     expect(alert.envelope.from).toBe("no-reply@cybersoc.test");
@@ -124,7 +102,7 @@ describe("a new enquiry", () => {
 
   it("posts a signed enquiry.created webhook with the record and nothing internal", async () => {
     const e = await enquiry();
-    await drain();
+    await drainOutbox(log);
     const [hook] = await hooks.waitFor(() => true);
     expect(hook.verified).toBe(true);
     const row = (await listOutboxMessages()).data.find((m) => m.kind === "webhook")!;
@@ -158,7 +136,7 @@ describe("what a visitor typed cannot get out of its place", () => {
   it("a name with <script> and CR/LF is escaped in the HTML and adds no header or recipient", async () => {
     const hostile = '<script>alert("x")</script>\r\nBcc: evil@example.com\r\nX-Injected: yes';
     await enquiry({ fullName: hostile, message: "<img src=x onerror=alert(1)>" });
-    await drain();
+    await drainOutbox(log);
     const mails = await smtp.waitFor(() => true, 2);
     for (const m of mails) {
       expect(m.envelope.to).not.toContain("evil@example.com");
@@ -190,7 +168,7 @@ describe("what a visitor typed cannot get out of its place", () => {
     );
     // A row stored before the rule keeps them; the subject drops them all the same.
     await enquiry({ fullName: "\u2067Meera\u2069 \u202DDas" });
-    await drain();
+    await drainOutbox(log);
     const alerts = (await smtp.waitFor((m) => m.parsed.subject!.startsWith("New enquiry"), 2)).filter((m) => m.parsed.subject!.startsWith("New enquiry"));
     const subjects = alerts.map((m) => m.parsed.subject!).sort();
     expect(subjects).toEqual([
@@ -202,7 +180,7 @@ describe("what a visitor typed cannot get out of its place", () => {
 
   it("an e-mail with commas gets no acknowledgement (the screen says why) and adds no recipient", async () => {
     await enquiry({ email: "victim@example.com, other@example.com" });
-    await drain();
+    await drainOutbox(log);
     const [alert] = await smtp.waitFor(() => true);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received).toHaveLength(1);
@@ -221,7 +199,7 @@ describe("a contact query", () => {
       await queueContactQueryNotifications(q);
       return q;
     });
-    await drain();
+    await drainOutbox(log);
     const [alert] = await smtp.waitFor((m) => m.parsed.subject === "New contact message: Meera Das: Fees");
     expect(alert.parsed.text).toContain(`https://academy.example/admin/contact-queries/${q.id}`);
     expect(alert.parsed.text).toContain("What are the fees?");
@@ -239,14 +217,14 @@ describe("a contact query", () => {
 describe("delivery", () => {
   it("keeps one Message-ID per message: a repeat (after a crash) is recognisable", async () => {
     await enquiry();
-    await drain();
+    await drainOutbox(log);
     const first = await smtp.waitFor(() => true, 2);
     const ids = first.map((m) => m.parsed.messageId).sort();
     const rows = (await listOutboxMessages()).data.filter((m) => m.kind === "email");
     expect(ids).toEqual(rows.map((r) => `<${r.id}@cybersoc.test>`).sort());
     // As if the process had died after sending but before recording it.
     await db().updateTable("outbox").set({ status: "pending", sentAt: null }).execute();
-    await drain();
+    await drainOutbox(log);
     const all = await smtp.waitFor(() => true, 4);
     expect(
       all
@@ -260,7 +238,7 @@ describe("delivery", () => {
     hooks.answer((call) => (call <= 2 ? 500 : 200));
     await enquiry();
     const started = Date.now();
-    await drain();
+    await drainOutbox(log);
     let row = (await listOutboxMessages()).data.find((m) => m.kind === "webhook")!;
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "HTTP 500 Internal Server Error" });
     expect(Date.parse(row.nextAttemptAt) - started).toBeGreaterThanOrEqual(BACKOFF_MS[0] - 1000);
@@ -273,12 +251,12 @@ describe("delivery", () => {
         .where("id", "=", row.id)
         .execute();
     await due();
-    await drain();
+    await drainOutbox(log);
     row = (await listOutboxMessages()).data.find((m) => m.id === row.id)!;
     expect(row.attempts).toBe(2);
     expect(Date.parse(row.nextAttemptAt) - Date.now()).toBeGreaterThan(BACKOFF_MS[1] - 5000);
     await due();
-    await drain();
+    await drainOutbox(log);
     row = (await listOutboxMessages()).data.find((m) => m.id === row.id)!;
     expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     expect(new Set(hooks.received.map((h) => h.headers["webhook-id"]))).toEqual(new Set([webhookIdFor(row.id)]));
@@ -291,7 +269,7 @@ describe("delivery", () => {
       .set({ status: "pending", retryUntil: new Date(Date.now() + 10_000).toISOString(), nextAttemptAt: new Date(0).toISOString() })
       .where("id", "=", row.id)
       .execute();
-    await drain();
+    await drainOutbox(log);
     row = (await listOutboxMessages()).data.find((m) => m.id === row.id)!;
     expect(row).toMatchObject({ status: "failed", attempts: 4, lastError: "HTTP 503 Service Unavailable" });
   });
@@ -299,7 +277,7 @@ describe("delivery", () => {
   it("renders from the record when sending: an enquiry deleted first gets no e-mail, and the screen says why", async () => {
     const e = await enquiry();
     await db().deleteFrom("enquiries").where("id", "=", e.id).execute();
-    await drain();
+    await drainOutbox(log);
     expect(smtp.received).toHaveLength(0);
     const emails = (await listOutboxMessages()).data.filter((m) => m.kind === "email");
     expect(emails.map((m) => [m.status, m.lastError])).toEqual([

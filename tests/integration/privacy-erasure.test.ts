@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db, dialect, rawDriver } from "~db/client.server";
-import { runOutboxPass } from "~/infra/outbox-worker.server";
 import { fileStore } from "~/infra/file-store.server";
 import { consumePrivacyAttempt } from "~/infra/rate-limit.server";
 import { countEnquiries } from "~/models/enquiry.server";
@@ -18,9 +17,8 @@ import { requestMeLink } from "~/services/privacy-me.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { listEnquiries } from "~/services/enquiry-lists.server";
 import { useTestDatabase } from "../helpers/db";
+import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
-import { startSmtpSink } from "../helpers/smtp-sink";
-import { startWebhookSink } from "../helpers/webhook-sink";
 
 /**
  * Erasure leaves nothing that names the person (DPDP Act): their e-mail, phone and name are searched byte for byte
@@ -28,29 +26,9 @@ import { startWebhookSink } from "../helpers/webhook-sink";
  * with an attachment, notes, a status change, a waitlist place, sent and unsent e-mails, webhooks and a "Where is
  * my enquiry?" request is erased; someone else's records stay whole, and the dashboard's counts do not move.
  */
-const SECRET = "a-plain-webhook-secret-of-enough-length-42";
-const smtp = await startSmtpSink();
-const hooks = await startWebhookSink(SECRET);
-Object.assign(process.env, {
-  SMTP_URL: smtp.url,
-  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
-  NOTIFY_EMAIL: "desk@cybersoc.test",
-  WEBHOOK_URL: hooks.url,
-  WEBHOOK_SECRET: SECRET,
-  PUBLIC_URL: "https://academy.example",
-  TRUST_PROXY: "true",
-  RATE_LIMIT: "on",
-});
+const { smtp } = await startOutboxReceivers({ env: { RATE_LIMIT: "on" } });
 
 useTestDatabase();
-afterAll(async () => {
-  await smtp.stop();
-  await hooks.close();
-});
-
-async function drain() {
-  for (let i = 0; i < 20 && (await runOutboxPass(() => {})) > 0; i++);
-}
 
 const visitor = { user: null, ip: "203.0.113.9" };
 let staff: StaffActor;
@@ -169,7 +147,7 @@ describe("erasing a person", () => {
     // Someone else, whose note mentions the person's phone number (a referral).
     const other = await submitEnquiry(visitor, { ...OTHER, preferredCourse: courseTitle, preferredMode: "offline" }, { channel: "api" });
     await addEnquiryNote(staff, other.id, { text: `Referred by a friend, ${PERSON.phone}` });
-    await drain();
+    await drainOutbox();
     // A sent acknowledgement to the person exists, and one more e-mail is waiting: a link asked for just now.
     expect(smtp.received.some((m) => m.envelope.to.includes(PERSON.email))).toBe(true);
     await requestMeLink(visitor, { email: PERSON.email });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
-import { runOutboxPass } from "~/infra/outbox-worker.server";
 import { insertEnquiry } from "~/models/enquiry.server";
 import { insertContactQuery } from "~/models/contact-query.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
@@ -20,8 +19,8 @@ import { GUARDIAN_EMAIL_SAME, GUARDIAN_NAME_REQUIRED } from "~/schemas/privacy";
 import { isServiceError } from "~/services/service-error";
 import { timelineLines } from "~/web/timeline-lines";
 import { useTestDatabase } from "../helpers/db";
-import { startSmtpSink, type ReceivedMail } from "../helpers/smtp-sink";
-import { startWebhookSink } from "../helpers/webhook-sink";
+import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
+import type { ReceivedMail } from "../helpers/smtp-sink";
 
 /**
  * The privacy flows at the service layer, on a real database and a real SMTP server: consent rows per submission,
@@ -29,30 +28,9 @@ import { startWebhookSink } from "../helpers/webhook-sink";
  * expired token), the person's own actions, a minor's enquiry held until the guardian's link is followed, and the
  * retention job erasing each old record once even when two runs overlap.
  */
-const SECRET = "a-plain-webhook-secret-of-enough-length-42";
-const smtp = await startSmtpSink();
-const hooks = await startWebhookSink(SECRET);
-Object.assign(process.env, {
-  SMTP_URL: smtp.url,
-  MAIL_FROM: "CyberSOC Academy <no-reply@cybersoc.test>",
-  NOTIFY_EMAIL: "desk@cybersoc.test",
-  WEBHOOK_URL: hooks.url,
-  WEBHOOK_SECRET: SECRET,
-  PUBLIC_URL: "https://academy.example",
-  TRUST_PROXY: "true",
-  RETENTION_MONTHS: "24",
-  RETENTION_ENROLLED_MONTHS: "60",
-});
+const { smtp, hooks } = await startOutboxReceivers({ env: { RETENTION_MONTHS: "24", RETENTION_ENROLLED_MONTHS: "60" } });
 
 useTestDatabase();
-afterAll(async () => {
-  await smtp.stop();
-  await hooks.close();
-});
-
-async function drain() {
-  for (let i = 0; i < 20 && (await runOutboxPass(() => {})) > 0; i++);
-}
 
 const visitor = { user: null, ip: "203.0.113.10" };
 let staff: StaffActor;
@@ -117,7 +95,7 @@ describe("a person's own page", () => {
     const first = await submitEnquiry(visitor, mine, { channel: "enquiry-page" });
     await submitContactQuery(visitor, { name: mine.fullName, email: mine.email, message: "A question" });
     const someone = await submitEnquiry(visitor, lead(), { channel: "api" });
-    await drain();
+    await drainOutbox();
     // The acknowledgement carries the link.
     const ack = smtp.received.find((m) => m.envelope.to.includes(mine.email) && /received your enquiry/.test(m.parsed.subject ?? ""))!;
     const token = tokenIn(ack, "me");
@@ -130,7 +108,7 @@ describe("a person's own page", () => {
     // "Where is my enquiry?": the same answer for any address; a link only to one on file.
     await requestMeLink(visitor, { email: "nobody@example.com" });
     await requestMeLink(visitor, { email: mine.email.toUpperCase() });
-    await drain();
+    await drainOutbox();
     const asked = smtp.received.filter((m) => /your link/.test(m.parsed.subject ?? ""));
     expect(asked.map((m) => m.envelope.to)).toEqual([[mine.email]]);
     const fresh = tokenIn(asked[0], "me");
@@ -154,7 +132,7 @@ describe("a person's own page", () => {
     const mine = lead({ marketingConsent: true });
     const a = await submitEnquiry(visitor, mine, { channel: "api" });
     const b = await submitEnquiry(visitor, { ...mine, preferredMode: "offline" }, { channel: "home" });
-    await drain();
+    await drainOutbox();
     const token = tokenIn(
       smtp.received.find((m) => m.envelope.to.includes(mine.email))!,
       "me",
@@ -205,7 +183,7 @@ describe("someone under 18", () => {
       { ...minor, under18: "on", guardianName: "Lata Parent", guardianEmail: "lata.parent@example.com" },
       { channel: "home" },
     );
-    await drain();
+    await drainOutbox();
     expect((await listEnquiries(staff, { q: minor.email })).total).toBe(0);
     expect(smtp.received.map((m) => m.envelope.to[0])).toEqual(["lata.parent@example.com"]);
     expect(hooks.received).toHaveLength(0);
@@ -216,7 +194,7 @@ describe("someone under 18", () => {
     expect(answered).toMatchObject({ state: "consented", answeredNow: true });
     // A second click changes nothing and sends nothing twice.
     expect(await answerGuardian(visitor, token, true)).toMatchObject({ state: "consented" });
-    await drain();
+    await drainOutbox();
     expect((await listEnquiries(staff, { q: minor.email })).data.map((e) => e.id)).toEqual([held.id]);
     expect(smtp.received.map((m) => m.envelope.to[0]).sort()).toEqual(["desk@cybersoc.test", "lata.parent@example.com", minor.email].sort());
     await hooks.waitFor(() => true, 1);
@@ -233,7 +211,7 @@ describe("someone under 18", () => {
       guardianName: "P",
       guardianEmail: "p.one@example.com",
     });
-    await drain();
+    await drainOutbox();
     const token = tokenIn(
       smtp.received.find((m) => m.envelope.to.includes("p.one@example.com"))!,
       "guardian/consent",

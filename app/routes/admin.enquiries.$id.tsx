@@ -218,9 +218,10 @@ async function logCall(
       console.error("[admin] logging activity on an enquiry failed:", error);
       throw error;
     }
-    const typed = Object.fromEntries(
-      ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId"].filter((k) => typeof input[k] === "string").map((k) => [k, String(input[k])]),
-    );
+    // Refused because the enquiry changed meanwhile: the choices go back to what it holds now (the message says so)
+    // and only the note stays as typed; a refused rule (a full batch, a past date) keeps every choice to correct.
+    const kept = error.code === "edit_conflict" ? ["text"] : ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId"];
+    const typed = Object.fromEntries(kept.filter((k) => typeof input[k] === "string").map((k) => [k, String(input[k])]));
     const refusal: ActivityRefusal = { message: error.message, fields: error.fields, typed };
     return data({ refusal }, { status: error.status });
   }

@@ -12,6 +12,7 @@ import { withDuplicates } from "./enquiry-lists.server";
 import { queueContactQueryNotifications, queueEnquiryNotifications } from "./notifications.server";
 import { recordConsents } from "./privacy-consents.server";
 import { eraseRecords } from "./privacy-erasure.server";
+import { enquiryWaitlistStatus } from "./waitlist.server";
 import { tooMany } from "./service-error";
 
 /**
@@ -84,7 +85,10 @@ export async function answerGuardian(actor: Actor, token: string, consent: boole
     await record(actor, "update", type, held.id, "A parent or guardian consented: released to staff", GUARDIAN);
     if (type === "enquiry") {
       const enquiry = await getEnquiry(held.id);
-      if (enquiry) await queueEnquiryNotifications((await withDuplicates([enquiry]))[0]);
+      // A minor who joined a full batch's waitlist gets the waitlist's words (and staff the "Waitlist:" subject) now.
+      const place = enquiry ? await enquiryWaitlistStatus(enquiry.id) : null;
+      const waiting = place?.status === "waiting" ? { position: place.position, courseName: place.courseName, startDate: place.startDate } : null;
+      if (enquiry) await queueEnquiryNotifications((await withDuplicates([enquiry]))[0], waiting);
     } else {
       const query = await getContactQuery(held.id);
       if (query) await queueContactQueryNotifications(query);

@@ -124,6 +124,14 @@ for (const js of [true, false]) {
       await expect(d.getByLabel("Add a note")).toHaveValue("");
       if (js) await expect(d.getByRole("heading", { name: "Enquiry Details" })).toBeFocused();
       await expect(d.locator("#timeline li").filter({ hasText: "Called; asked for the fee sheet." })).toHaveCount(0);
+
+      // Back: the first enquiry again, as stored (its owner, its one note, an empty box), not as the page last drew it.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/admin/enquiries/${second.id}`));
+      await expect(d.getByText(second.fullName).first()).toBeVisible();
+      await expect(d.locator("#follow-up-owner")).toHaveValue(adminId);
+      await expect(d.getByLabel("Add a note")).toHaveValue("");
+      await expect(d.locator("#timeline li").filter({ hasText: "Called; asked for the fee sheet." })).toHaveCount(1);
     });
 
     test("two tabs: the save drawn from the older record is refused with what it holds now, nothing overwritten", async ({ browser }) => {
@@ -146,6 +154,23 @@ for (const js of [true, false]) {
       await expect(db.locator("#follow-up-owner")).toHaveValue(adminId);
       const now = await stored(e.id);
       expect([now.status, now.assigneeId]).toEqual(["contacted", adminId]);
+
+      // Again through Log activity: A closes the lead while B, on the version before, logs a call that would
+      // unassign it and mark it Interested. Refused; B's choices go back to what is stored, its note stays typed.
+      await da.locator("#activity-status").selectOption("closed");
+      await da.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(da.locator("#activity").getByText(/Activity logged for/)).toBeVisible();
+      await db.locator("#activity-status").selectOption("interested");
+      await db.locator("#activity-owner").selectOption("");
+      await db.getByLabel("Note", { exact: true }).fill("Called back, keen on the weekend batch.");
+      await db.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(db.getByText(/^This enquiry was changed by Administrator at .+ IST\. Here is what it holds now\.$/)).toBeVisible();
+      await expect(db.locator("#activity-status")).toContainText("Unchanged (Closed)");
+      await expect(db.locator("#activity-status")).toHaveValue("");
+      await expect(db.locator("#activity-owner")).toHaveValue(adminId);
+      await expect(db.getByLabel("Note", { exact: true })).toHaveValue("Called back, keen on the weekend batch.");
+      const after = await stored(e.id);
+      expect([after.status, after.assigneeId]).toEqual(["closed", adminId]);
 
       await a.context().close();
       await b.context().close();

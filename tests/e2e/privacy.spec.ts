@@ -164,8 +164,18 @@ for (const js of [false, true]) {
       expect(after.marketingConsent).toBe(false);
       expect(after.consents.at(-1)).toMatchObject({ purpose: "marketing", action: "withdrawn", channel: "me" });
 
+      // A correction that cannot be saved: the summary at the form, in view, and the title says so.
+      await page.getByLabel("Phone number").fill("98765");
+      await page.getByRole("button", { name: "Save my details" }).click();
+      const correctSummary = page.locator("#me-correct-section").getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(correctSummary).toBeInViewport();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expect(correctSummary.getByRole("link")).toHaveAttribute("href", "#me-phone");
+      expect((await api("GET", `/api/enquiries/${stored[0].id}`)).body.data.phone).toBe("98450 12345");
+
       await page.getByRole("button", { name: "Erase my data" }).click();
-      await expect(page.getByText("Tick the box to confirm")).toBeVisible();
+      await expect(page.locator("#me-erase-section").getByText("There is a problem")).toBeInViewport();
+      await expect(page.getByText("Tick the box to confirm").first()).toBeVisible();
       await page.getByLabel("I understand: erase all my data").check();
       await page.getByRole("button", { name: "Erase my data" }).click();
       await expect(page.getByRole("heading", { name: "Your data is erased" })).toBeVisible();
@@ -184,6 +194,14 @@ for (const js of [false, true]) {
         body: JSON.stringify({ name: `Kiran ${tag}`, email, message: "Hello" }),
       });
       expect(made.status).toBe(201);
+      // A mistake first: the summary at the form (where the page comes back without JavaScript), the title says so.
+      await page.goto(`${server.url}/enquiry`);
+      await page.locator("#where-is-my-enquiry").getByLabel("Your e-mail address").fill("not-an-address");
+      await page.locator("#where-is-my-enquiry").getByRole("button", { name: "Send me the link" }).click();
+      const summary = page.locator("#where-is-my-enquiry").getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary).toBeInViewport();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expect(summary.getByRole("link")).toHaveAttribute("href", "#where-is-my-enquiry-email");
       for (const address of [`unknown.${tag}@example.com`, email]) {
         await page.goto(`${server.url}/enquiry`);
         const lookup = page.locator("#where-is-my-enquiry");
@@ -321,9 +339,12 @@ test("the privacy pages and screens have no accessibility violations (axe, WCAG 
   ).toBe(201);
   const me = linkIn(await mailTo(email, /received your enquiry/), "me")!;
   const guardian = linkIn(await mailTo(`parent.${tag}@example.com`, /Please confirm/), "guardian/consent")!;
-  for (const url of [`${server.url}/privacy`, me, guardian, `${server.url}/me?token=not-a-valid-token-0123456789`]) {
-    await page.goto(url);
-    await expectNoAxeViolations(page, url.replace(/token=[^&]+/, "token=…"));
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of [`${server.url}/privacy`, me, guardian, `${server.url}/me?token=not-a-valid-token-0123456789`]) {
+      await page.goto(url);
+      await expectNoAxeViolations(page, `${url.replace(/token=[^&]+/, "token=…")} at ${width} px`);
+    }
   }
   await page.goto(`${server.url}/contact`);
   await page.locator("#contact-form").getByLabel("I am under 18").check();

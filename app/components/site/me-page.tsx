@@ -5,6 +5,7 @@ import { ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/values";
 import { formatDate, formatDateTime } from "~/util/dates";
 import type { MeEnquiry, MeMessage, MeView } from "~/services/privacy-me.server";
+import { ErrorSummary } from "./form-parts";
 import { MyEnquiryLookup, type MeLinkRequestResult } from "./my-enquiry-lookup";
 
 /** What /me's action answers: a "Where is my enquiry?" request, or one of the person's own actions. */
@@ -70,6 +71,9 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
   const done = result && "done" in result ? result.done : undefined;
   const fields = (result && "fields" in result ? result.fields : undefined) ?? {};
   const formError = result?.formError;
+  // Each form's answer is shown in its own section, where the page comes back (#me-…) without JavaScript.
+  const answered = (intent: string) => result?.intent === intent;
+  const here = (section: string) => `/me?token=${encodeURIComponent(token)}#${section}`;
   return (
     <div className="space-y-8">
       <div>
@@ -78,8 +82,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
           {`Everything we hold for ${view.email}. This link works until ${formatDate(view.expiresAt)}: anyone who has it can see this page, so please do not share it.`}
         </p>
       </div>
-      {done ? <Notice tone="ok">{done}</Notice> : null}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      {formError && !["marketing", "correct", "erase"].includes(result?.intent ?? "") ? <Notice tone="error">{formError}</Notice> : null}
 
       <section aria-labelledby="me-enquiries" className="space-y-4">
         <h2 id="me-enquiries" className="text-xl font-bold text-slate-900">
@@ -103,7 +106,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         </section>
       ) : null}
 
-      <section aria-labelledby="me-marketing" className={card}>
+      <section id="me-marketing-section" aria-labelledby="me-marketing" className={card}>
         <h2 id="me-marketing" className="text-xl font-bold text-slate-900">
           Marketing messages
         </h2>
@@ -112,7 +115,9 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
             ? "You agreed to newsletters, offers of other courses and WhatsApp promotions."
             : "You get no newsletters, offers or promotions: only replies about your enquiries."}
         </p>
-        <Form method="post" className="mt-4">
+        {answered("marketing") && done ? <Notice tone="ok">{done}</Notice> : null}
+        {answered("marketing") && formError ? <Notice tone="error">{formError}</Notice> : null}
+        <Form method="post" action={here("me-marketing-section")} className="mt-4">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="marketing" />
           <button
@@ -127,11 +132,19 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         </Form>
       </section>
 
-      <section aria-labelledby="me-correct" className={card}>
+      <section id="me-correct-section" aria-labelledby="me-correct" className={card}>
         <h2 id="me-correct" className="text-xl font-bold text-slate-900">
           Correct your details
         </h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        {answered("correct") && done ? <Notice tone="ok">{done}</Notice> : null}
+        {answered("correct") ? (
+          <ErrorSummary
+            id="me-correct-summary"
+            formError={formError}
+            items={(["name", "phone"] as const).filter((k) => fields[k]).map((k) => ({ id: `me-${k}`, message: fields[k] }))}
+          />
+        ) : null}
+        <Form method="post" action={here("me-correct-section")} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="correct" />
           <Field label="Name" htmlFor="me-name" errorId="me-name-error" errors={fields.name ? [fields.name] : undefined}>
@@ -181,14 +194,17 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         </a>
       </section>
 
-      <section aria-labelledby="me-erase" className="rounded-2xl border border-red-200 bg-red-50 p-6">
+      <section id="me-erase-section" aria-labelledby="me-erase" className="rounded-2xl border border-red-200 bg-red-50 p-6">
         <h2 id="me-erase" className="text-xl font-bold text-red-900">
           Erase my data
         </h2>
         <p className="mt-2 text-sm text-red-900">
           We remove your name, e-mail, phone, messages and attachments from every enquiry and message, and stop every e-mail to you. It cannot be undone.
         </p>
-        <Form method="post" className="mt-4 space-y-3">
+        {answered("erase") ? (
+          <ErrorSummary id="me-erase-summary" formError={formError} items={fields.confirm ? [{ id: "me-erase-confirm", message: fields.confirm }] : []} />
+        ) : null}
+        <Form method="post" action={here("me-erase-section")} className="mt-4 space-y-3">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="erase" />
           <div className="flex items-start gap-3">

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { ME_LINK_SENT } from "~/schemas/privacy-messages";
+import { ErrorSummary } from "./form-parts";
 
 /** What the /me action answers a "Where is my enquiry?" request (the page's action data, or this form's fetcher). */
 export type MeLinkRequestResult = { intent: "send-link"; sent: boolean; error?: string; formError?: string; email?: string };
@@ -29,12 +30,15 @@ export function MyEnquiryLookup({ result: fromPage, className = "" }: { result?:
           {ME_LINK_SENT}
         </p>
       ) : null}
-      {result?.formError ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {result.formError}
-        </p>
-      ) : null}
-      <fetcher.Form method="post" action="/me" noValidate className="mt-3 space-y-3" id="where-is-my-enquiry-form">
+      <div className="mt-3">
+        <ErrorSummary
+          id="where-is-my-enquiry-summary"
+          formError={result?.formError}
+          items={error ? [{ id: "where-is-my-enquiry-email", message: error }] : []}
+        />
+      </div>
+      {/* Without JavaScript the browser lands on /me at this form, its answer in view. */}
+      <fetcher.Form method="post" action="/me#where-is-my-enquiry" noValidate className="mt-3 space-y-3" id="where-is-my-enquiry-form">
         <input type="hidden" name="intent" value="send-link" />
         <div>
           <label htmlFor="where-is-my-enquiry-email" className="mb-1.5 block text-sm font-medium text-slate-800">

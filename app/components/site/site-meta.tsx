@@ -2,11 +2,19 @@ import { Children, isValidElement, useContext, type ReactElement, type ReactNode
 import { Meta, UNSAFE_DataRouterStateContext, useMatches } from "react-router";
 import type { SiteFormResult } from "~/web/site-forms";
 
+type Refusal = Pick<SiteFormResult, "status"> & { error?: string; formError?: string; fields?: Record<string, string> };
+
+/** A site form's refusal, or one of /me's (an error, a form error or a field's message). */
+function isRefusal(d: Refusal | null): boolean {
+  if (!d) return false;
+  return d.status === "error" || Boolean(d.error) || Boolean(d.formError) || Object.keys(d.fields ?? {}).length > 0;
+}
+
 /** The page's title with "Error: " in front while a public form the page just refused is shown, else null. */
 function useErrorTitle(): string | null {
   const state = useContext(UNSAFE_DataRouterStateContext);
   const matches = useMatches();
-  const refused = Object.values(state?.actionData ?? {}).some((d) => (d as SiteFormResult | null)?.status === "error");
+  const refused = Object.values(state?.actionData ?? {}).some((d) => isRefusal(d as Refusal | null));
   if (!refused) return null;
   const title = [...matches]
     .reverse()

@@ -1,3 +1,4 @@
+import { Typed } from "~/components/ui/typed";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntityType } from "~/schemas/values";
 import { Link } from "react-router";
 import { formatDateTime } from "~/util/dates";
@@ -60,7 +61,7 @@ export function AuditLogList({ entries }: { entries: AuditEntry[] }) {
         { header: "Who", cell: (e) => <span className="font-semibold text-slate-900">{e.userName || "—"}</span> },
         { header: "Action", className: "md:whitespace-nowrap", cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
         { header: "Entity", cell: (e) => <Entity entry={e} /> },
-        { header: "Summary", className: "md:min-w-48", cell: (e) => <span className="break-words">{e.summary || "—"}</span> },
+        { header: "Summary", className: "md:min-w-48", cell: (e) => (e.summary ? <Typed className="break-words">{e.summary}</Typed> : "—") },
         // Seven columns share about 740 px beside the sidebar at 1280 px: the long, rarely read values wrap.
         { header: "IP", cell: (e) => <span className="block font-mono text-xs break-all md:min-w-20 md:max-w-28">{e.ip || "—"}</span> },
         { header: "Request id", cell: (e) => <span className="block font-mono text-xs break-all text-slate-600 md:max-w-20">{e.requestId || "—"}</span> },

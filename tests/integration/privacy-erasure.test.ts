@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dialect, rawDriver } from "~db/client.server";
@@ -14,6 +15,8 @@ import { addEnquiryNote, setEnquiryStatus } from "~/services/enquiries.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { erasePerson } from "~/services/privacy-erasure.server";
+import { makeBackupNow } from "~/services/backups.server";
+import { unpackBackupArchive } from "~/infra/backup-archive.server";
 import { requestMeLink } from "~/services/privacy-me.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { listEnquiries } from "~/services/enquiry-lists.server";
@@ -27,7 +30,7 @@ import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
  * with an attachment, notes, a status change, a waitlist place, sent and unsent e-mails, webhooks and a "Where is
  * my enquiry?" request is erased; someone else's records stay whole, and the dashboard's counts do not move.
  */
-const { smtp } = await startOutboxReceivers({ env: { RATE_LIMIT: "on" } });
+const { smtp } = await startOutboxReceivers({ env: { RATE_LIMIT: "on", BACKUP_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "erasure-backups-")) } });
 
 useTestDatabase();
 
@@ -200,5 +203,21 @@ describe("erasing a person", () => {
 
     // A second request finds nothing left to erase.
     expect(await erasePerson(staff, { email: PERSON.email })).toEqual({ enquiries: [], contactQueries: [], files: 0 });
+
+    // A backup made now holds nothing of them either (issue 32): every file of the unpacked archive, byte for byte.
+    const made = await makeBackupNow(() => {});
+    const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "erased-backup-"));
+    try {
+      await unpackBackupArchive(made.file, unpacked);
+      const archived = (fs.readdirSync(unpacked, { recursive: true }) as string[])
+        .map((rel) => path.join(unpacked, rel))
+        .filter((f) => fs.statSync(f).isFile())
+        .map((f) => fs.readFileSync(f).toString("latin1"))
+        .join("\n");
+      expect(archived).toContain(OTHER.email);
+      for (const needle of needles(PERSON)) expect(archived.includes(needle), `the new backup still holds "${needle}"`).toBe(false);
+    } finally {
+      fs.rmSync(unpacked, { recursive: true, force: true });
+    }
   });
 });

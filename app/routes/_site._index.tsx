@@ -1,11 +1,11 @@
 import { data, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { getSiteSettings } from "~/services/site-settings.server";
+import { siteSettingsForPublicPages } from "~/services/site-settings.server";
 import type { SiteSettings } from "~/schemas/site-settings";
 import { HomeAbout } from "~/components/site/home-about";
-import { HomeBenefitsCta } from "~/components/site/home-extras";
+import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
 import { HomeHero, StatsBand } from "~/components/site/home-hero";
-import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
+import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-enquiry-form";
 import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
 import { ContactLinks, EnquiryAside } from "~/components/site/form-asides";
 import { SectionHeading } from "~/components/site/section-heading";
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     courses: courses?.map(courseSummary) ?? null,
     schedules: schedules?.map(scheduleSummary) ?? null,
     mode,
-    seo: pageSeo(publicOrigin(), await getSiteSettings()),
+    seo: pageSeo(publicOrigin(), await siteSettingsForPublicPages()),
   };
 }
 
@@ -100,6 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Without courses the section is hidden silently (spec §8); its anchor stays, so Explore Courses still lands. */}
       {courses?.length ? <HomeCourses courses={courses} /> : <div id="courses-section" />}
       <HomeSchedules schedules={schedules} mode={mode} />
+      <HomeTestimonials />
       <HomeBenefitsCta />
       <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-10 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">

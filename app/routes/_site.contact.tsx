@@ -1,8 +1,8 @@
 import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getSiteSettings } from "~/services/site-settings.server";
+import { siteSettingsForPublicPages } from "~/services/site-settings.server";
 import type { SiteSettings } from "~/schemas/site-settings";
 import { ContactAside } from "~/components/site/contact-aside";
-import { loadContactForm, SiteContactForm } from "~/components/site/lazy-forms";
+import { loadContactForm, SiteContactForm } from "~/components/site/lazy-contact-form";
 import { PageHero } from "~/components/site/page-hero";
 import { SOCIAL_LINKS, whatsappUrl } from "~/components/site/whatsapp-link";
 import { buttonClass } from "~/components/ui/button";
@@ -32,7 +32,7 @@ function pageSeo(origin: string, figures: SiteSettings) {
 
 export async function loader() {
   await loadContactForm();
-  return { seo: pageSeo(publicOrigin(), await getSiteSettings()) };
+  return { seo: pageSeo(publicOrigin(), await siteSettingsForPublicPages()) };
 }
 
 export const headers = passActionHeaders;

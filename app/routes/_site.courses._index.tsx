@@ -1,4 +1,4 @@
-import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS } from "~/schemas/values";
+import { COURSE_CATEGORIES, COURSE_CATEGORY_LABELS } from "~/schemas/public-values";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";

@@ -1,6 +1,6 @@
 import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EnquiryAside } from "~/components/site/form-asides";
-import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-forms";
+import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-enquiry-form";
 import { PageHero } from "~/components/site/page-hero";
 import { MyEnquiryLookup } from "~/components/site/my-enquiry-lookup";
 import { CalendarIcon } from "~/components/ui/icons";
@@ -14,7 +14,7 @@ import { findScheduleByCourseAndStart } from "~/models/schedule.server";
 import { FEE_ON_REQUEST } from "~/schemas/fee-text";
 import { batchFeeLine, courseFeeLine } from "~/util/fee";
 import { ENQUIRY_FAILED } from "~/schemas/enquiry";
-import { DELIVERY_MODES } from "~/schemas/values";
+import { DELIVERY_MODES } from "~/schemas/public-values";
 import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.enquiry";
 import { passActionHeaders } from "~/web/action-headers";

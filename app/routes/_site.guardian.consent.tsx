@@ -5,7 +5,7 @@ import { SITE } from "~/config/site";
 import { GUARDIAN_CONSENT_DAYS } from "~/config/privacy-notice";
 import { answerGuardian, viewGuardianRequest, type GuardianView } from "~/services/guardian-consent.server";
 import { isServiceError } from "~/services/service-error";
-import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { publicOrigin } from "~/util/origin.server";
 import { seoMeta } from "~/util/seo";

@@ -4,7 +4,7 @@ import { SITE } from "~/config/site";
 import { backupRetentionDays } from "~/services/backups.server";
 import { backupSentence, fillNotice, GUARDIAN_CONSENT_DAYS, NOTICE_LANGUAGES, NOTICE_TEXTS, noticeText, PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { env } from "~/env.server";
-import { getSiteSettings } from "~/services/site-settings.server";
+import { siteSettingsForPublicPages } from "~/services/site-settings.server";
 import { breadcrumbLd, seoMeta } from "~/util/seo";
 import { publicOrigin } from "~/util/origin.server";
 import type { Route } from "./+types/_site.privacy";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   const { text, language, translated } = noticeText(lang);
   const e = env();
-  const settings = await getSiteSettings();
+  const settings = await siteSettingsForPublicPages();
   const values: Record<string, string> = {
     siteName: SITE.name,
     version: PRIVACY_NOTICE_VERSION,

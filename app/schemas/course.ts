@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { choice, flag, optionalText, requiredText, textList } from "./fields";
-import { COURSE_CATEGORIES } from "./values";
+import { COURSE_CATEGORIES } from "./public-values";
 import { publicationFields } from "./publication";
 import { optionalFee } from "./fee";
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { DELIVERY_MODES } from "./values";
+import { DELIVERY_MODES } from "./public-values";
 import { calendarDate, choice, requiredText, wholeNumber } from "./fields";
 import { publicationFields } from "./publication";
 import { feeLabelField, optionalFee } from "./fee";

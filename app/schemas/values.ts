@@ -1,17 +1,11 @@
 /**
  * Every fixed list of values in the product, with its labels, in one place: the schemas, the forms, tabs,
- * badges, filters, "must be one of" messages and the OpenAPI enums are all built from these. No imports here:
- * public pages take their labels from this file without pulling in zod.
+ * badges, filters, "must be one of" messages and the OpenAPI enums are all built from these. No imports but
+ * public-values.ts: public pages take their labels from these files without pulling in zod.
  */
 
-/** How a course is taught: batches, an enquiry's preferred mode and a course's modes (spec §3, §9: the admin forms also offer hybrid). */
-export const DELIVERY_MODES = ["online", "offline", "hybrid"] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
-export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = { online: "Online", offline: "Offline", hybrid: "Hybrid" };
-
-export const COURSE_CATEGORIES = ["beginner", "intermediate", "advanced"] as const;
-export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
-export const COURSE_CATEGORY_LABELS: Record<CourseCategory, string> = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
+// The public lists (modes, course levels) live in public-values.ts so a visitor's page loads only them.
+export * from "./public-values";
 
 export const ENQUIRY_STATUSES = ["new", "contacted", "enrolled", "closed"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];

@@ -59,8 +59,9 @@ export async function getSiteSettings(): Promise<SiteSettings> {
 }
 
 /**
- * For the public pages' frame (the figures in the header, footer and hero): with the database away the page's own
- * loader answers 503 with its "Try Again", so the frame must not fail first. The last values read, or the defaults.
+ * For the public pages (the frame's figures in the header, footer and hero; the home page's, /contact's and
+ * /privacy's own): with the database away a page that reads more answers 503 with its "Try Again", and these must
+ * not fail first (the home page hides what it cannot read and stays 200). The last values read, or the defaults.
  */
 export async function siteSettingsForPublicPages(): Promise<SiteSettings> {
   try {

@@ -1,5 +1,5 @@
 import { SITE } from "~/config/site";
-import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
 
 /**
  * Calendar files (iCalendar, RFC 5545) for batches: one batch (`/schedules/<id>.ics`, the enrolment e-mail's

@@ -1,3 +1,4 @@
+import { formatDate } from "~/util/dates";
 import type { CourseSummary, ScheduleSummary, SyllabusView } from "./public-views";
 import { googleCalendarUrl } from "~/util/google-calendar";
 import type { Course } from "~/models/course.server";
@@ -47,6 +48,8 @@ export function scheduleSummary(s: Schedule): ScheduleSummary {
     courseFee: s.courseFee,
     feeIncludesGst: s.feeIncludesGst,
     googleCalendarUrl: googleCalendarUrl(s),
+    startLabel: formatDate(s.startDate),
+    endLabel: formatDate(s.endDate),
   };
 }
 

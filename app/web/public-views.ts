@@ -29,6 +29,9 @@ export type ScheduleSummary = Pick<
 > & {
   /** "Add to Google Calendar" for the batch, made on the server: the public pages' script need not carry the rules. */
   googleCalendarUrl: string;
+  /** "Jan 5, 2027": the start and end days as the card shows them, formatted on the server for the same reason. */
+  startLabel: string;
+  endLabel: string;
 };
 
 export type SyllabusView = {

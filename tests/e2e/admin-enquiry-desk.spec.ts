@@ -156,11 +156,11 @@ for (const js of [true, false]) {
       expect([now.status, now.assigneeId]).toEqual(["contacted", adminId]);
 
       // Again through Log activity: A closes the lead while B, on the version before, logs a call that would
-      // unassign it and mark it Interested. Refused; B's choices go back to what is stored, its note stays typed.
+      // unassign it and put it back to New. Refused; B's choices go back to what is stored, its note stays typed.
       await da.locator("#activity-status").selectOption("closed");
       await da.getByRole("button", { name: "Save", exact: true }).click();
       await expect(da.locator("#activity").getByText(/Activity logged for/)).toBeVisible();
-      await db.locator("#activity-status").selectOption("interested");
+      await db.locator("#activity-status").selectOption("new");
       await db.locator("#activity-owner").selectOption("");
       await db.getByLabel("Note", { exact: true }).fill("Called back, keen on the weekend batch.");
       await db.getByRole("button", { name: "Save", exact: true }).click();

@@ -9,15 +9,16 @@ import { type Response } from "@playwright/test";
  * 2. Everything a page fetches in Chromium after hydration and a scroll to the end: also within the budget.
  * 3. The forms' code (conform, zod/mini, the schemas: about 20 KiB) is fetched only when a visitor starts to use
  *    a form (lazy-forms.tsx). With it, the three form pages come to 147-157 KiB (November 2026), over the
- *    budget: the React and router runtime alone is 109 KiB. The home page is the largest because the first
- *    touch of either of its forms loads both (a submission must not wait for the other form's code). The
- *    third test reports that total and holds it to FORM_IN_USE_CEILING, so it cannot grow unnoticed.
+ *    budget: the React and router runtime alone is 109 KiB. The home page has one form (its enquiry form; the
+ *    contact form is on /contact since issue 27). The third test reports each total and holds it to
+ *    FORM_IN_USE_CEILING, so it cannot grow unnoticed.
  */
 
 const BUDGET = 130 * 1024;
-// The home page is 1.3 KiB over since issue 27 gave it fees, the public figures from the site settings and the
-// shared badge colours (131.3 KiB; 143.5 before the fee text stopped pulling zod in and the calendar link moved
-// to the server). Held here so it cannot grow further; the way back under 130 is listed in the closing note.
+// The home page is 1.0 KiB over since issue 27 gave it fees, the public figures from the site settings and the
+// shared badge colours, and the spec's three testimonials came back to it (131.0 KiB; 143.5 before the fee text
+// stopped pulling zod in, the calendar link and the batch dates moved to the server, and the staff lists left the
+// public pages' code). Held here so it cannot grow further; the way back under 130 is listed in the closing note.
 const HOME_BUDGET = 132 * 1024;
 const budgetFor = (route: string) => (route === "/" ? HOME_BUDGET : BUDGET);
 const ROUTES = [
@@ -34,8 +35,9 @@ const ROUTES = [
 ];
 // 155 KiB until the forms gained the privacy fields the DPDP Act asks for (issue 29: the short notice, the marketing
 // choice, "I am under 18" and the guardian, with their checks): about 2 KiB; and in issue 31 the floating WhatsApp
-// link stepping aside for the controls under it, and a route's notice above the header's bar (+0.4 KiB).
-const FORM_IN_USE_CEILING = 158 * 1024;
+// link stepping aside for the controls under it, and a route's notice above the header's bar (+0.4 KiB); 159 since
+// the spec's three testimonials came back to the home page (its total with the enquiry form in use: 158.6 KiB).
+const FORM_IN_USE_CEILING = 159 * 1024;
 const ADMIN_CODE = /admin|mdxeditor|syllabus-editor/i;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -90,7 +92,6 @@ test("once a visitor starts to fill in a form: the form's code is added, held to
   const report: string[] = [];
   for (const [route, formId] of [
     ["/", "enquiry-home-form"],
-    ["/", "contact-form"],
     ["/enquiry", "enquiry-page-form"],
     ["/contact", "contact-form"],
   ]) {

@@ -240,7 +240,7 @@ test.describe("JavaScript on", () => {
     await expect(form).not.toHaveAttribute("data-enhanced", "");
     expect(scripts.filter((s) => /contact-form|form-submission|fields/.test(s))).toEqual([]);
     // Slow the form's code down, so the submit surely comes first; submitted with no focus or tap before it.
-    await page.route(/contact-form-.*\.js$/, async (route) => {
+    await page.route(/\/assets\/contact-form-.*\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
@@ -263,7 +263,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("values typed while the form's code is on its way are kept when it arrives", async ({ page }) => {
-    await page.route(/enquiry-form-.*\.js$/, async (route) => {
+    await page.route(/\/assets\/enquiry-form-.*\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });

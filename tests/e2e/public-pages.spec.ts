@@ -39,8 +39,10 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole("heading", { name: reason })).toBeVisible();
       }
       await expect(page.locator("#about-section")).toContainText("7-day money-back");
-      // Testimonials live on /about and /reviews (issue 27: a shorter home page, the rest linked).
-      await expect(page.getByRole("heading", { name: "What our students say" })).toHaveCount(0);
+      // The three static testimonials of spec §1, five stars each, with the way to every review.
+      await expect(page.getByRole("heading", { name: "What our students say" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Student testimonials" }).getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(3);
+      await expect(page.getByRole("link", { name: /Read more student success stories/ })).toHaveAttribute("href", "/reviews");
       await expect(page.getByText("Every course includes")).toBeVisible();
       const featured = page.locator("article", { hasText: "Featured Program" });
       await expect(featured).toHaveCount(1);
@@ -279,7 +281,7 @@ test("home page links land each section just below the fixed header", async ({ p
       .toBeLessThanOrEqual(80);
   }
   // Jumping around the page is not using a form: the forms' code stays unloaded (lazy-forms, use-section-jumps).
-  expect(scripts.filter((url) => /(contact|enquiry)-form-/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/assets\/(contact|enquiry)-form-/.test(url))).toEqual([]);
   await page.goBack();
   expect(page.url()).not.toContain("#");
 });

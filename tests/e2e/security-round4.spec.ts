@@ -9,7 +9,8 @@ import { expect, fieldMessage, signIn, test, uniqueTag } from "./fixtures";
  * the CSV export in the order it was typed, each typed value isolated in <bdi>.
  */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
-const ACTIVE_PDF = "This PDF contains scripts, attached files or links that open by themselves.";
+const ACTIVE_PDF =
+  "This PDF contains scripts, attached files or links that open by themselves. Please attach a plain PDF instead (print or save it as PDF again).";
 
 async function pdf(active: boolean): Promise<Buffer> {
   const doc = await PDFDocument.create();

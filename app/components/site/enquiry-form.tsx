@@ -1,4 +1,4 @@
-import { DELIVERY_MODES, type DeliveryMode } from "~/schemas/values";
+import { DELIVERY_MODES, type DeliveryMode } from "~/schemas/public-values";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState, type FormEvent } from "react";
 import { Field, Honeypot, inputClass } from "~/components/ui/field";

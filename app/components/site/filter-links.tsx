@@ -1,4 +1,4 @@
-import { DELIVERY_MODE_LABELS } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS } from "~/schemas/public-values";
 import { Link } from "react-router";
 
 /** The batch mode filter of the home page and /schedules (DESIGN.md §4.4: hybrid batches show under both). */

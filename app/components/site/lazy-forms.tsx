@@ -1,7 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from "react";
+import { lazy, useState, type ComponentType } from "react";
 import { useFetchers, useLocation, useNavigation } from "react-router";
-import type { ContactForm as ContactFormType } from "./contact-form";
-import type { EnquiryForm as EnquiryFormType } from "./enquiry-form";
 
 /**
  * The public forms' code (conform, zod/mini and the schemas: about 20 KiB gzipped) is kept out of the pages'
@@ -14,6 +12,9 @@ import type { EnquiryForm as EnquiryFormType } from "./enquiry-form";
  *   markup (a working plain form) until its chunk arrives, then hydrates it with validation and pending states.
  *   The chunk is fetched as soon as the visitor focuses, taps or submits the form; a submit that comes before
  *   the code waits for it (see holdEarlySubmit), so it gets the same client validation.
+ *
+ * Each form has its own small module (lazy-enquiry-form.tsx, lazy-contact-form.tsx), so a page carries only the
+ * loader of the form it shows.
  */
 
 /** Form id → starts fetching that form's code (the same promise every time). */
@@ -60,7 +61,7 @@ if (typeof window !== "undefined") {
   window.addEventListener("submit", holdEarlySubmit, true);
 }
 
-function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
+export function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
   let component: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   let markStarted: () => void = () => {};
@@ -99,16 +100,8 @@ function lazyWithPreload<Props extends object>(formIds: string[], load: () => Pr
   return { Lazy, preload };
 }
 
-const contact = lazyWithPreload<ComponentProps<typeof ContactFormType>>(["contact-form"], () => import("./contact-form").then((m) => m.ContactForm));
-const enquiry = lazyWithPreload<ComponentProps<typeof EnquiryFormType>>(["enquiry-home-form", "enquiry-page-form"], () =>
-  import("./enquiry-form").then((m) => m.EnquiryForm),
-);
-
-export const loadContactForm = contact.preload;
-export const loadEnquiryForm = enquiry.preload;
-
 /** Shown only while a client-side navigation fetches the form's code; keeps the space so nothing jumps. */
-function FormPlaceholder({ label }: { label: string }) {
+export function FormPlaceholder({ label }: { label: string }) {
   return (
     <div className="flex min-h-[28rem] items-center justify-center text-slate-600" role="status">
       Loading {label}…
@@ -124,7 +117,7 @@ function FormPlaceholder({ label }: { label: string }) {
  * the call comes during render, before React reaches the boundary). A navigation to another page does not:
  * that page replaces the form.
  */
-function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
+export function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const location = useLocation();
@@ -135,22 +128,4 @@ function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
     (navigation.state !== "idle" && navigation.location.pathname === location.pathname) ||
     (samePage && location.key !== first.key);
   if (updating) void preload().catch(() => {});
-}
-
-export function SiteContactForm(props: ComponentProps<typeof ContactFormType>) {
-  useCodeOnPageUpdate(contact.preload);
-  return (
-    <Suspense fallback={<FormPlaceholder label="contact form" />}>
-      <contact.Lazy {...props} />
-    </Suspense>
-  );
-}
-
-export function SiteEnquiryForm(props: ComponentProps<typeof EnquiryFormType>) {
-  useCodeOnPageUpdate(enquiry.preload);
-  return (
-    <Suspense fallback={<FormPlaceholder label="enquiry form" />}>
-      <enquiry.Lazy {...props} />
-    </Suspense>
-  );
 }

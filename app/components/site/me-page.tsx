@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
-import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
 import { formatDate, formatDateTime } from "~/util/dates";
 import type { MeEnquiry, MeMessage, MeView } from "~/services/privacy-me.server";
 import { ErrorSummary } from "./form-parts";

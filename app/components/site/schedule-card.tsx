@@ -3,7 +3,7 @@ import { DELIVERY_MODE_TONE, toneClasses } from "~/components/ui/badge-tones";
 import { buttonClass } from "~/components/ui/button";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
-import { capitalize, formatDate, seatFillPercent } from "~/util/format";
+import { capitalize, seatFillPercent } from "~/util/format";
 import type { ScheduleSummary } from "~/web/public-views";
 import { enquiryHref } from "./course-card";
 import { batchFeeLine } from "~/util/fee";
@@ -35,7 +35,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
           <dd className="flex gap-2">
             <CalendarIcon className="mt-0.5 shrink-0 text-brand-700" />
             <span>
-              {formatDate(batch.startDate)} - {formatDate(batch.endDate)}
+              {batch.startLabel} - {batch.endLabel}
             </span>
           </dd>
         </div>
@@ -87,7 +87,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             <Link
               to={`${enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })}&waitlist=1`}
               className={buttonClass("outline", "mt-3 w-full")}
-              aria-label={`Join waitlist: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+              aria-label={`Join waitlist: ${batch.courseName}, starting ${batch.startLabel}`}
             >
               Join waitlist
             </Link>
@@ -96,7 +96,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
           <Link
             to={enquiryHref(batch.courseName, { date: batch.startDate, mode: batch.mode })}
             className={buttonClass("accent", "w-full")}
-            aria-label={`Enroll now: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+            aria-label={`Enroll now: ${batch.courseName}, starting ${batch.startLabel}`}
           >
             Enroll Now
           </Link>
@@ -107,7 +107,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             href={`/schedules/${encodeURIComponent(batch.id)}.ics`}
             download
             className="flex items-center gap-1.5 underline-offset-2 hover:underline"
-            aria-label={`Add to calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+            aria-label={`Add to calendar: ${batch.courseName}, starting ${batch.startLabel}`}
           >
             <CalendarIcon className="shrink-0" />
             Add to calendar
@@ -118,7 +118,7 @@ export function ScheduleCard({ batch, headingLevel = 3 }: { batch: ScheduleSumma
             target="_blank"
             rel="noopener noreferrer"
             className="underline-offset-2 hover:underline"
-            aria-label={`Add to Google Calendar: ${batch.courseName}, starting ${formatDate(batch.startDate)}`}
+            aria-label={`Add to Google Calendar: ${batch.courseName}, starting ${batch.startLabel}`}
           >
             Add to Google Calendar
           </a>

@@ -1,4 +1,4 @@
-import type { CourseCategory, DeliveryMode } from "~/schemas/values";
+import type { CourseCategory, DeliveryMode } from "~/schemas/public-values";
 
 /**
  * The badge colours of the site and the back office, from one map: a course level or a batch's mode has the same

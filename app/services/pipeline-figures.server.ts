@@ -1,5 +1,5 @@
 import { siteDayStartUtc, siteToday } from "~/util/dates";
-import { countByColumnSince, countByStatusSince, countInWindows, countMatching, countUnansweredSince, listEnquiryRows } from "~/models/enquiry.server";
+import { countFigureGroupsSince, countInWindows, countMatching, countUnansweredSince, listEnquiryRows, type FigureGroup } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 import { myOverdueCount } from "./staff-counts.server";
@@ -34,21 +34,31 @@ export async function enquiriesPerWeek(now = new Date(), weeks = 12): Promise<We
 }
 
 /**
- * Of the enquiries received in the last `days` days: how many got an answer (their status moved on from New),
- * how many are Enrolled and how many Closed now, and the share that enrolled.
+ * Of the enquiries in `groups` (received in the window they were counted for): how many got an answer (their
+ * status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
  */
-export async function funnel(days: number, now = new Date()): Promise<Funnel> {
-  const byStatus = await countByStatusSince(new Date(now.getTime() - days * DAY_MS).toISOString());
-  const received = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  const enrolled = byStatus.enrolled ?? 0;
+export function funnel(days: number, groups: FigureGroup[]): Funnel {
+  const count = (status?: string) => groups.filter((g) => !status || g.status === status).reduce((n, g) => n + g.count, 0);
+  const received = count();
+  const enrolled = count("enrolled");
   return {
     days,
     received,
-    contacted: received - (byStatus.new ?? 0),
+    contacted: received - count("new"),
     enrolled,
-    closed: byStatus.closed ?? 0,
+    closed: count("closed"),
     conversion: received ? Math.round((enrolled / received) * 1000) / 10 : 0,
   };
+}
+
+/** The most common values of a column among `groups`, most first (then by name), at most `limit`. */
+function topValues(groups: FigureGroup[], column: "preferredCourse" | "sourceLabel", limit = 8): { value: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const g of groups) counts.set(g[column], (counts.get(g[column]) ?? 0) + g.count);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, limit);
 }
 
 export type PipelineFigures = {
@@ -61,21 +71,20 @@ export type PipelineFigures = {
 };
 
 /**
- * Each figure once: the follow-up lists read their first five rows without a count, and the overdue count is
- * the sidebar's (shared within the request through `scope`, the request's load context).
+ * Each figure once: the funnels and the course and source tables from one grouped count, the follow-up lists'
+ * first five rows without a count, and the overdue count the sidebar's (shared within the request through
+ * `scope`, the request's load context).
  */
 export async function pipelineFigures(actor: StaffActor, now = new Date(), scope?: object): Promise<PipelineFigures> {
   const since90 = new Date(now.getTime() - 90 * DAY_MS).toISOString();
   // The same filters as the list's "Due today" and "Overdue" tabs for "mine", so the two never disagree.
   const dueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 5 }, now);
   const overdueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit: 5 }, now);
-  const [unansweredOver24h, weekly, f30, f90, byCourse, bySource, due, dueCount, overdue, overdueCount] = await Promise.all([
+  const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+  const [unansweredOver24h, weekly, groups, due, dueCount, overdue, overdueCount] = await Promise.all([
     countUnansweredSince(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
     enquiriesPerWeek(now),
-    funnel(30, now),
-    funnel(90, now),
-    countByColumnSince("preferredCourse", since90),
-    countByColumnSince("sourceLabel", since90),
+    countFigureGroupsSince(since90, since30),
     listEnquiryRows(dueFilter),
     countMatching(dueFilter),
     listEnquiryRows(overdueFilter),
@@ -84,5 +93,19 @@ export async function pipelineFigures(actor: StaffActor, now = new Date(), scope
   const next = [...overdue, ...due.filter((d) => !overdue.some((o) => o.id === d.id))]
     .slice(0, 5)
     .map((e) => ({ id: e.id, fullName: e.fullName, followUpAt: e.followUpAt! }));
-  return { unansweredOver24h, weekly, funnels: [f30, f90], byCourse, bySource, myFollowUps: { dueToday: dueCount, overdue: overdueCount, next } };
+  const funnels = [
+    funnel(
+      30,
+      groups.filter((g) => g.recent),
+    ),
+    funnel(90, groups),
+  ];
+  return {
+    unansweredOver24h,
+    weekly,
+    funnels,
+    byCourse: topValues(groups, "preferredCourse"),
+    bySource: topValues(groups, "sourceLabel"),
+    myFollowUps: { dueToday: dueCount, overdue: overdueCount, next },
+  };
 }

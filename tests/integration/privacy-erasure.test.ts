@@ -111,10 +111,13 @@ function uploadsBytes(): string {
 const needles = (p: { fullName: string; email: string; phone: string }) => [p.email, p.fullName, p.phone.replace(/\D/g, ""), p.phone, ...p.fullName.split(" ")];
 
 describe("erasing a person", () => {
-  it.runIf(dialect() === "sqlite")("the search index removes a deleted row's terms at once (FTS5 secure-delete), not at a later merge", async () => {
-    const r = await sql<{ v: number }>`select v from enquiries_search_config where k = 'secure-delete'`.execute(db());
-    expect(r.rows.map((row) => Number(row.v))).toEqual([1]);
-  });
+  it.skipIf(Boolean(process.env.TEST_MYSQL_URL))(
+    "the search index removes a deleted row's terms at once (FTS5 secure-delete), not at a later merge",
+    async () => {
+      const r = await sql<{ v: number }>`select v from enquiries_search_config where k = 'secure-delete'`.execute(db());
+      expect(r.rows.map((row) => Number(row.v))).toEqual([1]);
+    },
+  );
 
   it("leaves no e-mail, phone or name in the database, the uploads or the outbox, and the counts stay", async () => {
     // The person: an enquiry with an attachment, followed up; a second enquiry on a full batch's waitlist; a message.

@@ -3,7 +3,8 @@ import { buttonClass } from "~/components/ui/button";
 import { siteSettingsForPublicPages } from "~/services/site-settings.server";
 import type { SiteSettings } from "~/schemas/site-settings";
 import { HomeAbout } from "~/components/site/home-about";
-import { HomeBenefitsCta, HomeTestimonials } from "~/components/site/home-extras";
+import { HomeBenefitsCta } from "~/components/site/home-extras";
+import { TestimonialsSection } from "~/components/site/testimonials";
 import { HomeHero, StatsBand } from "~/components/site/home-hero";
 import { loadEnquiryForm, SiteEnquiryForm } from "~/components/site/lazy-enquiry-form";
 import { HomeCourses, HomeSchedules } from "~/components/site/home-sections";
@@ -100,7 +101,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Without courses the section is hidden silently (spec §8); its anchor stays, so Explore Courses still lands. */}
       {courses?.length ? <HomeCourses courses={courses} /> : <div id="courses-section" />}
       <HomeSchedules schedules={schedules} mode={mode} />
-      <HomeTestimonials />
+      {/* The three static testimonials of spec §1, with the way to every approved review. */}
+      <TestimonialsSection titleId="testimonials-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24" />
       <HomeBenefitsCta />
       <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-10 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">

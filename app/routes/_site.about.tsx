@@ -3,7 +3,7 @@ import { useFigures } from "~/components/site/use-figures";
 import { studentsText } from "~/util/figures";
 import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
-import { Testimonials } from "~/components/site/testimonials";
+import { TestimonialsSection } from "~/components/site/testimonials";
 import { buttonClass } from "~/components/ui/button";
 import { SITE } from "~/config/site";
 import { breadcrumbLd, seoMeta } from "~/util/seo";
@@ -76,14 +76,7 @@ export default function About() {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="about-testimonials-title" className="py-14 sm:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading id="about-testimonials-title" eyebrow="Success Stories" title="What our students say" />
-          <div className="mt-10">
-            <Testimonials />
-          </div>
-        </div>
-      </section>
+      <TestimonialsSection titleId="about-testimonials-title" className="py-14 sm:py-20" />
       <section aria-labelledby="apply-title" className="hero-band py-14 text-center text-white">
         <div className="mx-auto max-w-3xl px-4 sm:px-6">
           <h2 id="apply-title" className="text-2xl font-extrabold sm:text-3xl">

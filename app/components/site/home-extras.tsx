@@ -1,8 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
-import { SectionHeading } from "./section-heading";
-import { Testimonials } from "./testimonials";
 
 export const BENEFITS = [
   "Labs with enterprise security tools (SIEM, EDR, SOAR)",
@@ -13,20 +11,6 @@ export const BENEFITS = [
   "Live interactive sessions",
   "One-on-one career mentorship",
 ];
-
-/** The three static testimonials (spec §1), with the way to every approved review. */
-export function HomeTestimonials() {
-  return (
-    <section aria-labelledby="testimonials-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="testimonials-title" eyebrow="Success Stories" title="What our students say" />
-        <div className="mt-10">
-          <Testimonials />
-        </div>
-      </div>
-    </section>
-  );
-}
 
 /** The closing call to action and the seven included benefits (spec §1). */
 export function HomeBenefitsCta() {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Stars } from "~/components/ui/icons";
 import { TESTIMONIALS } from "~/config/site";
+import { SectionHeading } from "./section-heading";
 
 /** The three static testimonials of the home and about pages (spec §1), with the way to every approved review. */
 export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
@@ -37,5 +38,19 @@ export function Testimonials({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
         </Link>
       </p>
     </>
+  );
+}
+
+/** The testimonials under their heading, as the home and about pages show them (each page its own spacing). */
+export function TestimonialsSection({ titleId, className }: { titleId: string; className: string }) {
+  return (
+    <section aria-labelledby={titleId} className={className}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading id={titleId} eyebrow="Success Stories" title="What our students say" />
+        <div className="mt-10">
+          <Testimonials />
+        </div>
+      </div>
+    </section>
   );
 }

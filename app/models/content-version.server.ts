@@ -46,10 +46,22 @@ export async function readContentVersion(): Promise<number> {
   return (await readContentState()).version;
 }
 
-/** The version, and the version of the newest change that must switch the public pages at once. */
+/** The newest version any read in this process has seen (null before the first). */
+let lastSeen: number | null = null;
+
+/**
+ * The version, and the version of the newest change that must switch the public pages at once. A read that finds
+ * a newer version than this process had seen (another instance's change) tells the listeners too, so every cache
+ * in the process moves on together: the page cache must not render a page for the new version from a settings
+ * cache that has not looked yet (it would keep the old values under the new version until the next change).
+ */
 export async function readContentState(): Promise<{ version: number; atOnceVersion: number }> {
   const row = await db().selectFrom("content_version").select(["version", "atOnceVersion"]).where("id", "=", 1).executeTakeFirst();
-  return { version: Number(row?.version ?? 0), atOnceVersion: Number(row?.atOnceVersion ?? 0) };
+  const state = { version: Number(row?.version ?? 0), atOnceVersion: Number(row?.atOnceVersion ?? 0) };
+  const moved = lastSeen !== null && state.version > lastSeen;
+  if (lastSeen === null || state.version > lastSeen) lastSeen = state.version;
+  if (moved) for (const listener of listeners) listener();
+  return state;
 }
 
 /** Calls `listener` after each committed content change made by this process (other processes: poll the version). */

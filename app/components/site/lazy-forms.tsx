@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 import { useFetchers, useLocation, useNavigation } from "react-router";
 
 /**
@@ -61,7 +61,7 @@ if (typeof window !== "undefined") {
   window.addEventListener("submit", holdEarlySubmit, true);
 }
 
-export function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
+function lazyWithPreload<Props extends object>(formIds: string[], load: () => Promise<ComponentType<Props>>) {
   let component: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   let markStarted: () => void = () => {};
@@ -101,7 +101,7 @@ export function lazyWithPreload<Props extends object>(formIds: string[], load: (
 }
 
 /** Shown only while a client-side navigation fetches the form's code; keeps the space so nothing jumps. */
-export function FormPlaceholder({ label }: { label: string }) {
+function FormPlaceholder({ label }: { label: string }) {
   return (
     <div className="flex min-h-[28rem] items-center justify-center text-slate-600" role="status">
       Loading {label}…
@@ -117,7 +117,7 @@ export function FormPlaceholder({ label }: { label: string }) {
  * the call comes during render, before React reaches the boundary). A navigation to another page does not:
  * that page replaces the form.
  */
-export function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
+function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const location = useLocation();
@@ -128,4 +128,21 @@ export function useCodeOnPageUpdate(preload: () => Promise<unknown>) {
     (navigation.state !== "idle" && navigation.location.pathname === location.pathname) ||
     (samePage && location.key !== first.key);
   if (updating) void preload().catch(() => {});
+}
+
+/**
+ * A public form whose code is fetched when a visitor starts to use it: `preload` (loaders call it so the server
+ * renders the form into the HTML) and the component the page renders.
+ */
+export function lazyForm<Props extends object>(formIds: string[], label: string, load: () => Promise<ComponentType<Props>>) {
+  const { Lazy, preload } = lazyWithPreload<Props>(formIds, load);
+  function SiteForm(props: Props) {
+    useCodeOnPageUpdate(preload);
+    return (
+      <Suspense fallback={<FormPlaceholder label={label} />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return { preload, SiteForm };
 }

@@ -28,6 +28,7 @@ import * as m0060 from "./migrations/0060-content-switch";
 import * as m0070 from "./migrations/0070-fees";
 import * as m0080 from "./migrations/0080-search-secure-delete";
 import * as m0090 from "./migrations/0090-unanswered-index";
+import * as m0100 from "./migrations/0100-list-and-figure-indexes";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0070-fees": m0070,
   "0080-search-secure-delete": m0080,
   "0090-unanswered-index": m0090,
+  "0100-list-and-figure-indexes": m0100,
 };
 
 export type DB = Kysely<Database>;

@@ -211,6 +211,7 @@ try {
   await screen("Search: phone as typed", `?q=${encodeURIComponent(phoneOf(some))}`, cookie);
   await screen("Search: last 4 phone digits", `?q=${digits.slice(-4)}`, cookie);
   await screen("Search: first 5 mobile digits", `?q=${digits.slice(2, 7)}`, cookie);
+  await screen("Search: e-mail's end (every row)", "?q=example.com", cookie);
   await screen("Search: 2 letters (no index)", "?q=Ra", cookie);
   await screen("Search: no match", "?q=Zzyzx", cookie);
   await screen("Closed + search", "?status=closed&q=Sneha", cookie);

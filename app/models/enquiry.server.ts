@@ -136,22 +136,30 @@ export type EnquiryFilter = PageInput & {
 };
 
 /**
- * The column, kept from SQLite's choice of index: SQLite has no statistics (no ANALYZE) and would otherwise read
- * every visible row through the privacy index, or an overdue list through the status index, and sort them all;
- * the list's own order index is the one to walk. MySQL/MariaDB choose from their statistics.
+ * The status, kept from SQLite's choice of index: SQLite has no statistics (no ANALYZE) and would otherwise read an
+ * overdue list through the status index and sort it, instead of walking the follow-up index in the list's order.
+ * MySQL/MariaDB choose from their statistics.
  */
-function notIndexed(column: "privacyState" | "status") {
-  return dialect() === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql<string>`${sql.ref(column)}`;
+function statusNotIndexed() {
+  return dialect() === "sqlite" ? sql<string>`+${sql.ref("status")}` : sql<string>`${sql.ref("status")}`;
 }
 
 /**
- * The rows a list's filters match. `forCount`: for counting, where the privacy index may serve (a count of every
- * visible row reads that index alone); a page reads its list's order index instead.
+ * The rows a list's filters match, of those staff may see. Every list index holds the privacy state after its
+ * filter's column (migration 0100), so the same rows serve a page (walking the index in order) and the count (read
+ * from the index alone).
  */
-function filtered(filter: EnquiryFilter, { forCount = false, walkOrder = false }: { forCount?: boolean; walkOrder?: boolean } = {}) {
-  let q = db()
-    .selectFrom("enquiries")
-    .where((eb) => eb(forCount ? eb.ref("privacyState") : notIndexed("privacyState"), "=", SHOWN_TO_STAFF));
+function filtered(filter: EnquiryFilter, { walkOrder = false, forCount = false }: { walkOrder?: boolean; forCount?: boolean } = {}) {
+  const term = filter.q?.trim();
+  // SQLite has no statistics to tell it a search's matches are few, and an indexed privacy test makes it walk a
+  // list index, looking up each row. A page of a search reads its matches by rowid instead, and a short term (looked
+  // for row by row) reads every row once in the table's order. Kept: a page that walks the list's order on purpose
+  // (walkOrder), and the count of an indexed term (it reads a list index alone, testing each entry against the matches).
+  const privacyState =
+    dialect() === "sqlite" && term && !walkOrder && !(forCount && searchesAnIndex(term))
+      ? sql<string>`+${sql.ref("privacyState")}`
+      : sql<string>`${sql.ref("privacyState")}`;
+  let q = db().selectFrom("enquiries").where(privacyState, "=", SHOWN_TO_STAFF);
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
@@ -165,12 +173,11 @@ function filtered(filter: EnquiryFilter, { forCount = false, walkOrder = false }
   else if (followUp)
     q = q
       .where("followUpAt", "<", followUp.overdueBefore)
-      .where((eb) => eb(filter.status ? eb.ref("status") : notIndexed("status"), "in", OPEN_ENQUIRY_STATUSES));
+      .where((eb) => eb(filter.status ? eb.ref("status") : statusNotIndexed(), "in", OPEN_ENQUIRY_STATUSES));
   if (filter.source) q = q.where("sourceLabel", "=", filter.source);
   if (filter.form) q = q.where("sourceForm", "=", filter.form);
   if (filter.createdFrom) q = q.where("createdAt", ">=", filter.createdFrom);
   if (filter.createdBefore) q = q.where("createdAt", "<", filter.createdBefore);
-  const term = filter.q?.trim();
   if (term) q = q.where(searchCondition(term, walkOrder));
   return q;
 }
@@ -191,7 +198,7 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
   const digits = phoneSearchDigits(term);
   const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
     eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
-  if ([...term].length < INDEXED_TERM_LENGTH) return scan;
+  if (!searchesAnIndex(term)) return scan;
   if (dialect() === "sqlite") {
     const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
     const match = [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
@@ -201,9 +208,8 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
       ? sql<SqlBool>`+rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`
       : sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
   }
-  const words = term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= INDEXED_TERM_LENGTH);
+  const words = wordsToMatch(term);
   const oneWord = !/\s/.test(term);
-  if (!words.length && !oneWord && !digits) return scan;
   const reversed = (text: string) => [...text].reverse().join("");
   const parts: RawBuilder<unknown>[] = [];
   const select = (where: RawBuilder<unknown>) => sql`select ${sql.ref("id")} from ${sql.table("enquiries")} where ${where}`;
@@ -218,10 +224,76 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
   return sql<SqlBool>`${sql.ref("id")} in (select ${sql.ref("m.id")} from (${sql.join(parts, sql` union `)}) as m)`;
 }
 
+/** The words of a term MySQL/MariaDB look for in the name's FULLTEXT index (by their beginnings). */
+function wordsToMatch(term: string): string[] {
+  return term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= INDEXED_TERM_LENGTH);
+}
+
+/** Whether a term is looked for in an index (else row by row, with LIKE). */
+function searchesAnIndex(term: string): boolean {
+  if ([...term].length < INDEXED_TERM_LENGTH) return false;
+  return dialect() === "sqlite" || wordsToMatch(term).length > 0 || !/\s/.test(term) || Boolean(phoneSearchDigits(term));
+}
+
+type EnquiryRow = Selectable<EnquiriesTable>;
+type EnquiryRows = ReturnType<typeof filtered>;
+
+/** A list's order, column by column. Its last column is unique, so the order is total and reads the same from either end. */
+type Order = readonly { column: "followUpAt" | "createdAt" | "id"; desc: boolean }[];
+const NEWEST_FIRST: Order = [
+  { column: "createdAt", desc: true },
+  { column: "id", desc: true },
+];
+const OLDEST_FIRST: Order = [
+  { column: "createdAt", desc: false },
+  { column: "id", desc: false },
+];
+const EARLIEST_FOLLOW_UP_FIRST: Order = [{ column: "followUpAt", desc: false }, ...OLDEST_FIRST];
+
+/**
+ * A list is one or more parts shown one after the other, each its own rows in its own index's order, so no list
+ * sorts every row it matches: the queue (overdue follow-ups, then New enquiries) and "Next follow-up first" (dated
+ * follow-ups, then the rest, oldest first) are two. A follow-up filter lists the earliest follow-up first.
+ */
+type Part = { only?: (eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>; order: Order };
+
+function partsOf(filter: EnquiryFilter): Part[] {
+  if (filter.queue) {
+    const { userId, now } = filter.queue;
+    return [
+      { only: overdueOf(userId, now), order: EARLIEST_FOLLOW_UP_FIRST },
+      { only: newFor(userId, now), order: OLDEST_FIRST },
+    ];
+  }
+  if (filter.sort === "follow-up" && filter.followUp === undefined) {
+    return [
+      { only: (eb) => eb("followUpAt", "is not", null), order: EARLIEST_FOLLOW_UP_FIRST },
+      { only: (eb) => eb("followUpAt", "is", null), order: OLDEST_FIRST },
+    ];
+  }
+  if (filter.sort === "follow-up" || (filter.followUp !== undefined && filter.followUp !== "none")) return [{ order: EARLIEST_FOLLOW_UP_FIRST }];
+  return [{ order: filter.sort === "oldest" ? OLDEST_FIRST : NEWEST_FIRST }];
+}
+
+function partRows(filter: EnquiryFilter, part: Part, options: { walkOrder?: boolean; forCount?: boolean } = {}): EnquiryRows {
+  const rows = filtered(filter, options);
+  return part.only ? rows.where(part.only) : rows;
+}
+
+function sortedBy<O>(q: SelectQueryBuilder<Database, "enquiries", O>, order: Order, reverse = false) {
+  for (const { column, desc } of order) q = q.orderBy(column, desc !== reverse ? "desc" : "asc");
+  return q;
+}
+
+function inOrder(rows: EnquiryRows, order: Order, reverse = false) {
+  return sortedBy(rows.selectAll(), order, reverse);
+}
+
 /** The plan of a list's page query in its default order (EXPLAIN), one line per step, for scripts/bench-enquiries.ts. */
 export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[]> {
   const { limit, offset } = pageBounds(filter);
-  const compiled = ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).compile();
+  const [part] = partsOf(filter);
+  const compiled = inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
   if (dialect() === "sqlite") {
     const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
     return r.rows.map((row) => row.detail);
@@ -248,89 +320,85 @@ function newFor(userId: string, now: string) {
     ]);
 }
 
-async function countOf(q: ReturnType<typeof filtered>): Promise<number> {
+async function countOf(q: EnquiryRows): Promise<number> {
   return Number((await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 }
 
-/**
- * One page in the order asked for. A follow-up filter or sort lists the earliest follow-up first (the one to call
- * now); the queue is two index-ordered parts one after the other, paged across both (no sort of the whole set).
- */
-export async function listEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
-  const { page, limit, offset } = pageBounds(filter);
-  if (filter.queue) return listQueue(filter, filter.queue, { page, limit, offset });
-  if (dialect() !== "sqlite" || !filter.q?.trim()) {
-    const [found, count] = await Promise.all([
-      ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute(),
-      countOf(filtered(filter, { forCount: true })),
-    ]);
-    return toPage(found.map(toEnquiry), count, page, limit);
-  }
-  const count = await countOf(filtered(filter, { forCount: true }));
-  // The plan for a search (SQLite): few matches are read from the index and sorted; when many match and the page
-  // is near the start, walking the list's order until the page is full reads far fewer rows.
-  const walkOrder = count > WALK_ORDER_MATCHES && offset + limit <= count / 4;
-  const found = await ordered(filtered(filter, { walkOrder }).selectAll(), filter).limit(limit).offset(offset).execute();
-  return toPage(found.map(toEnquiry), count, page, limit);
-}
-
-/** Above this many matches a search's early pages walk the list's order (see listEnquiries). */
+/** Above this many matches a search's pages near the start of their order walk the list's order (see walksOrder). */
 const WALK_ORDER_MATCHES = 500;
 
-/** One page of rows in the list's order, without the count (a figure that only shows the first few). */
-export async function listEnquiryRows(filter: EnquiryFilter): Promise<Enquiry[]> {
-  const { limit, offset } = pageBounds(filter);
-  return (await ordered(filtered(filter).selectAll(), filter).limit(limit).offset(offset).execute()).map(toEnquiry);
+/**
+ * SQLite's plan for a search: few matches are read from the search index and sorted; when many match and the rows
+ * wanted are near the start of the order, walking the list's order until they are found reads far fewer rows.
+ */
+function walksOrder(filter: EnquiryFilter, matches: number, upTo: number): boolean {
+  return dialect() === "sqlite" && Boolean(filter.q?.trim()) && matches > WALK_ORDER_MATCHES && upTo <= matches / 4;
 }
 
-/** The list's order: a follow-up filter or sort lists the earliest follow-up first; otherwise newest (or oldest) first. */
-function ordered<Q extends SelectQueryBuilder<Database, "enquiries", Selectable<EnquiriesTable>>>(rows: Q, filter: EnquiryFilter): Q {
-  const byFollowUp = filter.sort === "follow-up" || (filter.followUp !== undefined && filter.followUp !== "none");
-  let q = rows as SelectQueryBuilder<Database, "enquiries", Selectable<EnquiriesTable>>;
-  if (byFollowUp) {
-    // No follow-up set: after every dated one.
-    if (filter.sort === "follow-up" && filter.followUp === undefined) q = q.orderBy(sql`case when ${sql.ref("followUpAt")} is null then 1 else 0 end`);
-    q = q.orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc");
-  } else if (filter.sort === "oldest") q = q.orderBy("createdAt", "asc").orderBy("id", "asc");
-  else q = q.orderBy("createdAt", "desc").orderBy("id", "desc");
-  return q as Q;
+/**
+ * One page in the list's order, paged across its parts. Each part's rows are read from its nearer end (in the
+ * reverse order, then turned round): OFFSET walks every row it skips, so the last page costs what the first does
+ * and the middle one is the dearest, instead of the cost growing page by page to the end.
+ */
+export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
+  const { page, limit, offset } = pageBounds(filter);
+  const parts = partsOf(filter);
+  const term = filter.q?.trim();
+  if (dialect() === "mysql" && term && searchesAnIndex(term)) return pageOfMatches(filter, parts, { page, limit, offset });
+  const counts = await Promise.all(parts.map((part) => countOf(partRows(filter, part, { forCount: true }))));
+  const rows: EnquiryRow[] = [];
+  let skip = offset;
+  for (const [i, part] of parts.entries()) {
+    if (rows.length === limit) break;
+    if (skip >= counts[i]) {
+      skip -= counts[i];
+      continue;
+    }
+    const take = Math.min(limit - rows.length, counts[i] - skip);
+    const fromEnd = counts[i] - skip - take;
+    const reverse = fromEnd < skip;
+    const start = reverse ? fromEnd : skip;
+    const found = await inOrder(partRows(filter, part, { walkOrder: walksOrder(filter, counts[i], start + take) }), part.order, reverse)
+      .limit(take)
+      .offset(start)
+      .execute();
+    rows.push(...(reverse ? found.reverse() : found));
+    skip = 0;
+  }
+  return toPage(
+    rows.map(toEnquiry),
+    counts.reduce((sum, n) => sum + n, 0),
+    page,
+    limit,
+  );
 }
 
-async function listQueue(
-  filter: EnquiryFilter,
-  queue: { userId: string; now: string },
-  { page, limit, offset }: { page: number; limit: number; offset: number },
-) {
-  const overdue = filtered(filter).where(overdueOf(queue.userId, queue.now));
-  const fresh = filtered(filter).where(newFor(queue.userId, queue.now));
-  const [overdueCount, freshCount] = await Promise.all([
-    countOf(filtered(filter, { forCount: true }).where(overdueOf(queue.userId, queue.now))),
-    countOf(filtered(filter, { forCount: true }).where(newFor(queue.userId, queue.now))),
-  ]);
-  const rows: Selectable<EnquiriesTable>[] = [];
-  if (offset < overdueCount) {
-    rows.push(
-      ...(await overdue.selectAll().orderBy("followUpAt", "asc").orderBy("createdAt", "asc").orderBy("id", "asc").limit(limit).offset(offset).execute()),
-    );
-  }
-  if (rows.length < limit) {
-    const from = Math.max(0, offset - overdueCount);
-    rows.push(
-      ...(await fresh
-        .selectAll()
-        .orderBy("createdAt", "asc")
-        .orderBy("id", "asc")
-        .limit(limit - rows.length)
-        .offset(from)
-        .execute()),
-    );
-  }
-  return toPage(rows.map(toEnquiry), overdueCount + freshCount, page, limit);
+/**
+ * MySQL/MariaDB's search: the FULLTEXT index hands back every match of a name unordered (25 ms for the 8,000
+ * "Priya"s of 100,000 enquiries), and a count and a page would each find them again (100 ms in all). Here they are
+ * found once, as ids in the list's order: the count is how many, the page a slice, then read whole by id.
+ */
+async function pageOfMatches(filter: EnquiryFilter, parts: Part[], { page, limit, offset }: { page: number; limit: number; offset: number }) {
+  const ids: string[] = [];
+  for (const part of parts) ids.push(...(await sortedBy(partRows(filter, part).select("id"), part.order).execute()).map((r) => r.id));
+  const wanted = ids.slice(offset, offset + limit);
+  const rows = wanted.length ? await db().selectFrom("enquiries").selectAll().where("id", "in", wanted).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = wanted.flatMap((id) => byId.get(id) ?? []);
+  return toPage(found.map(toEnquiry), ids.length, page, limit);
+}
+
+/** The first page of rows in the list's order, without its count when one part holds it (a figure that shows the first few). */
+export async function firstEnquiries(filter: EnquiryFilter): Promise<Enquiry[]> {
+  const { limit } = pageBounds(filter);
+  const parts = partsOf(filter);
+  if (parts.length > 1) return (await pageEnquiries({ ...filter, page: 1 })).data;
+  return (await inOrder(partRows(filter, parts[0]), parts[0].order).limit(limit).execute()).map(toEnquiry);
 }
 
 /** The first enquiry of the counsellor's queue other than `exceptId` (the details' Next in queue). */
 export async function nextInQueue(queue: { userId: string; now: string }, exceptId: string): Promise<string | null> {
-  const page = await listQueue({ queue }, queue, { page: 1, limit: 2, offset: 0 });
+  const page = await pageEnquiries({ queue, limit: 2 });
   return page.data.find((e) => e.id !== exceptId)?.id ?? null;
 }
 
@@ -585,57 +653,54 @@ export async function countUnansweredSince(before: string): Promise<number> {
 }
 
 /**
- * Enquiries received in each [from, before) window. Counted per UTC hour in SQL (one pass over the createdAt
- * index, a few thousand groups) and added up per window here, so any window edge on the hour (a Hyderabad day
- * starts at 18:30 UTC: on the half hour) is exact: the half hours either side are counted apart.
+ * Enquiries received in each [from, before) window (not held), in one statement: one count per window, each a range
+ * of the (createdAt, privacyState, …) index read without its rows. Grouping every row by a bucket of its time and
+ * adding up here cost a sort of them all (38 ms at 100,000 enquiries on SQLite, against 6).
  */
 export async function countInWindows(windows: { from: string; before: string }[]): Promise<number[]> {
   if (!windows.length) return [];
-  const first = windows.reduce((min, w) => (w.from < min ? w.from : min), windows[0].from);
-  const last = windows.reduce((max, w) => (w.before > max ? w.before : max), windows[0].before);
-  // "2031-06-08T18:3" groups by ten minutes: fine enough for half-hour time zones, few enough groups.
-  const bucket = sql<string>`substr(${sql.ref("createdAt")}, 1, 15)`;
-  const rows = await db()
-    .selectFrom("enquiries")
-    .where("createdAt", ">=", first)
-    .where("createdAt", "<", last)
-    .where("privacyState", "<>", "held")
-    .select([bucket.as("bucket"), (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy(bucket)
-    .execute();
-  const counts = windows.map(() => 0);
-  for (const row of rows) {
-    const at = `${row.bucket}0:00.000Z`.slice(0, 24);
-    const i = windows.findIndex((w) => at >= w.from && at < w.before);
-    if (i >= 0) counts[i] += Number(row.n);
-  }
-  return counts;
+  const row = await db()
+    .selectNoFrom((eb) =>
+      windows.map((w, i) =>
+        eb
+          .selectFrom("enquiries")
+          .where("createdAt", ">=", w.from)
+          .where("createdAt", "<", w.before)
+          .where("privacyState", "<>", "held")
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .as(`w${i}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return windows.map((_, i) => Number((row as Record<string, unknown>)[`w${i}`] ?? 0));
 }
 
-/** One group of the dashboard's figures: enquiries by status, course and source, and whether within the recent window. */
-export type FigureGroup = { status: string; preferredCourse: string; sourceLabel: string; recent: boolean; count: number };
+/** One group of the dashboard's figures: enquiries by status, course and source, and how many of them are recent. */
+export type FigureGroup = { status: string; preferredCourse: string; sourceLabel: string; count: number; recentCount: number };
 
 /**
- * The enquiries received since `since` (not held), counted by status, course and source, and whether they came
- * since `recentSince`: the dashboard's funnels (30 and 90 days) and its course and source tables from one pass over
- * the covering index of migration 0050 (a few dozen groups), instead of one grouped pass each.
+ * The enquiries received since `since` (not held), counted by status, course and source, with how many came since
+ * `recentSince`: the dashboard's funnels (30 and 90 days) and its course and source tables from one pass (a few
+ * dozen groups). It reads the index of migration 0100, which holds the rows in the groups' order, whole: they are
+ * counted as read instead of sorted first. At 100,000 enquiries that takes 12 ms on SQLite and 27 on MariaDB,
+ * against 48 and 119 for reading the date range and sorting it; MariaDB picks the latter from its statistics, so
+ * the index is named (and a history of millions of rows would want the date range again).
  */
 export async function countFigureGroupsSince(since: string, recentSince: string): Promise<FigureGroup[]> {
-  const recent = sql<number>`case when ${sql.ref("createdAt")} >= ${recentSince} then 1 else 0 end`;
-  const rows = await db()
-    .selectFrom("enquiries")
-    .where("createdAt", ">=", since)
-    .where("privacyState", "<>", "held")
-    .select(["status", "preferredCourse", "sourceLabel", recent.as("recent"), (eb) => eb.fn.countAll<number>().as("n")])
-    // By the alias: MySQL's ONLY_FULL_GROUP_BY would not match the expression (its parameter) in SELECT and GROUP BY.
-    .groupBy(["status", "preferredCourse", "sourceLabel", sql`${sql.ref("recent")}`])
-    .execute();
+  const index = sql.id("enquiries_figure_groups");
+  const from = dialect() === "mysql" ? sql`${sql.table("enquiries")} force index (${index})` : sql`${sql.table("enquiries")} indexed by ${index}`;
+  const [status, course, source, createdAt] = [sql.ref("status"), sql.ref("preferredCourse"), sql.ref("sourceLabel"), sql.ref("createdAt")];
+  const { rows } = await sql<{ status: string; preferredCourse: string; sourceLabel: string; recent: number | string; n: number | string }>`
+    select ${status}, ${course}, ${source}, sum(case when ${createdAt} >= ${recentSince} then 1 else 0 end) as ${sql.id("recent")}, count(*) as ${sql.id("n")}
+    from ${from}
+    where ${createdAt} >= ${since} and ${sql.ref("privacyState")} <> ${"held"}
+    group by ${status}, ${course}, ${source}`.execute(db());
   return rows.map((r) => ({
     status: r.status,
     preferredCourse: r.preferredCourse,
     sourceLabel: r.sourceLabel,
-    recent: Number(r.recent) === 1,
     count: Number(r.n),
+    recentCount: Number(r.recent),
   }));
 }
 

@@ -12,7 +12,7 @@ import { formatDateTime } from "~/util/dates";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { PipelinePanels } from "~/components/admin/pipeline-panels";
 import { countCourses } from "~/models/course.server";
-import { listEnquiryRows } from "~/models/enquiry.server";
+import { firstEnquiries } from "~/models/enquiry.server";
 import { newEnquiryCount } from "~/services/staff-counts.server";
 import { countReviews, listReviews } from "~/models/review.server";
 import { countActiveSchedules } from "~/models/schedule.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countActiveSchedules(),
     countReviews(),
     newEnquiryCount(context),
-    listEnquiryRows({ limit: 5 }),
+    firstEnquiries({ limit: 5 }),
     listReviews({ limit: 5 }),
     pipelineFigures(actor, new Date(), context),
     // The warning is a side note: if it cannot be read, the dashboard still shows.

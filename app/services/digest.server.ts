@@ -16,7 +16,7 @@ import {
   setDigestPreference,
   type DigestRecipient,
 } from "~/models/digest.server";
-import { listEnquiries as listEnquiryRows, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
+import { pageEnquiries, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import { getUser } from "~/models/user.server";
 import { listOpenOffersExpiringBetween } from "~/models/waitlist.server";
 import type { StaffActor } from "./actor";
@@ -63,11 +63,11 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
   const waiting = (assigneeId: string | null): EnquiryFilter => ({ status: "new", assigneeId, createdBefore: waitingSince, limit });
   const today = siteToday(now);
   const [overdue, dueToday, waitingMine, waitingUnassigned, offersToday] = await Promise.all([
-    listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit }, now)),
+    pageEnquiries(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit }, now)),
     // Today's follow-ups whose time has passed while the lead is open are listed as overdue above.
-    listEnquiryRows(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 100 }, now)),
-    listEnquiryRows(waiting(person.id)),
-    listEnquiryRows(waiting(null)),
+    pageEnquiries(resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 100 }, now)),
+    pageEnquiries(waiting(person.id)),
+    pageEnquiries(waiting(null)),
     listOpenOffersExpiringBetween(siteDayStartUtc(today), siteDayStartUtc(nextDay(today))),
   ]);
   // Offers on this person's enquiries, and on unassigned ones (like New enquiries: everybody's until taken).

@@ -1,13 +1,5 @@
 import { nextDay, siteDayStartUtc, siteToday } from "~/util/dates";
-import {
-  duplicatesOf,
-  eachEnquiry,
-  getEnquiry,
-  listEnquiries as listEnquiryRows,
-  nextInQueue,
-  type Enquiry,
-  type EnquiryFilter,
-} from "~/models/enquiry.server";
+import { duplicatesOf, eachEnquiry, getEnquiry, pageEnquiries, nextInQueue, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import type { Page } from "~/models/paging.server";
 import { consentsOf, type Consent } from "~/models/consents.server";
@@ -103,7 +95,7 @@ export async function withDuplicates(rows: Enquiry[]): Promise<EnquiryRecord[]> 
 }
 
 export async function listEnquiries(actor: StaffActor, query: EnquiryListQuery): Promise<Page<EnquiryRecord>> {
-  const page = await listEnquiryRows(resolveEnquiryFilter(actor, query));
+  const page = await pageEnquiries(resolveEnquiryFilter(actor, query));
   return { ...page, data: await withDuplicates(page.data) };
 }
 

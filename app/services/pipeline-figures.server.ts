@@ -1,5 +1,5 @@
 import { siteDayStartUtc, siteToday } from "~/util/dates";
-import { countFigureGroupsSince, countInWindows, countMatching, countUnansweredSince, listEnquiryRows, type FigureGroup } from "~/models/enquiry.server";
+import { countFigureGroupsSince, countInWindows, countMatching, countUnansweredSince, firstEnquiries, type FigureGroup } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 import { myOverdueCount } from "./staff-counts.server";
@@ -34,11 +34,11 @@ export async function enquiriesPerWeek(now = new Date(), weeks = 12): Promise<We
 }
 
 /**
- * Of the enquiries in `groups` (received in the window they were counted for): how many got an answer (their
- * status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
+ * Of the enquiries in `groups` received in the window (all of each group's, or its recent ones): how many got an
+ * answer (their status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
  */
-export function funnel(days: number, groups: FigureGroup[]): Funnel {
-  const count = (status?: string) => groups.filter((g) => !status || g.status === status).reduce((n, g) => n + g.count, 0);
+export function funnel(days: number, groups: FigureGroup[], which: "count" | "recentCount" = "count"): Funnel {
+  const count = (status?: string) => groups.filter((g) => !status || g.status === status).reduce((n, g) => n + g[which], 0);
   const received = count();
   const enrolled = count("enrolled");
   return {
@@ -85,21 +85,15 @@ export async function pipelineFigures(actor: StaffActor, now = new Date(), scope
     countUnansweredSince(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
     enquiriesPerWeek(now),
     countFigureGroupsSince(since90, since30),
-    listEnquiryRows(dueFilter),
+    firstEnquiries(dueFilter),
     countMatching(dueFilter),
-    listEnquiryRows(overdueFilter),
+    firstEnquiries(overdueFilter),
     myOverdueCount(actor, now, scope),
   ]);
   const next = [...overdue, ...due.filter((d) => !overdue.some((o) => o.id === d.id))]
     .slice(0, 5)
     .map((e) => ({ id: e.id, fullName: e.fullName, followUpAt: e.followUpAt! }));
-  const funnels = [
-    funnel(
-      30,
-      groups.filter((g) => g.recent),
-    ),
-    funnel(90, groups),
-  ];
+  const funnels = [funnel(30, groups, "recentCount"), funnel(90, groups)];
   return {
     unansweredOver24h,
     weekly,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertEnquiry, getEnquiry, listEnquiries } from "~/models/enquiry.server";
+import { insertEnquiry, getEnquiry, pageEnquiries } from "~/models/enquiry.server";
 import { attachmentFile } from "../helpers/stored-files";
 import { loader as listLoader } from "~/routes/admin.enquiries";
 import { action as detailsAction, loader as detailsLoader } from "~/routes/admin.enquiries.$id";
@@ -157,7 +157,7 @@ describe("enquiries list", () => {
       "Paged Person 13",
     );
 
-    const [first] = (await listEnquiries({ q: "Paged Person", limit: 1 })).data;
+    const [first] = (await pageEnquiries({ q: "Paged Person", limit: 1 })).data;
     await run(detailsAction, makeRequest(`/admin/enquiries/${first.id}`, { cookie: editor, form: { intent: "status", status: "enrolled" } }), { id: first.id });
     const enrolled = (await run(listLoader, makeRequest("/admin/enquiries?status=enrolled&q=Paged", { cookie: editor }))).body as ListBody;
     expect(enrolled.list.data.map((e) => e.id)).toEqual([first.id]);

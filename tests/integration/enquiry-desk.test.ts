@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
 import { insertCourse } from "~/models/course.server";
-import { getEnquiry, insertEnquiry, listEnquiries as listRows } from "~/models/enquiry.server";
+import { getEnquiry, insertEnquiry, pageEnquiries as listRows } from "~/models/enquiry.server";
 import { getSchedule, insertSchedule } from "~/models/schedule.server";
 import { setTakesEnquiries } from "~/models/assignment.server";
 import { listTimeline } from "~/models/timeline.server";

@@ -1,7 +1,7 @@
 import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { getEnquiry, insertEnquiry, listEnquiries as listRows } from "~/models/enquiry.server";
+import { getEnquiry, insertEnquiry, pageEnquiries as listRows } from "~/models/enquiry.server";
 import { getSchedule, insertSchedule } from "~/models/schedule.server";
 import { insertCourse } from "~/models/course.server";
 import { createUserWithoutActor } from "~/services/users.server";

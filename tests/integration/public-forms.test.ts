@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { attachmentFile } from "../helpers/stored-files";
 import { listContactQueries } from "~/models/contact-query.server";
-import { listEnquiries } from "~/models/enquiry.server";
+import { pageEnquiries } from "~/models/enquiry.server";
 import { action as homeAction } from "~/routes/_site._index";
 import { action as contactAction } from "~/routes/_site.contact";
 import { action as enquiryAction } from "~/routes/_site.enquiry";
@@ -28,7 +28,7 @@ describe("home page action", () => {
     const out = await callAction(homeAction, formRequest("/?index", { intent: "enquiry", ...enquiry, whatsappNotifications: "on" }));
     expect(out.status).toBe(200);
     expect(out.body).toMatchObject({ intent: "enquiry", status: "success" });
-    const { data } = await listEnquiries();
+    const { data } = await pageEnquiries();
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({
       fullName: "Ravi Kumar",
@@ -46,7 +46,7 @@ describe("home page action", () => {
 
   it("stores whatsappNotifications false when the box is left unticked", async () => {
     await callAction(homeAction, formRequest("/?index", { intent: "enquiry", ...enquiry }));
-    const { data } = await listEnquiries();
+    const { data } = await pageEnquiries();
     expect(data[0].whatsappNotifications).toBe(false);
   });
 
@@ -63,7 +63,7 @@ describe("home page action", () => {
       message: "What are the fees?",
       status: "new",
     });
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("answers an empty enquiry with every message of spec §5, word for word, and stores nothing", async () => {
@@ -79,7 +79,7 @@ describe("home page action", () => {
       preferredCourse: ["Please select a course"],
       preferredMode: ["Please select preferred mode"],
     });
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("keeps what was typed when a field is invalid, with the shape messages", async () => {
@@ -87,7 +87,7 @@ describe("home page action", () => {
     expect(out.status).toBe(400);
     expect(out.body.submission.error).toEqual({ email: ["Valid email is required"], phone: ["Valid 10-digit phone number is required"] });
     expect(out.body.submission.initialValue).toMatchObject({ fullName: "Ravi Kumar", email: "ravi@", phone: "12345", preferredMode: "hybrid" });
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("answers an invalid contact message with the spec's messages and stores nothing", async () => {
@@ -106,7 +106,7 @@ describe("home page action", () => {
       expect(out.status).toBe(200);
       expect(out.body.status).toBe("success");
     }
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
     expect((await listContactQueries()).total).toBe(0);
   });
 
@@ -144,7 +144,7 @@ describe("/enquiry action (multipart, with attachments)", () => {
       ]),
     );
     expect(out.body).toMatchObject({ intent: "enquiry", status: "success" });
-    const { data } = await listEnquiries();
+    const { data } = await pageEnquiries();
     expect(data).toHaveLength(1);
     expect(data[0].filePaths).toHaveLength(1);
     expect(data[0].filePaths[0]).toMatch(/^[a-f0-9]{32}-my resume\.pdf$/);
@@ -161,14 +161,14 @@ describe("/enquiry action (multipart, with attachments)", () => {
     );
     expect(out.status).toBe(400);
     expect(out.body.fileError).toBe("Please attach PDF, DOC, DOCX, JPG or PNG files only");
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("refuses more than three files", async () => {
     const files = [1, 2, 3, 4].map((n) => ({ field: "filePaths", name: `cv${n}.pdf`, type: "application/pdf", data: pdf }));
     const out = await callAction(enquiryAction, multipartRequest("/enquiry", { intent: "enquiry", ...enquiry }, files));
     expect(out.body.fileError).toBe("You can attach up to 3 files");
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("removes the stored file when the rest of the form is invalid, and asks for it again", async () => {
@@ -183,7 +183,7 @@ describe("/enquiry action (multipart, with attachments)", () => {
     expect(out.body.submission.error).toEqual({ fullName: ["Full name is required"] });
     expect(out.body.fileError).toBe("Please attach your files again.");
     expect(listAttachmentFiles()).toEqual(before);
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("drops a bot's post and its files", async () => {
@@ -196,13 +196,13 @@ describe("/enquiry action (multipart, with attachments)", () => {
     );
     expect(out.body.status).toBe("success");
     expect(listAttachmentFiles()).toEqual(before);
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
   });
 
   it("also takes a plain urlencoded post (no file field)", async () => {
     const out = await callAction(enquiryAction, formRequest("/enquiry", { intent: "enquiry", ...enquiry }));
     expect(out.body.status).toBe("success");
-    expect((await listEnquiries()).total).toBe(1);
+    expect((await pageEnquiries()).total).toBe(1);
   });
 });
 

@@ -12,7 +12,7 @@ import { RESCAN_MS, reserveAttachmentSpace } from "~/infra/attachment-quota.serv
 import { uploadWorkLoad } from "~/infra/upload-checks.server";
 import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
-import { listEnquiries } from "~/models/enquiry.server";
+import { pageEnquiries } from "~/models/enquiry.server";
 import { action as enquiryAction } from "~/routes/_site.enquiry";
 import { IMAGE_TYPE_MESSAGE, SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";
 import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE, ENQUIRY_FILE_MAX_BYTES, ENQUIRY_FILE_TYPE_MESSAGE } from "~/schemas/enquiry";
@@ -357,12 +357,12 @@ describe("a ceiling on the space enquiry attachments take (ENQUIRY_ATTACHMENT_QU
     expect(out.body.fileError).toBe(ENQUIRY_ATTACHMENTS_FULL_MESSAGE);
     expect(out.body.submission.initialValue).toMatchObject({ fullName: "Ravi Kumar", email: "ravi@example.com", message: "Weekend batch" });
     expect(attachmentsOnDisk()).toHaveLength(1);
-    expect((await listEnquiries()).total).toBe(0);
+    expect((await pageEnquiries()).total).toBe(0);
 
     // The way out the message offers: the same enquiry without files goes through.
     const withoutFiles = await sendEnquiry([]);
     expect(withoutFiles.body).toMatchObject({ status: "success" });
-    expect((await listEnquiries()).total).toBe(1);
+    expect((await pageEnquiries()).total).toBe(1);
   });
 
   it("counts what was stored since the folder was last scanned", async () => {
@@ -376,7 +376,7 @@ describe("a ceiling on the space enquiry attachments take (ENQUIRY_ATTACHMENT_QU
     const invalid = await sendEnquiry([pdfOf(600)], { fullName: "" });
     expect(invalid.body.fileError).toBe("Please attach your files again.");
     expect((await sendEnquiry([pdfOf(600)])).body).toMatchObject({ status: "success" });
-    expect((await listEnquiries()).total).toBe(1);
+    expect((await pageEnquiries()).total).toBe(1);
   });
 
   it("lets only one of two uploads at the same moment take the last space", async () => {

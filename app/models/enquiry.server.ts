@@ -5,7 +5,6 @@ import {
   type ExpressionBuilder,
   type RawBuilder,
   type Selectable,
-  type SelectQueryBuilder,
   type SqlBool,
   type Updateable,
 } from "kysely";

@@ -1,13 +1,4 @@
-import {
-  CompiledQuery,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type Selectable,
-  type SqlBool,
-  type Updateable,
-} from "kysely";
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, type Updateable } from "kysely";
 import { db, dialect } from "~db/client.server";
 import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import type { Database, EnquiriesTable } from "~db/schema";

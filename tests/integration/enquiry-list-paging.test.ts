@@ -167,7 +167,11 @@ describe("a search that matches thousands", () => {
         privacyState: i % 100 === 7 ? "held" : "",
       };
     });
-    for (let i = 0; i < rowsToAdd.length; i += 500) await db().insertInto("enquiries").values(rowsToAdd.slice(i, i + 500)).execute();
+    for (let i = 0; i < rowsToAdd.length; i += 500)
+      await db()
+        .insertInto("enquiries")
+        .values(rowsToAdd.slice(i, i + 500))
+        .execute();
     const want = rowsToAdd
       .filter((r) => r.privacyState === "")
       .sort((a, b) => cmp(b.createdAt, a.createdAt) || cmp(b.id, a.id))

@@ -303,7 +303,10 @@ function inOrder(rows: EnquiryRows, order: Order, reverse = false) {
 export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[]> {
   const { limit, offset } = pageBounds(filter);
   const [part] = partsOf(filter);
-  const compiled = inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
+  const few = await narrowedToFewMatches(filter);
+  const compiled = few
+    ? partRows(few, part).select(["id", "createdAt", "followUpAt"]).compile()
+    : inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
   if (dialect() === "sqlite") {
     const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
     return r.rows.map((row) => row.detail);
@@ -353,12 +356,8 @@ function walksOrder(filter: EnquiryFilter, matches: number, upTo: number): boole
 export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   const parts = partsOf(filter);
-  const term = filter.q?.trim();
-  if (dialect() === "mysql" && term && searchesAnIndex(term)) {
-    const ids = await fewMatchIds(term);
-    if (ids)
-      return pageOfFew({ ...filter, q: undefined, ids: filter.ids ? ids.filter((id) => filter.ids!.includes(id)) : ids }, parts, { page, limit, offset });
-  }
+  const few = await narrowedToFewMatches(filter);
+  if (few) return pageOfFew(few, parts, { page, limit, offset });
   const counts = await Promise.all(parts.map((part) => countOf(partRows(filter, part, { forCount: true }))));
   const rows: EnquiryRow[] = [];
   let skip = offset;
@@ -385,6 +384,14 @@ export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<En
     page,
     limit,
   );
+}
+
+/** On MySQL/MariaDB, a search with few matches as the same list narrowed to their ids (see fewMatchIds); else null. */
+async function narrowedToFewMatches(filter: EnquiryFilter): Promise<EnquiryFilter | null> {
+  const term = filter.q?.trim();
+  if (dialect() !== "mysql" || !term || !searchesAnIndex(term)) return null;
+  const ids = await fewMatchIds(term);
+  return ids && { ...filter, q: undefined, ids: filter.ids ? ids.filter((id) => filter.ids!.includes(id)) : ids };
 }
 
 /**

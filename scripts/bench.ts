@@ -248,7 +248,7 @@ async function afterAChange(common: { databaseUrl: string; uploadDir: string }) 
       }
       process.stdout.write("\n");
     }
-    console.log(`\nMedians of ${ROUNDS} rounds; p99 of ${BURST} requests on / (gzip, ${CONNECTIONS} connections), in ms.`);
+    console.log(`\nNode.js ${process.version}; medians of ${ROUNDS} rounds; p99 of ${BURST} requests on / (gzip, ${CONNECTIONS} connections), in ms.`);
     console.table(
       modes.map((m, i) => {
         const run = runs[i];

@@ -304,9 +304,7 @@ export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[
   const { limit, offset } = pageBounds(filter);
   const [part] = partsOf(filter);
   const few = await narrowedToFewMatches(filter);
-  const compiled = few
-    ? partRows(few, part).select(["id", "createdAt", "followUpAt"]).compile()
-    : inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
+  const compiled = few ? positionsOf(few, part).compile() : inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
   if (dialect() === "sqlite") {
     const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
     return r.rows.map((row) => row.detail);
@@ -391,7 +389,9 @@ async function narrowedToFewMatches(filter: EnquiryFilter): Promise<EnquiryFilte
   const term = filter.q?.trim();
   if (dialect() !== "mysql" || !term || !searchesAnIndex(term)) return null;
   const ids = await fewMatchIds(term);
-  return ids && { ...filter, q: undefined, ids: filter.ids ? ids.filter((id) => filter.ids!.includes(id)) : ids };
+  if (!ids) return null;
+  const within = filter.ids && new Set(filter.ids);
+  return { ...filter, q: undefined, ids: within ? ids.filter((id) => within.has(id)) : ids };
 }
 
 /**
@@ -401,14 +401,16 @@ async function narrowedToFewMatches(filter: EnquiryFilter): Promise<EnquiryFilte
  */
 async function pageOfFew(filter: EnquiryFilter, parts: Part[], { page, limit, offset }: { page: number; limit: number; offset: number }) {
   const ids: string[] = [];
-  for (const part of parts) {
-    const positions = await partRows(filter, part).select(["id", "createdAt", "followUpAt"]).execute();
-    ids.push(...positions.sort(byOrder(part.order)).map((r) => r.id));
-  }
+  for (const part of parts) ids.push(...(await positionsOf(filter, part).execute()).sort(byOrder(part.order)).map((r) => r.id));
   const wanted = ids.slice(offset, offset + limit);
   const rows = wanted.length ? await db().selectFrom("enquiries").selectAll().where("id", "in", wanted).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return toPage(wanted.flatMap((id) => byId.get(id) ?? []).map(toEnquiry), ids.length, page, limit);
+}
+
+/** A part's rows as just what orders them (read by primary key when the filter names a few ids). */
+function positionsOf(filter: EnquiryFilter, part: Part) {
+  return partRows(filter, part).select(["id", "createdAt", "followUpAt"]);
 }
 
 /** An order as a comparison, as SQL sorts (no value before any; ids and instants are ASCII, so no collation differs). */

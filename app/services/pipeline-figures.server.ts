@@ -37,7 +37,7 @@ export async function enquiriesPerWeek(now = new Date(), weeks = 12): Promise<We
  * Of the enquiries in `groups` received in the window (all of each group's, or its recent ones): how many got an
  * answer (their status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
  */
-export function funnel(days: number, groups: FigureGroup[], which: "count" | "recentCount" = "count"): Funnel {
+function funnel(days: number, groups: FigureGroup[], which: "count" | "recentCount" = "count"): Funnel {
   const count = (status?: string) => groups.filter((g) => !status || g.status === status).reduce((n, g) => n + g[which], 0);
   const received = count();
   const enrolled = count("enrolled");

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, postEnquiry, signIn, test, uniqueTag } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, postEnquiry, signIn, staffToken, test, uniqueTag } from "./fixtures";
 
 /**
  * Issue 30: the enquiry list reads each page from the nearer end of its order (a last page costs what a first one
@@ -7,12 +7,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, postEnquiry, signIn, test, uniqueT
  * (oldest first), each read in its own index's order. In Chromium with JavaScript on and off, staff page through
  * both orders with Next and Previous, and every page shows the stored enquiries in the right order, none twice.
  */
-
-async function staffApi(request: APIRequestContext) {
-  const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
 
 /** The names in the list's rows, top to bottom. */
 async function namesShown(page: Page, tag: string): Promise<string[]> {
@@ -37,7 +31,7 @@ for (const javaScriptEnabled of [true, false]) {
         names.push(fullName);
       }
       // Follow-ups on three of them, the latest-made one the earliest due.
-      const auth = await staffApi(page.request);
+      const auth = { Authorization: `Bearer ${await staffToken(page.request)}` };
       for (const [i, at] of [
         [21, "2031-03-01T10:00:00+05:30"],
         [4, "2031-03-02T10:00:00+05:30"],

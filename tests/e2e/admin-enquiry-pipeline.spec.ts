@@ -1,23 +1,17 @@
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, signIn, test, uniqueTag } from "./fixtures";
-import { type Page } from "@playwright/test";
+import { expect, signIn, staffToken, test, uniqueTag } from "./fixtures";
 
 /**
  * Turning an enquiry into an enrolment, with JavaScript on and off: a visitor comes from a campaign and picks a
  * batch's Enroll Now; staff see where it came from, take it on, note the call, set the follow-up, enrol it
  * (the batch loses its last seat and shows as full), and change several at once.
  */
-async function apiToken(page: Page): Promise<string> {
-  const r = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  return ((await r.json()) as { token: string }).token;
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`Enquiry pipeline, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("from a campaign visit to an enrolment that fills the batch", async ({ page }) => {
       const tag = uniqueTag("p");
-      const token = await apiToken(page);
+      const token = await staffToken(page.request);
       const course = ((await (await page.request.get("/api/courses")).json()) as { data: { id: string; title: string }[] }).data[0];
       const day = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
       const batch = await page.request.post("/api/schedules", {

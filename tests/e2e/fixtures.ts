@@ -92,6 +92,13 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
   await expect(page).toHaveURL(/\/admin\/courses$/);
 }
 
+/** A staff API token for the admin (the JSON API's login), for arranging what a test needs through the API. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
 /** A unique name such as "Trainer lq3k9a2x", so tests sharing the e2e database (and both JavaScript modes) never collide. */
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

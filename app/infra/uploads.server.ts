@@ -10,7 +10,7 @@ import { env } from "~/env.server";
 import { fileStore } from "./file-store.server";
 import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE } from "~/schemas/enquiry";
 import { noteAttachmentsRemoved, reserveAttachmentSpace, type AttachmentSpace } from "./attachment-quota.server";
-import { detectType, reencodeImage } from "./upload-checks.server";
+import { detectType, reencodeImage } from "./file-checks/index.server";
 import { ACTIVE_PDF_MESSAGES, type UploadKind } from "~/schemas/uploads";
 
 /**
@@ -50,7 +50,7 @@ export type StoredUpload = {
 
 /**
  * "quota": the enquiry attachment folder is full (attachment-quota.server.ts); nothing wrong with the file.
- * "active": a PDF with scripts, embedded files or actions that fire by themselves (pdf-active-content.server.ts).
+ * "active": a PDF with scripts, embedded files or actions that fire by themselves (file-checks/pdf-active-content.server.ts).
  */
 export type UploadErrorKind = "size" | "type" | "count" | "quota" | "active";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaTypes } from "~/infra/upload-checks.server";
+import { mediaTypes } from "~/schemas/upload-media-types";
 import { acceptList, looksAccepted, typeNames } from "./uploads";
 
 describe("upload types, defined once", () => {

@@ -1,5 +1,5 @@
 /**
- * The files each upload takes, defined once: the server's content check (app/infra/upload-checks.server.ts adds
+ * The files each upload takes, defined once: the server's content check (app/schemas/upload-media-types.ts adds
  * each type's media type), the file inputs' accept lists, the hints under them, the browser's early check and the
  * OpenAPI document are all built from this list, so a hint cannot say "PNG, JPG or GIF" while the server also
  * takes WebP and AVIF. Kept small: it is part of the public enquiry form's code.
@@ -46,7 +46,7 @@ export function looksAccepted(kind: UploadKind, file: { name: string; type?: str
 
 /**
  * A PDF that would run or fetch something by itself when opened (scripts, actions that start a program, open
- * another file or a web address, send a form, embedded files): app/infra/pdf-active-content.server.ts.
+ * another file or a web address, send a form, embedded files): app/infra/file-checks/pdf-active-content.server.ts.
  */
 export const ACTIVE_PDF_MESSAGES: Record<"attachment" | "syllabus", string> = {
   attachment: "This PDF contains scripts, attached files or links that open by themselves. Please attach a plain PDF instead (print or save it as PDF again).",

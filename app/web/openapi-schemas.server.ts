@@ -25,7 +25,7 @@ import { DATE_PATTERN } from "~/schemas/fields";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
 import type { UploadKind } from "~/schemas/uploads";
-import { mediaTypes } from "~/infra/upload-checks.server";
+import { mediaTypes } from "~/schemas/upload-media-types";
 import { changePasswordSchema, userCreateSchema, userUpdateSchema } from "~/schemas/user";
 
 /**

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { PDFDocument, PDFName, PDFString } from "pdf-lib";
+import { PDFDocument, PDFName, PDFString } from "@cantoo/pdf-lib";
 import { expect, fieldMessage, signIn, test, uniqueTag } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/web/course-upload.server";
-import { scanPart } from "~/infra/docx-parts.server";
+import { scanPart } from "~/infra/file-checks/docx-parts.server";
 import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
 import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { SYLLABUS_TYPE_MESSAGE } from "~/schemas/course";

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { COURSE_SYLLABUS_RULE } from "~/web/course-upload.server";
 import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
 import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
-import { pdfActiveContent } from "~/infra/pdf-active-content.server";
+import { pdfActiveContent } from "~/infra/file-checks/pdf-active-content.server";
 import { ACTIVE_PDF_MESSAGES } from "~/schemas/uploads";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
 import { multipartRequest } from "./upload-fixtures";
@@ -225,8 +225,9 @@ describe("active content hidden from a plain text search", () => {
   ];
   for (const [label, make] of refused) {
     it(`refuses ${label}`, async () => {
-      // pdf-lib does not open an object stream whose /Type it cannot read: what it holds is unseen, so refused.
-      await expectRefusedEverywhere(make(), label.includes("lower-case hex") && label.includes("object stream") ? "unreadable" : "active");
+      // @cantoo/pdf-lib reads #xx escapes in either case, so it opens even the object stream whose /Type is escaped
+      // in lower-case hex and the Launch inside is seen (pdf-lib 1.17 did not open it; the walk refused the unseen).
+      await expectRefusedEverywhere(make());
     });
   }
 

@@ -9,7 +9,7 @@ import { COURSE_IMAGE_RULE, COURSE_SYLLABUS_RULE } from "~/web/course-upload.ser
 import { ENQUIRY_UPLOAD_RULE } from "~/web/site-forms.server";
 import { loadEnv } from "~/env.server";
 import { RESCAN_MS, reserveAttachmentSpace } from "~/infra/attachment-quota.server";
-import { uploadWorkLoad } from "~/infra/upload-checks.server";
+import { uploadWorkLoad } from "~/infra/file-checks/index.server";
 import { parseMultipart, type MultipartResult } from "~/infra/uploads.server";
 import { filesOnDisk, uploadRoot } from "../helpers/stored-files";
 import { pageEnquiries } from "~/models/enquiry.server";

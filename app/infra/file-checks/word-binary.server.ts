@@ -1,14 +1,14 @@
-import { execFile } from "node:child_process";
-import { createRequire } from "node:module";
+import fsp from "node:fs/promises";
+import CFB from "cfb";
+import type { StepBudget } from "./budget.server";
 
 /**
  * What a Word 97-2003 (.doc) file holds, read from its compound-file directory with the `cfb` package.
  *
- * The parse runs in a short-lived child process with a small heap and a deadline: cfb 1.2.2 follows a
- * stream's sector chain without loop detection (SheetJS/js-cfb#11), so a 12 KB file with a cyclic FAT grows
- * an array until the heap is exhausted. In the server's process that is a fatal error; a worker thread with
- * resourceLimits is no shelter either (a large enough allocation past its limit still aborts the whole
- * process). A child that dies only refuses the file.
+ * cfb 1.2.2 follows a stream's sector chain without loop detection (SheetJS/js-cfb#11): a 12 KB file with a
+ * cyclic FAT grows an array until the heap is exhausted. This runs in the file-check process (index.server.ts),
+ * whose heap ceiling and deadline end such a parse by ending the process: the file is refused, the server
+ * never notices.
  */
 export type WordBinary = {
   /** The WordDocument stream at the root: every Word file has it, other compound files (MSI, XLS, MSG) do not. */
@@ -25,37 +25,34 @@ export type WordBinary = {
   fields: { codes: string[]; nestedName: boolean; tooLong: boolean } | null;
 };
 
-const PARSE_TIMEOUT_MS = 5_000;
-// A 10 MB file parses within about 20 MB of heap (stream contents are Buffers, outside the heap).
-const HEAP_LIMIT_MB = 64;
-
-// Plain CommonJS run with `node -e`, so the server bundle needs no separate script file. Arguments: cfb's path, the file.
-// Besides the directory it reads the document's text as Word stores it (the FIB's piece table in the table stream,
-// [MS-DOC] 2.5.1 and 2.9.38) and prints each field's instruction: the text between a field-begin character (0x13)
-// and its separator (0x14) or end (0x15), nested fields apart. fields is null when the text cannot be read (an
-// encrypted file, no FIB): Word cannot show such a file without its password either.
-const CHILD_SOURCE = `
-const CFB = require(process.argv[1]);
-const container = CFB.read(require("node:fs").readFileSync(process.argv[2]), { type: "buffer" });
-const entries = container.FullPaths.map((path, i) => ({ path, type: container.FileIndex[i].type }));
 const MAX_TEXT = 32 * 1024 * 1024;
 const MAX_CODES = 1024 * 1024;
-function text() {
+
+type Container = ReturnType<typeof CFB.read>;
+
+/**
+ * The document's text as Word stores it (the FIB's piece table in the table stream, [MS-DOC] 2.5.1 and 2.9.38), or
+ * null when it cannot be read (an encrypted file, no FIB): Word cannot show such a file without its password either.
+ */
+function documentText(container: Container, steps: StepBudget): string | null {
   const word = CFB.find(container, "/WordDocument");
   if (!word || !word.content || word.content.length < 0x1aa) return null;
-  const w = Buffer.from(word.content);
+  const w = Buffer.from(word.content as Uint8Array);
   if (w.readUInt16LE(0) !== 0xa5ec) return null;
   const flags = w.readUInt16LE(0x0a);
   if (flags & 0x0100) return null;
   const table = CFB.find(container, flags & 0x0200 ? "/1Table" : "/0Table");
   if (!table || !table.content) return null;
-  const t = Buffer.from(table.content);
+  const t = Buffer.from(table.content as Uint8Array);
   const fcClx = w.readUInt32LE(0x1a2);
   const lcbClx = w.readUInt32LE(0x1a6);
   if (fcClx + lcbClx > t.length) return null;
   let at = fcClx;
   const end = fcClx + lcbClx;
-  while (at < end && t[at] === 1) at += 3 + t.readInt16LE(at + 1);
+  while (at < end && t[at] === 1) {
+    steps.spend();
+    at += 3 + t.readInt16LE(at + 1);
+  }
   if (at + 5 > end || t[at] !== 2) return null;
   const lcb = t.readUInt32LE(at + 1);
   const plc = at + 5;
@@ -63,6 +60,7 @@ function text() {
   const n = (lcb - 4) / 12;
   let out = "";
   for (let i = 0; i < n; i++) {
+    steps.spend();
     const count = t.readUInt32LE(plc + 4 * (i + 1)) - t.readUInt32LE(plc + 4 * i);
     const raw = t.readUInt32LE(plc + 4 * (n + 1) + 8 * i + 2);
     const compressed = (raw & 0x40000000) !== 0;
@@ -80,22 +78,26 @@ function text() {
   }
   return out;
 }
-function fields(doc) {
-  const codes = [];
-  const open = [];
+
+/**
+ * Each field's instruction: the text between a field-begin character (0x13) and its separator (0x14) or end (0x15),
+ * nested fields apart; whether a nested field stood where a field's name should be (QUOTE spells any word).
+ */
+function fieldsOf(doc: string): NonNullable<WordBinary["fields"]> {
+  const codes: string[] = [];
+  const open: { code: string; separated: boolean }[] = [];
   let held = 0;
   let nestedName = false;
   for (let i = 0; i < doc.length; i++) {
     const c = doc.charCodeAt(i);
     const top = open[open.length - 1];
     if (c === 0x13) {
-      // A nested field before the outer one's name has ended makes that name (QUOTE spells any word).
-      if (top && !top.separated && /^\\s*\\S*$/.test(top.code)) nestedName = true;
+      if (top && !top.separated && /^\s*\S*$/.test(top.code)) nestedName = true;
       open.push({ code: "", separated: false });
     } else if (c === 0x14) {
       if (top) top.separated = true;
     } else if (c === 0x15) {
-      if (top) codes.push(open.pop().code);
+      if (top) codes.push(open.pop()!.code);
     } else if (top && !top.separated) {
       top.code += doc[i];
       if (++held > MAX_CODES) return { codes, nestedName, tooLong: true };
@@ -104,51 +106,31 @@ function fields(doc) {
   for (const f of open) codes.push(f.code);
   return { codes, nestedName, tooLong: false };
 }
-let found = null;
-try {
-  const doc = text();
-  if (doc !== null) found = fields(doc);
-} catch {
-  found = null;
-}
-process.stdout.write(JSON.stringify({ entries, fields: found }));
-`;
 
 const STORAGE = 1;
 const STREAM = 2;
 
-let cfbPath: string | undefined;
-
-/** The file's structure, or null when it is not a readable compound file (or the parse ran over its limits). */
-export async function inspectWordBinary(file: string): Promise<WordBinary | null> {
-  cfbPath ??= createRequire(import.meta.url).resolve("cfb");
-  const listed = await listEntries(file, cfbPath);
-  return listed ? { ...classify(listed.entries), fields: listed.fields } : null;
+/** The file's structure, or null when it is not a readable compound file. */
+export async function inspectWordBinary(file: string, steps: StepBudget): Promise<WordBinary | null> {
+  let container: Container;
+  try {
+    container = CFB.read(await fsp.readFile(file), { type: "buffer" });
+  } catch {
+    return null;
+  }
+  steps.spend(container.FullPaths.length);
+  const entries = container.FullPaths.map((path, i) => ({ path, type: container.FileIndex[i].type }));
+  let fields: WordBinary["fields"] = null;
+  try {
+    const doc = documentText(container, steps);
+    if (doc !== null) fields = fieldsOf(doc);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  return { ...classify(entries), fields };
 }
 
 type Entry = { path: string; type: number };
-
-type Listed = { entries: Entry[]; fields: WordBinary["fields"] };
-
-function listEntries(file: string, modulePath: string): Promise<Listed | null> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [`--max-old-space-size=${HEAP_LIMIT_MB}`, "-e", CHILD_SOURCE, modulePath, file],
-      // No inherited NODE_OPTIONS (loaders, inspectors): the child runs plain node on a plain script.
-      { env: {}, timeout: PARSE_TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 4 * 1024 * 1024, windowsHide: true },
-      (error, stdout) => {
-        // A malformed file (cfb throws), one that exhausts the child's heap or runs past the deadline: refused.
-        if (error) return resolve(null);
-        try {
-          resolve(JSON.parse(stdout) as Listed);
-        } catch {
-          resolve(null);
-        }
-      },
-    );
-  });
-}
 
 /** Names inside a compound file are compared without case, as Office does. */
 function classify(entries: Entry[]): Omit<WordBinary, "fields"> {

@@ -322,6 +322,14 @@ export interface PrivacyLinksTable {
   subjectId: string;
   createdAt: string;
   expiresAt: string;
+  /** Migration 0110: SHA-256 of the address a /me link was mailed to; null for a guardian link (or an old /me link that no longer opens). */
+  addressHash: string | null;
+}
+
+/** Migration 0110: an e-mail or phone number written in a timeline line, normalised ("email:…", "phone:<10 digits>"). */
+export interface ContactMentionsTable {
+  mention: string;
+  entryId: string;
 }
 
 export interface Database {
@@ -347,6 +355,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   consents: ConsentsTable;
   privacy_links: PrivacyLinksTable;
+  contact_mentions: ContactMentionsTable;
 }
 
 /** Migration 0015: the round-robin's counter (one row, id "enquiries"). */

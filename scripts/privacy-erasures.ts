@@ -28,7 +28,7 @@ try {
     console.error(`${ids.enquiries.length} enquiries and ${ids.contactQueries.length} contact queries erased on request since ${since}.`);
   } else {
     const ids = JSON.parse(fs.readFileSync(values.apply!, "utf8")) as ErasedIds;
-    const done = await eraseAgain({ enquiries: ids.enquiries ?? [], contactQueries: ids.contactQueries ?? [] });
+    const done = await eraseAgain({ enquiries: ids.enquiries ?? [], contactQueries: ids.contactQueries ?? [], onRequest: ids.onRequest ?? [] });
     console.error(`Erased again: ${done.enquiries.length} enquiries and ${done.contactQueries.length} contact queries (${done.files} file(s)).`);
   }
 } finally {

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from "~/util/dates";
 import { publicOrigin } from "~/util/origin.server";
 import { PermanentMailError } from "./mail.server";
 import { A, H2, P, page, type MeLink, type RenderedMail } from "./mail-templates.server";
-import { guardianPath, hashPrivacyToken, mePath, privacyToken } from "./privacy-tokens.server";
+import { guardianPath, hashLinkAddress, hashPrivacyToken, mePath, privacyToken } from "./privacy-tokens.server";
 
 /**
  * The privacy e-mails (DPDP Act), rendered when they are sent like every other: the link to a visitor's own page
@@ -25,18 +25,29 @@ export const VISITOR_TEMPLATES: readonly string[] = ["enquiry-ack", "contact-ack
 export const ME_LINK_SUBJECT = `Your enquiries with ${SITE.name}: your link`;
 export const guardianSubject = (name: string) => `Please confirm: ${name} contacted ${SITE.name}`;
 
-/** A new link to the page of the person behind this record, valid ME_LINK_DAYS from now. */
-export async function createMeLink(subjectType: TimelineSubject, subjectId: string): Promise<MeLink> {
+/**
+ * A new link to the page of the person behind this record, valid ME_LINK_DAYS from now, for the e-mail going to
+ * `address`: it opens that address's records only (if staff later put another address on the record, the link
+ * stops working rather than follow it).
+ */
+export async function createMeLink(subjectType: TimelineSubject, subjectId: string, address: string): Promise<MeLink> {
   const expiresAt = new Date(Date.now() + env().ME_LINK_DAYS * 86_400_000).toISOString();
-  const link = await insertPrivacyLink({ kind: "me", subjectType, subjectId, expiresAt, tokenHash: (id) => hashPrivacyToken(privacyToken("me", id)) });
+  const link = await insertPrivacyLink({
+    kind: "me",
+    subjectType,
+    subjectId,
+    expiresAt,
+    addressHash: hashLinkAddress(address),
+    tokenHash: (id) => hashPrivacyToken(privacyToken("me", id)),
+  });
   return { url: `${publicOrigin()}${mePath(privacyToken("me", link.id))}`, expiresAt };
 }
 
 /** For the visitor e-mails (rendered by mail-templates and waitlist-mail): a link to /me, or nothing for a record of another kind. */
-export async function meLinkFor(row: Pick<OutboxDelivery, "template" | "entityType" | "entityId">): Promise<MeLink | undefined> {
+export async function meLinkFor(row: Pick<OutboxDelivery, "template" | "entityType" | "entityId" | "recipient">): Promise<MeLink | undefined> {
   if (!VISITOR_TEMPLATES.includes(row.template) || !row.entityId) return undefined;
   if (row.entityType !== "enquiry" && row.entityType !== "contact_query") return undefined;
-  return createMeLink(row.entityType, row.entityId);
+  return createMeLink(row.entityType, row.entityId, row.recipient);
 }
 
 async function recordFor(row: OutboxDelivery) {
@@ -53,7 +64,7 @@ const whatOf = (r: Awaited<ReturnType<typeof recordFor>>) =>
 /** "Where is my enquiry?": a fresh link to the page of the person whose record this is. */
 async function renderMeLinkMail(row: OutboxDelivery): Promise<RenderedMail> {
   const found = await recordFor(row);
-  const link = await createMeLink(found.type, found.record.id);
+  const link = await createMeLink(found.type, found.record.id, row.recipient);
   const name = nameOf(found);
   const text = [
     `Dear ${name},`,

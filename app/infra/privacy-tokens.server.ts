@@ -21,6 +21,9 @@ export function privacyToken(kind: PrivacyLinkKind, linkId: string): string {
 
 export const hashPrivacyToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
+/** The address a /me link was mailed to, as the link keeps it: the SHA-256 of the address in lower case. */
+export const hashLinkAddress = (address: string) => createHash("sha256").update(address.trim().toLowerCase(), "utf8").digest("hex");
+
 /** A token as it may arrive in a link (43 base64url characters); anything else is looked up as nothing. */
 export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 

@@ -29,6 +29,17 @@ const TABLE = "rate_limits";
 /** The key column holds 255 characters; the longest prefix plus this leaves room. */
 const MAX_KEY_LENGTH = 200;
 
+/** Each limiter's key prefix: rows are "<prefix>:<key>" (what an erasure looks for by exact key, too). */
+const PREFIX = {
+  loginByIp: "login-ip",
+  loginByAccountIp: "login-acct-ip",
+  loginByAccount: "login-acct",
+  blocks: "login-blocks",
+  meView: "me-view",
+  meLinkIp: "me-link-ip",
+  meLinkAddress: "me-link-addr",
+} as const;
+
 function build(raw: RawDriver) {
   const e = env();
   // The migration made the table (tableCreated), and expired rows are cleared by sweepExpired, not by the
@@ -64,19 +75,19 @@ function build(raw: RawDriver) {
       contact: limiter("contact", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
     },
     // Sign-ins per IP per hour that did not succeed, whatever the account: stops one address trying many accounts.
-    loginByIp: limiter("login-ip", e.LOGIN_RATE_LIMIT_IP, LOGIN_WINDOW_SECONDS),
+    loginByIp: limiter(PREFIX.loginByIp, e.LOGIN_RATE_LIMIT_IP, LOGIN_WINDOW_SECONDS),
     // One account guessed from one address: a short limit, so a stranger elsewhere cannot lock staff out with it.
-    loginByAccountIp: limiter("login-acct-ip", e.LOGIN_RATE_LIMIT_ACCOUNT, LOGIN_WINDOW_SECONDS),
+    loginByAccountIp: limiter(PREFIX.loginByAccountIp, e.LOGIN_RATE_LIMIT_ACCOUNT, LOGIN_WINDOW_SECONDS),
     // One account guessed from many addresses (a botnet): a higher limit across all of them.
-    loginByAccount: limiter("login-acct", e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_WINDOW_SECONDS),
+    loginByAccount: limiter(PREFIX.loginByAccount, e.LOGIN_RATE_LIMIT_ACCOUNT_TOTAL, LOGIN_WINDOW_SECONDS),
     // How many blocks a key has had in the last day, for the growing delay (expires, so it cannot grow without bound).
-    blocks: limiter("login-blocks", 1_000_000, 86_400),
+    blocks: limiter(PREFIX.blocks, 1_000_000, 86_400),
     // Privacy links (app/services/privacy-me.server.ts): pages opened with a token per IP (no guessing tokens), and
     // "Where is my enquiry?" per IP and per address (no flooding someone's inbox). The address is counted by its hash.
     privacy: {
-      "me-view": limiter("me-view", 60, 600),
-      "me-link-ip": limiter("me-link-ip", e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
-      "me-link-address": limiter("me-link-addr", 3, 3600),
+      "me-view": limiter(PREFIX.meView, 60, 600),
+      "me-link-ip": limiter(PREFIX.meLinkIp, e.FORM_RATE_LIMIT, e.FORM_RATE_WINDOW),
+      "me-link-address": limiter(PREFIX.meLinkAddress, 3, 3600),
     },
   };
 }
@@ -296,6 +307,23 @@ export async function recordLoginSuccess(ip: string, email: string): Promise<voi
       blocks.delete(blocksKey(loginByAccount, keys.account)),
     ]);
   });
+}
+
+/**
+ * Every count an address can have (an erasure removes them): the sign-in counts of an address no user has, and
+ * their blocks, whole keys or a key's beginning up to the IP address that follows it; "Where is my enquiry?" per
+ * address (kept as the address's hash). Keys as rate-limiter-flexible writes them: "<prefix>:<key>".
+ */
+export function rateLimitKeysOfAddress(email: string): { exact: string[]; prefixes: string[] } {
+  const account = `email:${emailKey(email)}`;
+  return {
+    exact: [
+      `${PREFIX.loginByAccount}:${bounded(account)}`,
+      `${PREFIX.blocks}:${bounded(`${PREFIX.loginByAccount}|${account}`)}`,
+      `${PREFIX.meLinkAddress}:sha256:${createHash("sha256").update(emailKey(email)).digest("hex")}`,
+    ],
+    prefixes: [`${PREFIX.loginByAccountIp}:${account}|`, `${PREFIX.blocks}:${PREFIX.loginByAccountIp}|${account}|`],
+  };
 }
 
 /** Headers for a 429 answer. */

@@ -4,7 +4,6 @@ import { nowIso } from "~/util/ids";
 import { SHOWN_TO_STAFF, type PrivacyState, type TimelineSubject } from "~/schemas/values";
 import { toContactQuery, type ContactQuery } from "./contact-query.server";
 import { toEnquiry, type Enquiry } from "./enquiry.server";
-import { contains } from "./paging.server";
 
 /**
  * The SQL behind a person's privacy rights (app/services/privacy-*.server.ts): a person's records by e-mail in any
@@ -55,6 +54,18 @@ export async function privacyRecord(type: TimelineSubject, id: string): Promise<
   }
   const row = await db().selectFrom("contact_queries").selectAll().where("id", "=", id).where("privacyState", "<>", "erased").executeTakeFirst();
   return row ? { type, record: toContactQuery(row), state: row.privacyState as PrivacyState, erasedAt: row.erasedAt } : null;
+}
+
+/** Of these records ("enquiry" / "contact_query" and an id), the ones held for a guardian's consent, as "type:id". */
+export async function heldRecordKeys(records: { type: string; id: string }[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const type of ["enquiry", "contact_query"] as const) {
+    const ids = [...new Set(records.filter((r) => r.type === type).map((r) => r.id))];
+    if (!ids.length) continue;
+    const rows = await db().selectFrom(TABLE_OF[type]).select("id").where("id", "in", ids).where("privacyState", "=", "held").execute();
+    for (const r of rows) held.add(`${type}:${r.id}`);
+  }
+  return held;
 }
 
 /** The marketing choice as it now stands. */
@@ -135,43 +146,24 @@ export async function eraseRecordRow(type: TimelineSubject, id: string, at: stri
   return Number(r.numUpdatedRows) === 1;
 }
 
-// ---------------------------------------------------------------- scrubbing texts that mention a person
+// ---------------------------------------------------------------- what an erasure rewrites, found by exact keys
 
 export type TextRow = { id: string; text: string };
 
-/** Timeline lines of these records, and any other line whose text mentions one of `terms` (notes naming the person's e-mail or phone). */
-export async function timelineTextsToScrub(
-  subjectType: TimelineSubject,
-  ids: string[],
-  terms: string[],
-): Promise<{ id: string; text: string | null; fromValue: string | null; toValue: string | null }[]> {
-  const mention = terms.filter(Boolean);
-  if (!ids.length && !mention.length) return [];
-  return db()
-    .selectFrom("timeline_entries")
-    .select(["id", "text", "fromValue", "toValue"])
-    .where((eb) =>
-      eb.or([
-        ...(ids.length ? [eb.and([eb("subjectType", "=", subjectType), eb("subjectId", "in", ids)])] : []),
-        ...mention.flatMap((t) => [contains("text", t), contains("fromValue", t), contains("toValue", t)]),
-      ]),
-    )
-    .execute();
-}
-
-export async function updateTimelineTexts(id: string, values: { text: string | null; fromValue: string | null; toValue: string | null }): Promise<void> {
-  await db().updateTable("timeline_entries").set(values).where("id", "=", id).execute();
-}
-
-/** Audit entries about these records, and any other entry whose summary mentions one of `terms` (a resent e-mail's recipient). */
-export async function auditSummariesToScrub(entityType: TimelineSubject, ids: string[], terms: string[]): Promise<TextRow[]> {
-  const mention = terms.filter(Boolean);
-  if (!ids.length && !mention.length) return [];
+/**
+ * Audit entries about these records, and about their outbox messages (a resend names the recipient). Entries about
+ * anything else (a sign-in with some address, another lead) are never an erasure's to rewrite.
+ */
+export async function auditEntriesAbout(entityType: TimelineSubject, ids: string[], outboxIds: string[]): Promise<TextRow[]> {
+  if (!ids.length && !outboxIds.length) return [];
   const rows = await db()
     .selectFrom("audit_log")
     .select(["id", "summary"])
     .where((eb) =>
-      eb.or([...(ids.length ? [eb.and([eb("entityType", "=", entityType), eb("entityId", "in", ids)])] : []), ...mention.map((t) => contains("summary", t))]),
+      eb.or([
+        ...(ids.length ? [eb.and([eb("entityType", "=", entityType), eb("entityId", "in", ids)])] : []),
+        ...(outboxIds.length ? [eb.and([eb("entityType", "=", "outbox"), eb("entityId", "in", outboxIds)])] : []),
+      ]),
     )
     .execute();
   return rows.map((r) => ({ id: r.id, text: r.summary }));
@@ -185,50 +177,73 @@ export async function updateAuditSummary(id: string, summary: string): Promise<v
     .execute();
 }
 
-/**
- * The outbox keeps nothing about an erased person: messages about their records, or to one of their addresses,
- * not sent yet are deleted (nothing more goes out); sent ones keep their row for the Outbox screen's history with
- * the body emptied, the error cleared, the subject scrubbed and their address replaced.
- */
-export async function scrubOutbox(
-  entityType: TimelineSubject,
-  ids: string[],
-  addresses: string[],
-  scrub: (text: string) => string,
-): Promise<{ deleted: number; scrubbed: number }> {
-  const mention = addresses.filter(Boolean);
-  if (!ids.length && !mention.length) return { deleted: 0, scrubbed: 0 };
-  const aboutThem = () =>
-    sql<SqlBool>`(${ids.length ? sql`(${sql.ref("entityType")} = ${entityType} and ${sql.ref("entityId")} in (${sql.join(ids)}))` : sql`1 = 0`}${
-      mention.length
-        ? sql` or ${sql.join(
-            mention.map((a) => contains("recipient", a)),
-            sql` or `,
-          )}`
-        : sql``
-    })`;
-  const deleted = await db().deleteFrom("outbox").where("status", "in", ["pending", "waiting", "failed"]).where(aboutThem()).executeTakeFirst();
-  const sent = await db().selectFrom("outbox").select(["id", "recipient", "subject"]).where("status", "=", "sent").where(aboutThem()).execute();
-  const now = nowIso();
-  for (const row of sent) {
-    const theirs = mention.some((a) => row.recipient.toLowerCase().includes(a.toLowerCase()));
-    await db()
-      .updateTable("outbox")
-      .set({ payload: "", lastError: null, subject: scrub(row.subject).slice(0, 400), recipient: theirs ? "(erased)" : scrub(row.recipient), updatedAt: now })
-      .where("id", "=", row.id)
-      .execute();
-  }
-  return { deleted: Number(deleted.numDeletedRows), scrubbed: sent.length };
+export type OutboxPersonRow = { id: string; status: string; recipient: string; subject: string; entityType: string | null; entityId: string | null };
+
+/** The outbox's messages about these records (acknowledgements, alerts, offers, webhooks), any status. */
+export async function outboxRowsAbout(entityType: TimelineSubject, ids: string[]): Promise<OutboxPersonRow[]> {
+  if (!ids.length) return [];
+  return db()
+    .selectFrom("outbox")
+    .select(["id", "status", "recipient", "subject", "entityType", "entityId"])
+    .where("entityType", "=", entityType)
+    .where("entityId", "in", ids)
+    .execute();
 }
 
-/** Rate-limit counts keyed by one of the person's addresses (an address typed at sign-in, say). */
-export async function deleteRateLimitsMentioning(terms: string[]): Promise<void> {
-  const mention = terms.filter(Boolean);
-  if (!mention.length) return;
-  await db()
-    .deleteFrom("rate_limits")
-    .where((eb) => eb.or(mention.map((t) => contains("key", t))))
+/** E-mails sent (or to be sent) to exactly one of these addresses, whatever they are about. */
+export async function outboxRowsTo(addresses: string[]): Promise<OutboxPersonRow[]> {
+  const exact = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  if (!exact.length) return [];
+  return db()
+    .selectFrom("outbox")
+    .select(["id", "status", "recipient", "subject", "entityType", "entityId"])
+    .where("kind", "=", "email")
+    .where(sql<string>`lower(${sql.ref("recipient")})`, "in", exact)
     .execute();
+}
+
+export async function deleteOutboxRows(ids: string[]): Promise<void> {
+  if (ids.length) await db().deleteFrom("outbox").where("id", "in", ids).execute();
+}
+
+/** A sent message kept for the Outbox screen's history without what named the person: body and error gone. */
+export async function emptySentOutboxRow(id: string, shown: { subject: string; recipient: string }): Promise<void> {
+  await db()
+    .updateTable("outbox")
+    .set({ payload: "", lastError: null, subject: shown.subject.slice(0, 400), recipient: shown.recipient, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Rate-limit counts by exact key, and those whose key begins with one of `prefixes` (a key part up to its separator,
+ * such as "login-acct-ip:email:ravi@x.in|" before the IP address): never a key that merely contains an address.
+ */
+export async function deleteRateLimitKeys(exact: string[], prefixes: string[]): Promise<void> {
+  if (exact.length) await db().deleteFrom("rate_limits").where("key", "in", exact).execute();
+  for (const prefix of prefixes) {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const found = await db()
+      .selectFrom("rate_limits")
+      .select("key")
+      .where(sql<SqlBool>`${sql.ref("key")} like ${`${escaped}%`} escape ${"\\"}`)
+      .execute();
+    // The database's collation may fold case: only keys that really begin with the prefix go.
+    const keys = found.map((r) => r.key).filter((k) => k.startsWith(prefix));
+    if (keys.length) await db().deleteFrom("rate_limits").where("key", "in", keys).execute();
+  }
+}
+
+/** Whether a record of someone else (another e-mail, not erased) has this phone number: then it is not only this person's. */
+export async function phoneSharedWithOthers(digits: string, emails: string[]): Promise<boolean> {
+  const own = emails.map((e) => e.trim().toLowerCase());
+  for (const table of ["enquiries", "contact_queries"] as const) {
+    let query = db().selectFrom(table).select("id").where("phoneDigits", "=", digits).where("privacyState", "<>", "erased");
+    if (own.length) query = query.where("email", "not in", own);
+    const row = await query.limit(1).executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /**

@@ -8,10 +8,19 @@ import type { TimelineSubject } from "~/schemas/values";
  * row's id (app/infra/privacy-tokens.server.ts), printed only in the e-mail, which is rendered when it is sent.
  */
 export type PrivacyLinkKind = "me" | "guardian";
-export type PrivacyLink = { id: string; kind: PrivacyLinkKind; subjectType: TimelineSubject; subjectId: string; createdAt: string; expiresAt: string };
+export type PrivacyLink = {
+  id: string;
+  kind: PrivacyLinkKind;
+  subjectType: TimelineSubject;
+  subjectId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** A /me link: the SHA-256 of the address it was mailed to (it opens that address's records only). */
+  addressHash: string | null;
+};
 
 export async function insertPrivacyLink(
-  link: Omit<PrivacyLink, "id" | "createdAt"> & { id?: string; tokenHash: (id: string) => string },
+  link: Omit<PrivacyLink, "id" | "createdAt" | "addressHash"> & { id?: string; tokenHash: (id: string) => string; addressHash?: string },
 ): Promise<PrivacyLink> {
   const id = link.id ?? newId();
   const row = {
@@ -22,6 +31,7 @@ export async function insertPrivacyLink(
     subjectId: link.subjectId,
     createdAt: nowIso(),
     expiresAt: link.expiresAt,
+    addressHash: link.addressHash ?? null,
   };
   await db().insertInto("privacy_links").values(row).execute();
   const { tokenHash: _hash, ...out } = row;
@@ -31,8 +41,17 @@ export async function insertPrivacyLink(
 export async function findPrivacyLink(tokenHash: string): Promise<PrivacyLink | null> {
   const row = await db()
     .selectFrom("privacy_links")
-    .select(["id", "kind", "subjectType", "subjectId", "createdAt", "expiresAt"])
+    .select(["id", "kind", "subjectType", "subjectId", "createdAt", "expiresAt", "addressHash"])
     .where("tokenHash", "=", tokenHash)
+    .executeTakeFirst();
+  return row ? { ...row, kind: row.kind as PrivacyLinkKind, subjectType: row.subjectType as TimelineSubject } : null;
+}
+
+export async function privacyLinkById(id: string): Promise<PrivacyLink | null> {
+  const row = await db()
+    .selectFrom("privacy_links")
+    .select(["id", "kind", "subjectType", "subjectId", "createdAt", "expiresAt", "addressHash"])
+    .where("id", "=", id)
     .executeTakeFirst();
   return row ? { ...row, kind: row.kind as PrivacyLinkKind, subjectType: row.subjectType as TimelineSubject } : null;
 }
@@ -41,7 +60,7 @@ export async function findPrivacyLink(tokenHash: string): Promise<PrivacyLink | 
 export async function latestPrivacyLink(kind: PrivacyLinkKind, subjectType: TimelineSubject, subjectId: string): Promise<PrivacyLink | null> {
   const row = await db()
     .selectFrom("privacy_links")
-    .select(["id", "kind", "subjectType", "subjectId", "createdAt", "expiresAt"])
+    .select(["id", "kind", "subjectType", "subjectId", "createdAt", "expiresAt", "addressHash"])
     .where("kind", "=", kind)
     .where("subjectType", "=", subjectType)
     .where("subjectId", "=", subjectId)
@@ -51,7 +70,7 @@ export async function latestPrivacyLink(kind: PrivacyLinkKind, subjectType: Time
   return row ? { ...row, kind: row.kind as PrivacyLinkKind, subjectType: row.subjectType as TimelineSubject } : null;
 }
 
-/** Every link to these records stops working (an erasure; a guardian's answer ends the guardian link). */
+/** Every link to these records stops working (an erasure; a guardian's answer ends the guardian link; a changed e-mail ends /me links). */
 export async function deletePrivacyLinks(subjectType: TimelineSubject, ids: string[], kind?: PrivacyLinkKind): Promise<void> {
   if (!ids.length) return;
   let q = db().deleteFrom("privacy_links").where("subjectType", "=", subjectType).where("subjectId", "in", ids);

@@ -3,6 +3,7 @@ import { db } from "~db/client.server";
 import type { TimelineEntriesTable } from "~db/schema";
 import { newTimeOrderedId, nowIso } from "~/util/ids";
 import type { TimelineKind, TimelineSubject } from "~/schemas/values";
+import { contactMentions, type MentionKey } from "~/util/contact-mentions";
 
 /** One line of an enquiry's or contact query's timeline: a staff note, or a change the app recorded. */
 export type TimelineEntry = {
@@ -38,7 +39,49 @@ export async function insertTimelineEntry(subjectType: TimelineSubject, subjectI
     text: input.text ?? null,
   };
   await db().insertInto("timeline_entries").values(row).execute();
+  await recordMentions(id, contactMentions(row.text, row.fromValue, row.toValue));
   return toEntry(row);
+}
+
+/** The contact details a line names, by key (migration 0110), so an erasure finds the line by equality. */
+async function recordMentions(entryId: string, keys: MentionKey[]): Promise<void> {
+  if (keys.length)
+    await db()
+      .insertInto("contact_mentions")
+      .values(keys.map((mention) => ({ mention, entryId })))
+      .execute();
+}
+
+export type TimelineLine = { id: string; subjectType: string; subjectId: string; text: string | null; fromValue: string | null; toValue: string | null };
+
+/** Every line of these records (their own lines, which an erasure scrubs whole). */
+export async function timelineLinesOf(subjectType: TimelineSubject, ids: string[]): Promise<TimelineLine[]> {
+  if (!ids.length) return [];
+  return db()
+    .selectFrom("timeline_entries")
+    .select(["id", "subjectType", "subjectId", "text", "fromValue", "toValue"])
+    .where("subjectType", "=", subjectType)
+    .where("subjectId", "in", ids)
+    .execute();
+}
+
+/** Lines (of any record) that name one of these contact details exactly. */
+export async function timelineLinesMentioning(keys: MentionKey[]): Promise<TimelineLine[]> {
+  if (!keys.length) return [];
+  return db()
+    .selectFrom("contact_mentions as m")
+    .innerJoin("timeline_entries as t", "t.id", "m.entryId")
+    .select(["t.id", "t.subjectType", "t.subjectId", "t.text", "t.fromValue", "t.toValue"])
+    .where("m.mention", "in", keys)
+    .distinct()
+    .execute();
+}
+
+/** A line rewritten by an erasure: its text and values, and the contact details it now names. */
+export async function rewriteTimelineLine(id: string, values: { text: string | null; fromValue: string | null; toValue: string | null }): Promise<void> {
+  await db().updateTable("timeline_entries").set(values).where("id", "=", id).execute();
+  await db().deleteFrom("contact_mentions").where("entryId", "=", id).execute();
+  await recordMentions(id, contactMentions(values.text, values.fromValue, values.toValue));
 }
 
 /** Newest first (the id breaks ties between entries of one save). */
@@ -56,5 +99,7 @@ export async function listTimeline(subjectType: TimelineSubject, subjectId: stri
 }
 
 export async function deleteTimeline(subjectType: TimelineSubject, subjectId: string): Promise<void> {
+  const lines = db().selectFrom("timeline_entries").select("id").where("subjectType", "=", subjectType).where("subjectId", "=", subjectId);
+  await db().deleteFrom("contact_mentions").where("entryId", "in", lines).execute();
   await db().deleteFrom("timeline_entries").where("subjectType", "=", subjectType).where("subjectId", "=", subjectId).execute();
 }

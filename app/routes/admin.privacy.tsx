@@ -24,9 +24,9 @@ const ERASE_FAILED = "Failed to erase the data. Please try again.";
  * own (retention) and where the runbook is.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
+  const actor = await requireStaff({ request, context });
   const email = (new URL(request.url).searchParams.get("email") ?? "").trim().slice(0, 254);
-  const records = email ? await findPerson(email) : [];
+  const records = email ? await findPerson(email, actor) : [];
   const e = env();
   return {
     email,

@@ -15,6 +15,7 @@ import { forgetOutboxMessagesAbout } from "~/models/outbox.server";
 import { claimFormKey } from "~/models/form-submission.server";
 import { addTakenSeat, countUpcomingOfCourse, getSchedule, returnSeat, takeSeat } from "~/models/schedule.server";
 import { openOfferOfEnquiry } from "~/models/waitlist.server";
+import { deletePrivacyLinks } from "~/models/privacy-links.server";
 import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry } from "~/models/timeline.server";
 import { getUser } from "~/models/user.server";
 import { enquiryStatusSchema } from "~/schemas/enquiry";
@@ -117,6 +118,9 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
     const meanwhile = await getEnquiry(before.id);
     throw meanwhile ? editConflict(meanwhile) : notFound("Enquiry");
   }
+
+  // A /me link opens the address it was mailed to; one on this record must not follow the new address.
+  if (saved.email.toLowerCase() !== before.email.toLowerCase()) await deletePrivacyLinks("enquiry", [before.id], "me");
 
   const who = { userId: actor.user.id, userName: actor.user.name, text: null };
   const line = (kind: TimelineEntry["kind"], fromValue: string | null, toValue: string | null) =>

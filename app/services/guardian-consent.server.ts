@@ -75,7 +75,8 @@ export async function answerGuardian(actor: Actor, token: string, consent: boole
   if (view.state !== "open" || !f?.found) return view;
   const { type, record: held } = f.found;
   if (!consent) {
-    await eraseRecords(actor, [f.found], "a parent or guardian refused consent", { who: GUARDIAN });
+    // Nobody showed this record's address or number to be the sender's: only the rows it created are erased.
+    await eraseRecords(actor, [f.found], "a parent or guardian refused consent", { reach: "own-rows", who: GUARDIAN });
     return { ...view, state: "refused", answeredNow: true };
   }
   const released = await inTransaction(async () => {

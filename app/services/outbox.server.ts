@@ -3,6 +3,7 @@ import { mailConfigured } from "~/infra/mail.server";
 import { nudgeOutbox, retryUntilFrom } from "~/infra/outbox-worker.server";
 import { countOutboxTrouble, getOutboxMessage, listOutboxMessages, requeueFailedMessage, type OutboxMessage } from "~/models/outbox.server";
 import type { Page } from "~/models/paging.server";
+import { heldRecordKeys } from "~/models/people.server";
 import { OUTBOX_KIND_LABELS, type OutboxStatus } from "~/schemas/values";
 import { requireAdmin, type StaffActor } from "./actor";
 import { record } from "./audit.server";
@@ -14,9 +15,21 @@ export const OUTBOX_LOAD_FAILED = "Failed to load the outbox. Please try again."
 export const OUTBOX_RESEND_FAILED = "Failed to send the message again. Please try again.";
 export const OUTBOX_ONLY_FAILED = "Only a failed message can be sent again";
 
+/** What the Outbox shows of a message about a minor's record waiting for a guardian (its subject names the minor). */
+export const HELD_MESSAGE_SUBJECT = "About someone under 18: hidden until a parent or guardian consents";
+export const HELD_MESSAGE_RECIPIENT = "(hidden until consent)";
+
 export async function listOutbox(actor: StaffActor, query: { page?: number; limit?: number; status?: OutboxStatus }): Promise<Page<OutboxMessage>> {
   requireAdmin(actor);
-  return listOutboxMessages(query);
+  const page = await listOutboxMessages(query);
+  const held = await heldRecordKeys(page.data.flatMap((m) => (m.entityType && m.entityId ? [{ type: m.entityType, id: m.entityId }] : [])));
+  if (!held.size) return page;
+  return {
+    ...page,
+    data: page.data.map((m) =>
+      held.has(`${m.entityType}:${m.entityId}`) ? { ...m, subject: HELD_MESSAGE_SUBJECT, recipient: HELD_MESSAGE_RECIPIENT, lastError: null } : m,
+    ),
+  };
 }
 
 /**

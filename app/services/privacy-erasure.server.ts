@@ -1,26 +1,33 @@
 import { inTransaction } from "~db/client.server";
+import { rateLimitKeysOfAddress } from "~/infra/rate-limit.server";
 import { deleteAttachments } from "~/infra/uploads.server";
 import { unlinkDuplicates } from "~/models/enquiry.server";
 import {
-  auditSummariesToScrub,
+  auditEntriesAbout,
+  deleteOutboxRows,
+  deleteRateLimitKeys,
+  emptySentOutboxRow,
   erasureSummariesSince,
-  privacyRecord,
-  deleteRateLimitsMentioning,
   eraseRecordRow,
   flushErasedPages,
+  outboxRowsAbout,
+  outboxRowsTo,
+  phoneSharedWithOthers,
+  privacyRecord,
   recordsOfEmail,
-  scrubOutbox,
-  timelineTextsToScrub,
   updateAuditSummary,
-  updateTimelineTexts,
+  type OutboxPersonRow,
   type PrivacyRecord,
 } from "~/models/people.server";
 import { deletePrivacyLinks } from "~/models/privacy-links.server";
 import { returnSeat } from "~/models/schedule.server";
-import { insertTimelineEntry } from "~/models/timeline.server";
+import { insertTimelineEntry, rewriteTimelineLine, timelineLinesMentioning, timelineLinesOf, type TimelineLine } from "~/models/timeline.server";
 import { closeOffer, deleteWaitlistOfEnquiry, openOfferOfEnquiry } from "~/models/waitlist.server";
+import { indianPhoneDigits } from "~/schemas/enquiry";
 import { eraseRequestSchema } from "~/schemas/privacy-requests";
 import type { TimelineSubject } from "~/schemas/values";
+import { emailMention, phoneMention, replaceAnyContact, replaceMentions } from "~/util/contact-mentions";
+import { parseMailbox } from "~/util/email-address";
 import { nowIso } from "~/util/ids";
 import type { Actor, StaffActor } from "./actor";
 import { record } from "./audit.server";
@@ -34,68 +41,69 @@ import { offerFreedSeats } from "./waitlist.server";
  * - the enquiry or contact query row itself (name, e-mail, phone, messages, attachments' names, guardian);
  * - their place on a waitlist (an open offer is withdrawn and its seat offered on; an enrolment keeps its seat);
  * - possible-duplicate links, the links mailed to them (/me, guardian consent);
- * - every timeline line of theirs, and any note elsewhere that mentions their e-mail or phone, scrubbed;
- * - audit entries about their records, or mentioning their addresses, scrubbed (the entry stays, the identifier goes);
- * - the outbox: unsent messages about them or to them deleted, sent ones emptied and their address replaced;
- * - rate-limit counts keyed by their address;
+ * - every timeline line of their records, every audit entry about their records or their messages, and their
+ *   outbox messages (unsent ones deleted, sent ones emptied, their address taken out of the recipients, the rest
+ *   of the recipients kept): all of these are found by the records' ids and scrubbed whole;
+ * - with a verified address (ErasureReach), in anyone else's rows only the exact whole-token occurrences of that
+ *   address and of the person's own phone number (found by key: app/util/contact-mentions.ts), and the rate-limit
+ *   counts keyed by the address;
  *
  * then, after the commit, their attachment files on disk, and on SQLite the write-ahead log is checkpointed so no
  * old copy of a page survives in it (the file itself zeroes deleted content: secure_delete). Each record is erased
  * once (a conditional UPDATE), however many requests or instances' retention jobs reach it; one audit entry records
  * the erasure with record ids and counts, never the identifiers.
+ *
+ * Nothing is ever found by searching for a piece of text: a review found that a minor's record whose e-mail was a
+ * piece of the admin's address, whose phone was another lead's and whose name was common words, refused by its
+ * "guardian", rewrote the audit line "Sign-in with admin@… failed" and another lead's note.
  */
 
 export const ERASED = "[erased]";
 
-type Terms = { emails: string[]; phones: string[]; names: string[] };
+/**
+ * How far an erasure reaches beyond the rows the person's records created:
+ * - "own-rows": nowhere. A minor's record a guardian refused (or never answered), the retention job's old records:
+ *   nobody showed the address or number on them to be the sender's, so other people's rows are not touched.
+ * - { verifiedEmail }: the person showed this address is theirs (they opened a link mailed to it, or staff checked
+ *   who asked), so its exact occurrences go from other people's rows too, with their phone number when no other
+ *   person's record has that number.
+ */
+export type ErasureReach = "own-rows" | { verifiedEmail: string };
 
-/** The identifiers to remove from free text: e-mails, phone numbers as people write them, names and their parts. */
+type Terms = { emails: string[]; names: string[] };
+
+/** The identifiers to remove from the person's own lines: e-mails, names and their parts (anything phone-shaped goes anyway). */
 function identifiersOf(records: PrivacyRecord[]): Terms {
   const emails = new Set<string>();
-  const phones = new Set<string>();
   const names = new Set<string>();
   for (const { type, record: r } of records) {
     for (const e of [r.email, r.guardianEmail]) if (e) emails.add(e.toLowerCase());
-    const digits = (r.phone ?? "").replace(/\D/g, "");
-    if (r.phone && r.phone.trim().length >= 6) phones.add(r.phone.trim());
-    if (digits.length >= 8) {
-      const ten = digits.slice(-10);
-      for (const form of [
-        digits,
-        ten,
-        `${ten.slice(0, 5)} ${ten.slice(5)}`,
-        `${ten.slice(0, 5)}-${ten.slice(5)}`,
-        `+91${ten}`,
-        `+91 ${ten.slice(0, 5)} ${ten.slice(5)}`,
-      ])
-        phones.add(form);
-    }
     for (const name of [type === "enquiry" ? r.fullName : r.name, r.guardianName]) {
       if (!name?.trim()) continue;
       names.add(name.trim());
       for (const part of name.trim().split(/[\s.,]+/u)) if ([...part].length >= 3) names.add(part);
     }
   }
-  return { emails: [...emails], phones: [...phones], names: [...names].sort((a, b) => b.length - a.length) };
+  return { emails: [...emails], names: [...names].sort((a, b) => b.length - a.length) };
 }
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const ANY_EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/gu;
-// A run of digits with spaces or dashes holding 10 or more digits (a phone number; a date has 8).
-const ANY_PHONE = /\+?\d[\d\s-]{8,}\d/g;
-const phoneShaped = (run: string) => run.replace(/\D/g, "").length >= 10;
 
-/** Replaces every identifier (and, in the person's own lines, anything shaped like an e-mail or a phone number). */
-function scrubberFor(terms: Terms) {
-  const exact = [...terms.emails, ...terms.phones].map((t) => new RegExp(escapeRe(t), "giu"));
+/** For the person's own lines only: every identifier of theirs, and anything shaped like an e-mail or a phone number. */
+function ownLineScrubber(terms: Terms) {
   const words = terms.names.map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(n)}(?![\\p{L}\\p{N}])`, "giu"));
   return (text: string): string => {
-    let out = text;
-    for (const re of exact) out = out.replace(re, ERASED);
-    out = out.replace(ANY_EMAIL, ERASED).replace(ANY_PHONE, (run) => (phoneShaped(run) ? ERASED : run));
+    let out = replaceAnyContact(text, ERASED);
     for (const re of words) out = out.replace(re, ERASED);
     return out;
   };
+}
+
+/** A recipient list with these addresses taken out (each entry parsed, compared whole); the others stay as they were. */
+function withoutAddresses(recipient: string, addresses: Set<string>): string {
+  const entries = recipient.split(",").map((entry) => entry.trim());
+  const kept = entries.map((entry) => (addresses.has((parseMailbox(entry)?.address ?? entry).toLowerCase()) ? "(erased)" : entry));
+  return kept.join(", ");
 }
 
 /** An enquiry leaving every waitlist: an open offer is withdrawn (its seat goes to the next one); an enrolment keeps its seat. */
@@ -113,6 +121,48 @@ async function leaveWaitlist(enquiryId: string): Promise<void> {
 
 export type ErasureResult = { enquiries: string[]; contactQueries: string[]; files: number };
 
+/** Unsent messages go; sent ones stay on the Outbox screen emptied, with `subject` as given and these addresses out of the recipients. */
+async function scrubMessages(rows: OutboxPersonRow[], addresses: Set<string>, subject: (text: string) => string): Promise<void> {
+  await deleteOutboxRows(rows.filter((r) => r.status !== "sent").map((r) => r.id));
+  for (const row of rows.filter((r) => r.status === "sent")) {
+    await emptySentOutboxRow(row.id, { subject: subject(row.subject), recipient: withoutAddresses(row.recipient, addresses) });
+  }
+}
+
+async function rewriteLine(line: TimelineLine, scrub: (text: string) => string): Promise<void> {
+  const next = {
+    text: line.text === null ? null : scrub(line.text),
+    fromValue: line.fromValue === null ? null : scrub(line.fromValue),
+    toValue: line.toValue === null ? null : scrub(line.toValue),
+  };
+  if (next.text !== line.text || next.fromValue !== line.fromValue || next.toValue !== line.toValue) await rewriteTimelineLine(line.id, next);
+}
+
+/**
+ * Beyond the person's records, for a verified address: exact whole-token occurrences of the address (and of their
+ * phone numbers no one else's record has) in other records' lines, messages sent to exactly that address, and the
+ * counts keyed by it. Audit entries about other records are never rewritten.
+ */
+async function eraseMentionsElsewhere(verifiedEmail: string, erased: PrivacyRecord[], handledMessages: Set<string>): Promise<void> {
+  const email = verifiedEmail.trim().toLowerCase();
+  const phones: string[] = [];
+  for (const r of erased) {
+    if (r.record.email.toLowerCase() !== email) continue;
+    const digits = r.record.phone ? indianPhoneDigits(r.record.phone) : null;
+    if (digits && !phones.includes(digits) && !(await phoneSharedWithOthers(digits, [email]))) phones.push(digits);
+  }
+  const own = new Set(erased.map((r) => `${r.type}:${r.record.id}`));
+  const who = { emails: [email], phones };
+  for (const line of await timelineLinesMentioning([emailMention(email), ...phones.map(phoneMention)])) {
+    if (own.has(`${line.subjectType}:${line.subjectId}`)) continue;
+    await rewriteLine(line, (text) => replaceMentions(text, who, ERASED));
+  }
+  const toThem = (await outboxRowsTo([email])).filter((row) => !handledMessages.has(row.id));
+  await scrubMessages(toThem, new Set([email]), (subject) => replaceMentions(subject, who, ERASED));
+  const keys = rateLimitKeysOfAddress(email);
+  await deleteRateLimitKeys(keys.exact, keys.prefixes);
+}
+
 /**
  * Erases `records` inside the caller's transaction (or its own). Returns what this call erased (a record another
  * request or instance erased first is skipped) and the attachment files to delete once it has committed.
@@ -121,6 +171,7 @@ async function eraseWithin(
   records: PrivacyRecord[],
   why: string,
   who: { userId: string | null; userName: string },
+  reach: ErasureReach,
 ): Promise<{ result: ErasureResult; files: string[] }> {
   const at = nowIso();
   const erased: PrivacyRecord[] = [];
@@ -135,35 +186,30 @@ async function eraseWithin(
     }
     await deletePrivacyLinks(r.type, [r.record.id]);
   }
-  // Their own lines lose every identifier of theirs. Elsewhere (other records' notes, the outbox's addresses, the
-  // audit log, rate-limit keys) only a person with nothing left is searched for: the retention job erases one old
-  // enquiry of someone whose newer one is still being followed up, and that one's mail and notes stay.
-  const own = scrubberFor(identifiersOf(erased));
-  const gone: PrivacyRecord[] = [];
-  for (const r of erased) if (gone.includes(r) || !(await recordsOfEmail(r.record.email, { asGuardian: true })).length) gone.push(r);
-  const goneTerms = identifiersOf(gone);
-  const contactTerms = [...goneTerms.emails, ...goneTerms.phones];
+  // The rows their records created, found by the records' ids, lose every identifier of theirs.
+  const terms = identifiersOf(erased);
+  const own = ownLineScrubber(terms);
+  const addresses = new Set(terms.emails);
+  const handledMessages = new Set<string>();
   for (const type of ["enquiry", "contact_query"] as TimelineSubject[]) {
     const ids = erased.filter((r) => r.type === type).map((r) => r.record.id);
     if (!ids.length) continue;
-    for (const line of await timelineTextsToScrub(type, ids, contactTerms)) {
-      // From and to values are statuses, staff names and batch names, unless a change recorded the person's own.
-      const next = {
-        text: line.text === null ? null : own(line.text),
-        fromValue: line.fromValue === null ? null : own(line.fromValue),
-        toValue: line.toValue === null ? null : own(line.toValue),
-      };
-      if (next.text !== line.text || next.fromValue !== line.fromValue || next.toValue !== line.toValue) await updateTimelineTexts(line.id, next);
-    }
-    for (const entry of await auditSummariesToScrub(type, ids, contactTerms)) {
+    for (const line of await timelineLinesOf(type, ids)) await rewriteLine(line, own);
+    const messages = await outboxRowsAbout(type, ids);
+    for (const entry of await auditEntriesAbout(
+      type,
+      ids,
+      messages.map((m) => m.id),
+    )) {
       const summary = own(entry.text);
       if (summary !== entry.text) await updateAuditSummary(entry.id, summary);
     }
-    await scrubOutbox(type, ids, goneTerms.emails, own);
+    await scrubMessages(messages, addresses, own);
+    messages.forEach((m) => handledMessages.add(m.id));
     for (const id of ids)
       await insertTimelineEntry(type, id, { ...who, kind: "privacy", fromValue: null, toValue: "erased", text: `Personal data erased: ${why}` });
   }
-  if (goneTerms.emails.length) await deleteRateLimitsMentioning(goneTerms.emails);
+  if (reach !== "own-rows" && erased.length) await eraseMentionsElsewhere(reach.verifiedEmail, erased, handledMessages);
   const result: ErasureResult = {
     enquiries: erased.filter((r) => r.type === "enquiry").map((r) => r.record.id),
     contactQueries: erased.filter((r) => r.type === "contact_query").map((r) => r.record.id),
@@ -179,18 +225,19 @@ export function erasureSummary(result: ErasureResult, why: string): string {
 }
 
 /**
- * Erases records and audits it: one transaction, then the files. `audit`: false when the caller writes its own
- * summary line (the retention job writes one per run). Returns what was erased.
+ * Erases records and audits it: one transaction, then the files. `reach`: how far beyond the records' own rows
+ * (ErasureReach). `audit`: false when the caller writes its own summary line (the retention job writes one per
+ * run). Returns what was erased.
  */
 export async function eraseRecords(
   actor: Actor,
   records: PrivacyRecord[],
   why: string,
-  opts: { who?: { userId: string | null; userName: string }; audit?: boolean } = {},
+  opts: { reach: ErasureReach; who?: { userId: string | null; userName: string }; audit?: boolean },
 ): Promise<ErasureResult> {
   const who = opts.who ?? { userId: actor.user?.id ?? null, userName: actor.user?.name ?? "" };
   const { result, files } = await inTransaction(async () => {
-    const done = await eraseWithin(records, why, who);
+    const done = await eraseWithin(records, why, who, opts.reach);
     if (opts.audit !== false && (done.result.enquiries.length || done.result.contactQueries.length))
       await record(actor, "erase", "person", null, erasureSummary(done.result, why), who);
     return done;
@@ -201,28 +248,55 @@ export async function eraseRecords(
   return result;
 }
 
+/** The words every erasure on the person's own request carries in its audit entry (a re-applied one reads them). */
+const ON_REQUEST = "on the person's request";
+
 /**
  * Staff erase a person on their request (the screen /admin/privacy and POST /api/people/erase): every record
- * with this e-mail, as the sender or as the guardian named for a minor.
+ * with this e-mail, as the sender or as the guardian named for a minor. Staff check who is asking before they
+ * erase (docs/privacy.md), so the address counts as verified.
  */
 export async function erasePerson(actor: StaffActor, input: unknown): Promise<ErasureResult> {
   const { email } = parseInput(eraseRequestSchema, input);
   const records = await recordsOfEmail(email, { asGuardian: true });
   if (!records.length) return { enquiries: [], contactQueries: [], files: 0 };
-  return eraseRecords(actor, records, `on the person's request, by ${actor.user.name}`);
+  return eraseRecords(actor, records, `${ON_REQUEST}, by ${actor.user.name}`, { reach: { verifiedEmail: email } });
 }
 
-/** What staff see before erasing: how many records the address has (sender or guardian). */
-export async function findPerson(email: string): Promise<PrivacyRecord[]> {
+/** The person's own page erases what its link's address holds: that address is verified by the link itself. */
+export async function eraseOwnRecords(actor: Actor, records: PrivacyRecord[], verifiedEmail: string): Promise<ErasureResult> {
+  return eraseRecords(actor, records, `${ON_REQUEST} from their own page`, {
+    reach: { verifiedEmail },
+    who: { userId: null, userName: "The person (own page)" },
+  });
+}
+
+/** What a held record shows editors before a guardian consents (they see no held record anywhere else). */
+export const HELD_NAME = "Someone under 18";
+export const HELD_WHAT = "hidden until a parent or guardian consents";
+
+/**
+ * What staff see before erasing: the records the address has (sender or guardian). A minor's record waiting for a
+ * guardian shows an editor neither the name nor the course or subject: only admins see them before consent.
+ */
+export async function findPerson(email: string, actor: StaffActor): Promise<PrivacyRecord[]> {
   const parsed = eraseRequestSchema.safeParse({ email });
-  return parsed.success ? recordsOfEmail(parsed.data.email, { asGuardian: true }) : [];
+  const records = parsed.success ? await recordsOfEmail(parsed.data.email, { asGuardian: true }) : [];
+  if (actor.user.role === "admin") return records;
+  return records.map((r): PrivacyRecord => {
+    if (r.state !== "held") return r;
+    return r.type === "enquiry"
+      ? { ...r, record: { ...r.record, fullName: HELD_NAME, preferredCourse: HELD_WHAT, message: "" } }
+      : { ...r, record: { ...r.record, name: HELD_NAME, subject: HELD_WHAT, message: "" } };
+  });
 }
 
 const IDS_AFTER = (word: RegExp) => new RegExp(`\\d+ ${word.source} \\(([^)]*)\\)`, "g");
 const ENQUIRY_IDS = IDS_AFTER(/enquir(?:y|ies)/);
 const QUERY_IDS = IDS_AFTER(/contact quer(?:y|ies)/);
 
-export type ErasedIds = { enquiries: string[]; contactQueries: string[] };
+/** Records erased since a moment; `onRequest`: those erased on the person's own request (their address was verified). */
+export type ErasedIds = { enquiries: string[]; contactQueries: string[]; onRequest: string[] };
 
 /**
  * Restoring a backup brings back what was erased after it was taken, and the audit entries that recorded those
@@ -232,20 +306,43 @@ export type ErasedIds = { enquiries: string[]; contactQueries: string[] };
 export async function erasedSince(since: string): Promise<ErasedIds> {
   const enquiries = new Set<string>();
   const queries = new Set<string>();
+  const onRequest = new Set<string>();
   for (const summary of await erasureSummariesSince(since)) {
-    for (const m of summary.matchAll(ENQUIRY_IDS)) m[1].split(",").forEach((id) => enquiries.add(id.trim()));
-    for (const m of summary.matchAll(QUERY_IDS)) m[1].split(",").forEach((id) => queries.add(id.trim()));
+    const requested = summary.includes(ON_REQUEST);
+    const note = (set: Set<string>, list: string) =>
+      list.split(",").forEach((raw) => {
+        const id = raw.trim();
+        set.add(id);
+        if (requested) onRequest.add(id);
+      });
+    for (const m of summary.matchAll(ENQUIRY_IDS)) note(enquiries, m[1]);
+    for (const m of summary.matchAll(QUERY_IDS)) note(queries, m[1]);
   }
-  return { enquiries: [...enquiries], contactQueries: [...queries] };
+  return { enquiries: [...enquiries], contactQueries: [...queries], onRequest: [...onRequest] };
 }
 
-/** ... and after restoring, erase them again (audited like any erasure). Returns what it erased this time. */
+/**
+ * ... and after restoring, erase them again (audited like any erasure), each as far as the first time reached: a
+ * record erased on request with its own address as verified. Returns what it erased this time.
+ */
 export async function eraseAgain(ids: ErasedIds): Promise<ErasureResult> {
   const records = (
     await Promise.all([...ids.enquiries.map((id) => privacyRecord("enquiry", id)), ...ids.contactQueries.map((id) => privacyRecord("contact_query", id))])
   ).filter((r): r is PrivacyRecord => r !== null);
-  if (!records.length) return { enquiries: [], contactQueries: [], files: 0 };
-  return eraseRecords({ user: null, ip: "", requestId: "reapply" }, records, "erased again after a backup was restored", {
-    who: { userId: null, userName: "Erasure re-applied after a restore" },
-  });
+  const total: ErasureResult = { enquiries: [], contactQueries: [], files: 0 };
+  const groups = new Map<string, PrivacyRecord[]>();
+  for (const r of records) {
+    const key = ids.onRequest.includes(r.record.id) && r.record.email ? r.record.email.toLowerCase() : "";
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const [email, group] of groups) {
+    const done = await eraseRecords({ user: null, ip: "", requestId: "reapply" }, group, "erased again after a backup was restored", {
+      reach: email ? { verifiedEmail: email } : "own-rows",
+      who: { userId: null, userName: "Erasure re-applied after a restore" },
+    });
+    total.enquiries.push(...done.enquiries);
+    total.contactQueries.push(...done.contactQueries);
+    total.files += done.files;
+  }
+  return total;
 }

@@ -1,13 +1,13 @@
 import { inTransaction } from "~db/client.server";
 import { env } from "~/env.server";
 import { batchCalendar, type CalendarFile } from "~/infra/batch-calendar-file.server";
-import { hashPrivacyToken, plausibleToken } from "~/infra/privacy-tokens.server";
+import { hashLinkAddress, hashPrivacyToken, plausibleToken } from "~/infra/privacy-tokens.server";
 import { consumePrivacyAttempt, RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { attachmentDisplayName, attachmentKey } from "~/infra/uploads.server";
 import { fileStore } from "~/infra/file-store.server";
 import { consentsOf } from "~/models/consents.server";
 import { correctPersonDetails, outboxAbout, privacyRecord, recordsOfEmail, waitlistRowsOf, type PrivacyRecord } from "~/models/people.server";
-import { findPrivacyLink } from "~/models/privacy-links.server";
+import { findPrivacyLink, privacyLinkById, type PrivacyLink } from "~/models/privacy-links.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { insertTimelineEntry, listTimeline } from "~/models/timeline.server";
 import { activeEntryOfEnquiry, openOfferOfEnquiry, positionOf } from "~/models/waitlist.server";
@@ -20,7 +20,7 @@ import type { Actor } from "./actor";
 import { record } from "./audit.server";
 import { queuePrivacyMail } from "./notifications.server";
 import { setMarketing } from "./privacy-consents.server";
-import { eraseRecords, type ErasureResult } from "./privacy-erasure.server";
+import { eraseOwnRecords, type ErasureResult } from "./privacy-erasure.server";
 import { invalid, tooMany } from "./service-error";
 import { parseInput } from "./validation";
 
@@ -35,22 +35,37 @@ import { parseInput } from "./validation";
 /** Who the audit log and timelines name for what a person does on their own page. */
 const PERSON = { userId: null, userName: "The person (own page)" };
 
-type Resolved = { state: "ok"; email: string; records: PrivacyRecord[]; expiresAt: string } | { state: "invalid" | "expired" };
+/**
+ * How a request names the person: the token of the link in their e-mail (opened once, then exchanged for a cookie
+ * by the web layer: app/web/me-access.server.ts), or the id of that link, which the cookie carries.
+ */
+export type MeAccess = { token: string } | { linkId: string };
+
+type Resolved = { state: "ok"; linkId: string; email: string; records: PrivacyRecord[]; expiresAt: string } | { state: "invalid" | "expired" };
 
 async function countView(actor: Pick<Actor, "ip">): Promise<void> {
   const decision = await consumePrivacyAttempt("me-view", actor.ip);
   if (!decision.ok) throw tooMany(RATE_LIMIT_MESSAGE, decision.retryAfter);
 }
 
-/** The person a token opens: the e-mail of the record it names, and every record (not erased) with that e-mail. */
-async function resolve(token: string): Promise<Resolved> {
-  if (!plausibleToken(token)) return { state: "invalid" };
-  const link = await findPrivacyLink(hashPrivacyToken(token));
+/**
+ * The person a token opens: the e-mail of the record it names, and every record (not erased) with that e-mail, only
+ * while that e-mail is still the address the link was mailed to (a link never follows an address staff put on the
+ * record later).
+ */
+async function resolve(access: MeAccess): Promise<Resolved> {
+  let link: PrivacyLink | null;
+  if ("token" in access) {
+    if (!plausibleToken(access.token)) return { state: "invalid" };
+    link = await findPrivacyLink(hashPrivacyToken(access.token));
+  } else {
+    link = await privacyLinkById(access.linkId);
+  }
   if (!link || link.kind !== "me") return { state: "invalid" };
   if (Date.parse(link.expiresAt) <= Date.now()) return { state: "expired" };
   const anchor = await privacyRecord(link.subjectType, link.subjectId);
-  if (!anchor || !anchor.record.email) return { state: "invalid" };
-  return { state: "ok", email: anchor.record.email, records: await recordsOfEmail(anchor.record.email), expiresAt: link.expiresAt };
+  if (!anchor || !anchor.record.email || !link.addressHash || hashLinkAddress(anchor.record.email) !== link.addressHash) return { state: "invalid" };
+  return { state: "ok", linkId: link.id, email: anchor.record.email, records: await recordsOfEmail(anchor.record.email), expiresAt: link.expiresAt };
 }
 
 // ---------------------------------------------------------------- "Where is my enquiry?"
@@ -130,9 +145,9 @@ async function describeEnquiry(r: Extract<PrivacyRecord, { type: "enquiry" }>): 
 }
 
 /** The page a token opens: the person's records with their status, batch dates, waitlist places; or why not. */
-export async function viewMe(actor: Pick<Actor, "ip">, token: string): Promise<MeView> {
+export async function viewMe(actor: Pick<Actor, "ip">, access: MeAccess): Promise<MeView> {
   await countView(actor);
-  const found = await resolve(token);
+  const found = await resolve(access);
   if (found.state !== "ok") return found;
   const newest = found.records.at(-1)!;
   const enquiries = await Promise.all(found.records.filter((r) => r.type === "enquiry").map(describeEnquiry));
@@ -153,16 +168,26 @@ export async function viewMe(actor: Pick<Actor, "ip">, token: string): Promise<M
 
 // ---------------------------------------------------------------- what the person can do there
 
-async function mine(actor: Pick<Actor, "ip">, token: string): Promise<Extract<Resolved, { state: "ok" }>> {
+/**
+ * The e-mail's link opened: the link it is (for the web layer to remember by id), or why it opens nothing. Counted
+ * like a page view (no trying tokens at speed).
+ */
+export async function openMeLink(actor: Pick<Actor, "ip">, token: string): Promise<{ state: "ok"; linkId: string } | { state: "invalid" | "expired" }> {
   await countView(actor);
-  const found = await resolve(token);
+  const found = await resolve({ token });
+  return found.state === "ok" ? { state: "ok", linkId: found.linkId } : found;
+}
+
+async function mine(actor: Pick<Actor, "ip">, access: MeAccess): Promise<Extract<Resolved, { state: "ok" }>> {
+  await countView(actor);
+  const found = await resolve(access);
   if (found.state !== "ok") throw invalid({ token: found.state === "expired" ? ME_LINK_EXPIRED : ME_LINK_INVALID });
   return found;
 }
 
 /** Withdraw (or give) marketing consent, for every record of the person: one consent row and timeline line each. */
-export async function setMyMarketing(actor: Actor, token: string, on: boolean): Promise<number> {
-  const { records } = await mine(actor, token);
+export async function setMyMarketing(actor: Actor, access: MeAccess, on: boolean): Promise<number> {
+  const { records } = await mine(actor, access);
   return inTransaction(() =>
     setMarketing(
       records.map((r) => ({ type: r.type, id: r.record.id, marketingConsent: r.record.marketingConsent })),
@@ -173,11 +198,11 @@ export async function setMyMarketing(actor: Actor, token: string, on: boolean): 
 }
 
 /** Correct one's name and/or phone on every record (the phone as the enquiry form reads it: 10 digits). */
-export async function correctMyDetails(actor: Actor, token: string, input: unknown): Promise<void> {
+export async function correctMyDetails(actor: Actor, access: MeAccess, input: unknown): Promise<void> {
   const { name, phone } = parseInput(meCorrectionSchema, input);
   const digits = phone === undefined ? undefined : indianPhoneDigits(phone);
   if (phone !== undefined && !digits) throw invalid({ phone: PHONE_MESSAGE });
-  const { records } = await mine(actor, token);
+  const { records } = await mine(actor, access);
   await inTransaction(async () => {
     for (const r of records) {
       await correctPersonDetails(r.type, r.record.id, { name, phone: digits ?? undefined, digits: digits ?? undefined });
@@ -195,17 +220,17 @@ export async function correctMyDetails(actor: Actor, token: string, input: unkno
 }
 
 /** Erase everything about the person (every record with their e-mail), confirmed by a ticked box. */
-export async function eraseMe(actor: Actor, token: string, input: Record<string, unknown>): Promise<ErasureResult> {
+export async function eraseMe(actor: Actor, access: MeAccess, input: Record<string, unknown>): Promise<ErasureResult> {
   if (!isTrueFlag(input.confirm)) throw invalid({ confirm: ERASE_CONFIRM_MESSAGE });
-  const { records } = await mine(actor, token);
-  return eraseRecords(actor, records, "on the person's request from their own page", { who: PERSON });
+  const { email, records } = await mine(actor, access);
+  return eraseOwnRecords(actor, records, email);
 }
 
 // ---------------------------------------------------------------- downloads
 
 /** One batch's calendar file, for a batch of one of the person's enquiries. */
-export async function myBatchCalendar(actor: Pick<Actor, "ip">, token: string, enquiryId: string): Promise<CalendarFile | null> {
-  const { records } = await mine(actor, token);
+export async function myBatchCalendar(actor: Pick<Actor, "ip">, access: MeAccess, enquiryId: string): Promise<CalendarFile | null> {
+  const { records } = await mine(actor, access);
   const enquiry = records.find((r) => r.type === "enquiry" && r.record.id === enquiryId);
   const scheduleId = enquiry?.type === "enquiry" ? enquiry.record.scheduleId : null;
   const batch = scheduleId ? await getSchedule(scheduleId) : null;
@@ -226,8 +251,8 @@ async function rowsAbout(type: TimelineSubject, ids: string[]) {
  * and notes, waitlist places and offers, the e-mails sent about them) and their attachments listed with sizes.
  * Staff's addresses on staff alerts are left out: they are not the person's data.
  */
-export async function exportMyData(actor: Pick<Actor, "ip">, token: string): Promise<Record<string, unknown>> {
-  const { email, records } = await mine(actor, token);
+export async function exportMyData(actor: Pick<Actor, "ip">, access: MeAccess): Promise<Record<string, unknown>> {
+  const { email, records } = await mine(actor, access);
   const enquiryRecords = records.filter((r) => r.type === "enquiry");
   const messageRecords = records.filter((r) => r.type === "contact_query");
   const enquiryIds = enquiryRecords.map((r) => r.record.id);

@@ -47,7 +47,8 @@ async function eraseAll(type: TimelineSubject, pick: (limit: number) => Promise<
     if (!ids.length) break;
     ids.forEach((id) => tried.add(id));
     const records = (await Promise.all(ids.map((id) => privacyRecord(type, id)))).filter((r): r is PrivacyRecord => r !== null);
-    const done = await eraseRecords(RETENTION_ACTOR, records, why, { who: SYSTEM, audit: false });
+    // Old records and unconsented minors' ones: the rows they created (other records keep their own timelines).
+    const done = await eraseRecords(RETENTION_ACTOR, records, why, { reach: "own-rows", who: SYSTEM, audit: false });
     const n = done.enquiries.length + done.contactQueries.length;
     erased += n;
     budget.left -= ids.length;

@@ -1,5 +1,6 @@
 import { insertTimelineEntry, type TimelineEntry } from "~/models/timeline.server";
 import type { TimelineSubject } from "~/schemas/values";
+import { notePreview } from "~/util/contact-mentions";
 import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
 
@@ -15,6 +16,9 @@ export async function insertNote(actor: StaffActor, subject: TimelineSubject, id
     toValue: null,
     text,
   });
-  await record(actor, "note", subject, id, text.length > 60 ? `${text.slice(0, 57)}...` : text);
+  // The audit log shows the note's start without the e-mails and phone numbers in it: a note on one lead may name
+  // another person, and an erasure never rewrites the audit entries of other records (the note itself, on the
+  // timeline, is found by its mentions' keys).
+  await record(actor, "note", subject, id, notePreview(text));
   return entry;
 }

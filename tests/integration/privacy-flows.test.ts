@@ -6,7 +6,7 @@ import { insertContactQuery } from "~/models/contact-query.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
 import type { StaffActor } from "~/services/actor";
 import { submitContactQuery } from "~/services/contact-queries.server";
-import { enquiryTimeline } from "~/services/enquiries.server";
+import { enquiryTimeline, updateEnquiry } from "~/services/enquiries.server";
 import { getEnquiryRecord, listEnquiries } from "~/services/enquiry-lists.server";
 import { enquiryAsSeenBy, submitEnquiry } from "~/services/enquiry-submissions.server";
 import { answerGuardian, viewGuardianRequest } from "~/services/guardian-consent.server";
@@ -99,7 +99,7 @@ describe("a person's own page", () => {
     // The acknowledgement carries the link.
     const ack = smtp.received.find((m) => m.envelope.to.includes(mine.email) && /received your enquiry/.test(m.parsed.subject ?? ""))!;
     const token = tokenIn(ack, "me");
-    const view = await viewMe(visitor, token);
+    const view = await viewMe(visitor, { token: token });
     if (view.state !== "ok") throw new Error(view.state);
     expect(view.email).toBe(mine.email);
     expect(view.enquiries.map((e) => e.id)).toEqual([first.id]);
@@ -112,20 +112,49 @@ describe("a person's own page", () => {
     const asked = smtp.received.filter((m) => /your link/.test(m.parsed.subject ?? ""));
     expect(asked.map((m) => m.envelope.to)).toEqual([[mine.email]]);
     const fresh = tokenIn(asked[0], "me");
-    expect((await viewMe(visitor, fresh)).state).toBe("ok");
+    expect((await viewMe(visitor, { token: fresh })).state).toBe("ok");
 
     const other = smtp.received.find((m) => m.envelope.to.includes(someone.email) && /received your enquiry/.test(m.parsed.subject ?? ""))!;
-    const theirs = await viewMe(visitor, tokenIn(other, "me"));
+    const theirs = await viewMe(visitor, { token: tokenIn(other, "me") });
     expect(theirs.state === "ok" && theirs.enquiries.map((e) => e.id)).toEqual([someone.id]);
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    expect((await viewMe(visitor, tampered)).state).toBe("invalid");
-    expect((await viewMe(visitor, "")).state).toBe("invalid");
+    expect((await viewMe(visitor, { token: tampered })).state).toBe("invalid");
+    expect((await viewMe(visitor, { token: "" })).state).toBe("invalid");
     await db()
       .updateTable("privacy_links")
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect((await viewMe(visitor, token)).state).toBe("expired");
-    await expect(exportMyData(visitor, token)).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+    expect((await viewMe(visitor, { token: token })).state).toBe("expired");
+    await expect(exportMyData(visitor, { token: token })).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+  });
+
+  it("opens only the address its link was mailed to: staff changing the record's e-mail end its links, and a link for a changed address opens nothing", async () => {
+    const mine = lead();
+    const enquiry = await submitEnquiry(visitor, mine, { channel: "enquiry-page" });
+    const newcomer = lead();
+    // Someone else already enquired with the address staff will put on the record.
+    const theirs = await submitEnquiry(visitor, { ...newcomer, preferredMode: "offline" }, { channel: "home" });
+    await drainOutbox();
+    const ack = smtp.received.find((m) => m.envelope.to.includes(mine.email) && /received your enquiry/.test(m.parsed.subject ?? ""))!;
+    const token = tokenIn(ack, "me");
+    expect((await viewMe(visitor, { token: token })).state).toBe("ok");
+
+    const stored = await getEnquiryRecord(enquiry.id);
+    await updateEnquiry(staff, enquiry.id, { ...mine, email: newcomer.email, version: stored.version });
+    // The old link neither follows the new address (the other person's records) nor opens anything.
+    expect((await viewMe(visitor, { token: token })).state).toBe("invalid");
+    await expect(exportMyData(visitor, { token: token })).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+    await expect(eraseMe(visitor, { token: token }, { confirm: "on" })).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+    expect((await getEnquiryRecord(theirs.id)).email).toBe(newcomer.email);
+
+    // A link made for the old address (an e-mail queued before the change, sent after) opens nothing either.
+    await db().updateTable("enquiries").set({ email: mine.email }).where("id", "=", enquiry.id).execute();
+    await requestMeLink(visitor, { email: mine.email });
+    await db().updateTable("enquiries").set({ email: newcomer.email }).where("id", "=", enquiry.id).execute();
+    await drainOutbox();
+    const late = smtp.received.filter((m) => m.envelope.to.includes(mine.email) && /your link/.test(m.parsed.subject ?? ""));
+    expect(late).toHaveLength(1);
+    expect((await viewMe(visitor, { token: tokenIn(late[0], "me") })).state).toBe("invalid");
   });
 
   it("withdraws marketing, corrects details, exports every row and erases, all on every record of the person", async () => {
@@ -138,18 +167,18 @@ describe("a person's own page", () => {
       "me",
     );
 
-    expect(await setMyMarketing(visitor, token, false)).toBe(2);
+    expect(await setMyMarketing(visitor, { token: token }, false)).toBe(2);
     for (const id of [a.id, b.id]) {
       const record = await getEnquiryRecord(id);
       expect(record.marketingConsent).toBe(false);
       expect(record.consents.at(-1)).toMatchObject({ purpose: "marketing", action: "withdrawn", channel: "me" });
     }
-    await expect(correctMyDetails(visitor, token, { phone: "12" })).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
-    await correctMyDetails(visitor, token, { name: "Asha Corrected", phone: "+91 90000 12345" });
+    await expect(correctMyDetails(visitor, { token: token }, { phone: "12" })).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+    await correctMyDetails(visitor, { token: token }, { name: "Asha Corrected", phone: "+91 90000 12345" });
     expect((await getEnquiryRecord(a.id)).fullName).toBe("Asha Corrected");
     expect((await getEnquiryRecord(b.id)).phone).toBe("9000012345");
 
-    const data = (await exportMyData(visitor, token)) as {
+    const data = (await exportMyData(visitor, { token: token })) as {
       email: string;
       enquiries: { id: string; consents: unknown[]; timeline: unknown[] }[];
       emails: unknown[];
@@ -159,10 +188,10 @@ describe("a person's own page", () => {
     expect(data.enquiries.every((e) => e.consents.length >= 2 && e.timeline.length >= 2)).toBe(true);
     expect(data.emails.length).toBeGreaterThan(0);
 
-    await expect(eraseMe(visitor, token, {})).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
-    const erased = await eraseMe(visitor, token, { confirm: "on" });
+    await expect(eraseMe(visitor, { token: token }, {})).rejects.toSatisfy((e) => isServiceError(e, "invalid"));
+    const erased = await eraseMe(visitor, { token: token }, { confirm: "on" });
     expect(erased.enquiries.sort()).toEqual([a.id, b.id].sort());
-    expect((await viewMe(visitor, token)).state).toBe("invalid");
+    expect((await viewMe(visitor, { token: token })).state).toBe("invalid");
     const audit = await db().selectFrom("audit_log").select(["userName", "summary"]).where("action", "=", "erase").execute();
     expect(audit.at(-1)?.userName).toBe("The person (own page)");
     expect(audit.at(-1)?.summary).not.toContain(mine.email);
@@ -317,7 +346,7 @@ describe("erasures and a restored backup", () => {
     const q = await submitContactQuery(visitor, { name: a.fullName, email: a.email, message: "Bye" });
     await erasePerson(staff, { email: a.email });
     const ids = await erasedSince(since);
-    expect(ids).toEqual({ enquiries: [e.id], contactQueries: [q.id] });
+    expect(ids).toEqual({ enquiries: [e.id], contactQueries: [q.id], onRequest: [e.id, q.id] });
     // The backup taken before the erasure is restored: the person is back.
     await db().updateTable("enquiries").set({ privacyState: "", fullName: a.fullName, email: a.email }).where("id", "=", e.id).execute();
     await db().updateTable("contact_queries").set({ privacyState: "", name: a.fullName, email: a.email }).where("id", "=", q.id).execute();

@@ -1,21 +1,24 @@
-import { data, useActionData } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { MePage, type MeActionResult } from "~/components/site/me-page";
 import { PageHero } from "~/components/site/page-hero";
 import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { isServiceError } from "~/services/service-error";
-import { correctMyDetails, eraseMe, requestMeLink, setMyMarketing, viewMe, type MeView } from "~/services/privacy-me.server";
+import { correctMyDetails, eraseMe, openMeLink, requestMeLink, setMyMarketing, viewMe, type MeView } from "~/services/privacy-me.server";
+import { ME_LINK_EXPIRED } from "~/schemas/privacy-messages";
 import { seoMeta } from "~/util/seo";
 import { publicOrigin } from "~/util/origin.server";
 import { visitorActor } from "~/web/actor.server";
 import { formToObject } from "~/web/api-body.server";
 import type { Route } from "./+types/_site.me";
 import { PERSONAL_HEADERS } from "~/web/personal-headers";
+import { endMeAccess, grantMeAccess, meAccessOf } from "~/web/me-access.server";
 
 /**
  * A visitor's own page (DPDP Act: access, correction, erasure, withdrawal of consent), opened by the link in every
- * e-mail to them (/me?token=…). Everything is a plain form: it works without JavaScript. Personal, so never kept by
- * any cache (no-store; not a page the page cache keeps), never indexed (noindex), never in the sitemap; the token
- * stays in the query string and a hidden field (the access log drops query strings), and no Referer carries it off.
+ * e-mail to them (/me?token=…). The token is exchanged at once for a short-lived cookie scoped to /me and the page
+ * redirects to a clean /me (app/web/me-access.server.ts), so the token is in no address bar, history or Referer.
+ * Everything is a plain form: it works without JavaScript. Personal, so never kept by any cache (no-store; not a
+ * page the page cache keeps), never indexed (noindex), never in the sitemap.
  */
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -38,13 +41,19 @@ const seo = () =>
 type PageView = MeView | { state: "none" } | { state: "limited" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!token) return { token, view: { state: "none" } as PageView, seo: seo() };
+  const token = new URL(request.url).searchParams.get("token");
+  const actor = visitorActor(context);
   try {
-    return { token, view: (await viewMe(visitorActor(context), token)) as PageView, seo: seo() };
+    if (token !== null) {
+      const opened = await openMeLink(actor, token);
+      if (opened.state === "ok") throw redirect("/me", { headers: { ...PERSONAL_HEADERS, "Set-Cookie": await grantMeAccess(opened.linkId) } });
+      return { view: opened as PageView, seo: seo() };
+    }
+    const access = await meAccessOf(request);
+    return { view: (access ? await viewMe(actor, access) : { state: "none" }) as PageView, seo: seo() };
   } catch (error) {
     if (!isServiceError(error, "tooMany")) throw error;
-    return data({ token, view: { state: "limited" } as PageView, seo: seo() }, { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } });
+    return data({ view: { state: "limited" } as PageView, seo: seo() }, { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } });
   }
 }
 
@@ -53,9 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const actor = visitorActor(context);
   const intent = String(form.get("intent") ?? "");
-  const token = String(form.get("token") ?? "");
   const input = formToObject(form);
   const answer = (result: MeActionResult, status = 200, headers?: HeadersInit) => data(result, { status, headers });
+  // The person's own actions need the cookie their link gave; an hour after opening it, they open it again.
+  const access = await meAccessOf(request);
+  if (intent !== "send-link" && !access) return answer({ intent, formError: ME_LINK_EXPIRED }, 400);
   try {
     switch (intent) {
       case "send-link":
@@ -63,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer({ intent: "send-link", sent: true });
       case "marketing": {
         const on = form.get("marketing") === "give";
-        await setMyMarketing(actor, token, on);
+        await setMyMarketing(actor, access!, on);
         return answer({
           intent,
           done: on
@@ -72,11 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "correct":
-        await correctMyDetails(actor, token, input);
+        await correctMyDetails(actor, access!, input);
         return answer({ intent, done: "Thank you: your details are corrected on every enquiry and message." });
       case "erase": {
-        const result = await eraseMe(actor, token, input);
-        return answer({ intent, erased: result.enquiries.length + result.contactQueries.length });
+        const result = await eraseMe(actor, access!, input);
+        return answer({ intent, erased: result.enquiries.length + result.contactQueries.length }, 200, { "Set-Cookie": await endMeAccess() });
       }
       default:
         return answer({ intent: "unknown", formError: "Please use one of the buttons on this page." }, 400);
@@ -104,7 +115,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
         intro="Your enquiries and messages with us, and your data: see it, correct it, download it or erase it."
       />
       <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
-        <MePage token={loaderData.token} view={loaderData.view} result={result} />
+        <MePage view={loaderData.view} result={result} />
       </div>
     </main>
   );

@@ -4,6 +4,8 @@ import { blankToUndefined, choice, cleanText, flag, optionalText, preprocess, re
 import { privacyFields, withGuardianRule } from "./privacy";
 
 export const PHONE_MESSAGE = "Valid 10-digit phone number is required";
+/** Spec §5: also what a course that is not one of the catalogue's gets (the form's select offers no other). */
+export const COURSE_REQUIRED = "Please select a course";
 
 /**
  * An Indian phone number as visitors write it: 10 digits once every other character is removed (spec §5: spaces,
@@ -51,7 +53,7 @@ const fields = {
   fullName: requiredText("Full name is required", 100, "Full name"),
   email: requiredEmail(),
   phone,
-  preferredCourse: requiredText("Please select a course", 200, "Course"),
+  preferredCourse: requiredText(COURSE_REQUIRED, 200, "Course"),
   preferredMode: choice(DELIVERY_MODES, "Please select preferred mode"),
   message: optionalText(5000, "Message", "multi"),
 };

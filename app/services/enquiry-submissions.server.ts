@@ -5,7 +5,9 @@ import { takeNextAssignee } from "~/models/assignment.server";
 import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
 import { findScheduleByCourseAndStart } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
-import { ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
+import { COURSE_REQUIRED, ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
+import { FALLBACK_COURSE_TITLES } from "~/config/site";
+import { listCourseTitles } from "~/models/course.server";
 import { isCalendarDate } from "~/schemas/fields";
 import { sourceSchema } from "~/schemas/enquiry-pipeline";
 import type { EnquiryFormName } from "~/schemas/values";
@@ -41,6 +43,13 @@ export type EnquirySubmission = {
 
 const BATCH_DATE_MESSAGE = "batchDate must be a day as YYYY-MM-DD";
 
+/** The catalogue's spelling of a course an enquiry names (a published course, or a title the form falls back to), or null. */
+async function catalogueTitle(named: string): Promise<string | null> {
+  const wanted = named.trim().toLowerCase();
+  const titles = [...(await listCourseTitles("public")).map((c) => c.title), ...FALLBACK_COURSE_TITLES];
+  return titles.find((t) => t.toLowerCase() === wanted) ?? null;
+}
+
 /**
  * Stores a new enquiry with the files already received (attachments come only from the /enquiry page), or
  * refuses it with every field's message at once, a refused file (`fileError`) included. Status is always "new".
@@ -60,8 +69,14 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
     // The API names a batch by its start day and is told when that is no day; the page's hidden field is ours.
     const badBatchDate = opts.channel === "api" ? !isCalendarDate(String(body.batchDate)) : typeof body.batchDate !== "string";
     if (body.batchDate !== undefined && body.batchDate !== null && badBatchDate) fields.batchDate = BATCH_DATE_MESSAGE;
+    // The course is one of the catalogue's (or the fixed titles the form falls back to): never free words of the
+    // sender's that the institute's e-mails would then carry to any address.
+    // Checked with the other fields, so a refused form names every mistake at once.
+    const named = parsed.success ? parsed.data.preferredCourse : typeof body.preferredCourse === "string" ? body.preferredCourse : "";
+    const course = named.trim() ? await catalogueTitle(named) : null;
+    if (!course && !fields.preferredCourse) fields.preferredCourse = COURSE_REQUIRED;
     if (!parsed.success || !sent.success || Object.keys(fields).length) throw invalid(fields);
-    const values = parsed.data;
+    const values = { ...parsed.data, preferredCourse: course! };
     const lead = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null, ...(opts.source ?? {}), ...definedOnly(sent.data ?? {}) };
     const batchDate = typeof body.batchDate === "string" && isCalendarDate(body.batchDate) ? body.batchDate : null;
     return await inTransaction(async () => {

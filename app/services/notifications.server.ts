@@ -20,7 +20,7 @@ import { webhookUrls } from "~/infra/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
-import { insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
+import { countRecentMailTo, insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
 import { listAdminEmails } from "~/models/user.server";
 import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
 import type { WaitlistPlace } from "~/util/waitlist-text";
@@ -36,6 +36,33 @@ import type { StaffActor } from "./actor";
  */
 
 export const NOT_ONE_ADDRESS = "Not sent: the address given is not one plain e-mail address";
+
+/**
+ * Anyone can type anyone's address into a form, so the e-mails that go to a typed address (acknowledgements and a
+ * guardian's consent request) are limited per address: past this many in 24 hours, the row is kept as failed with
+ * this message (an admin can still Resend it from the Outbox) and the enquiry itself is stored and alerted as ever.
+ */
+export const MAILS_PER_TYPED_ADDRESS_PER_DAY = 3;
+export const TOO_MANY_TO_ADDRESS = `Not sent: this address was sent ${MAILS_PER_TYPED_ADDRESS_PER_DAY} such e-mails in the last 24 hours`;
+const TYPED_ADDRESS_TEMPLATES = ["enquiry-ack", "contact-ack", GUARDIAN_TEMPLATE] as const;
+
+type QueuedState = { status: "pending" | "waiting" | "failed"; lastError?: string };
+
+/** A mail to an address it holds: failed when that is not one plain address. */
+function addressStatus(to: string): QueuedState {
+  if (!isPlainAddress(to)) return { status: "failed", lastError: NOT_ONE_ADDRESS };
+  return { status: mailConfigured() ? "pending" : "waiting" };
+}
+
+/** The status and error a mail to a typed address is queued with: failed when it is not one plain address or was mailed too often. */
+async function typedAddressStatus(to: string): Promise<QueuedState> {
+  const state = addressStatus(to);
+  if (state.status === "failed") return state;
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  if ((await countRecentMailTo(to, TYPED_ADDRESS_TEMPLATES, since)) >= MAILS_PER_TYPED_ADDRESS_PER_DAY)
+    return { status: "failed", lastError: TOO_MANY_TO_ADDRESS };
+  return state;
+}
 
 /** A new enquiry's alert, acknowledgement and webhooks; one that joined a full batch's waitlist says so in both subjects. */
 export async function queueEnquiryNotifications(enquiry: Enquiry, waitlist: WaitlistPlace | null = null): Promise<void> {
@@ -140,7 +167,8 @@ async function queue(plan: Plan): Promise<void> {
   // The sender's address is theirs to type: one that is not a single plain address gets no mail (and the
   // screen says why) rather than a mail to whatever it might be read as.
   if (plan.ack) {
-    const ackOk = isPlainAddress(plan.ack.to);
+    const typed = (TYPED_ADDRESS_TEMPLATES as readonly string[]).includes(plan.ack.template);
+    const state = typed ? await typedAddressStatus(plan.ack.to) : addressStatus(plan.ack.to);
     rows.push({
       ...base,
       kind: "email",
@@ -148,8 +176,7 @@ async function queue(plan: Plan): Promise<void> {
       recipient: plan.ack.to,
       subject: cleanHeaderText(plan.ack.subject, 300),
       payload,
-      status: ackOk ? emailStatus : "failed",
-      lastError: ackOk ? undefined : NOT_ONE_ADDRESS,
+      ...state,
     });
   }
 
@@ -227,7 +254,7 @@ export async function queueEnquiryEscalation(enquiry: Pick<Enquiry, "id">, templ
  */
 export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">, batch: Pick<Schedule, "courseName" | "startDate">): Promise<void> {
   if (!inTransactionNow()) throw new Error("The waitlist offer must be queued inside the transaction that opens it");
-  const ok = isPlainAddress(enquiry.email);
+  const state = addressStatus(enquiry.email);
   await insertQueued([
     {
       kind: "email",
@@ -238,8 +265,7 @@ export async function queueWaitlistOffer(enquiry: Pick<Enquiry, "id" | "email">,
       payload: "",
       entityType: "enquiry",
       entityId: enquiry.id,
-      status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
-      lastError: ok ? undefined : NOT_ONE_ADDRESS,
+      ...state,
       retryUntil: retryUntilFrom(),
     },
   ]);
@@ -257,7 +283,7 @@ export async function queuePrivacyMail(
   subjectName = "",
 ): Promise<void> {
   if (!inTransactionNow()) throw new Error("Privacy e-mails must be queued inside a transaction");
-  const ok = isPlainAddress(to);
+  const state = kind === "guardian" ? await typedAddressStatus(to) : addressStatus(to);
   await insertQueued([
     {
       kind: "email",
@@ -268,8 +294,7 @@ export async function queuePrivacyMail(
       payload: "",
       entityType: entity.type,
       entityId: entity.id,
-      status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
-      lastError: ok ? undefined : NOT_ONE_ADDRESS,
+      ...state,
       retryUntil: retryUntilFrom(),
     },
   ]);

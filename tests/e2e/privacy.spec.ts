@@ -136,7 +136,13 @@ for (const js of [false, true]) {
       const ack = await mailTo(email, /received your enquiry/);
       const link = linkIn(ack, "me");
       expect(link).toBeTruthy();
+      const referers: string[] = [];
+      page.on("request", (r) => referers.push(r.headers()["referer"] ?? ""));
       const response = await page.goto(link!);
+      // The token is exchanged for a cookie scoped to /me: the address bar (and so every Referer) holds a clean /me.
+      expect(new URL(page.url()).pathname).toBe("/me");
+      expect(new URL(page.url()).search).toBe("");
+      expect(referers.filter((r) => r.includes("token="))).toEqual([]);
       expect(response?.headers()["cache-control"]).toBe("no-store");
       expect(response?.headers()["x-robots-tag"]).toContain("noindex");
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -34,7 +34,7 @@ function Notice({ tone, children }: { tone: "ok" | "error"; children: React.Reac
   );
 }
 
-export function MePage({ token, view, result }: { token: string; view: View; result?: MeActionResult }) {
+export function MePage({ view, result }: { view: View; result?: MeActionResult }) {
   const linkResult = result?.intent === "send-link" ? (result as MeLinkRequestResult) : undefined;
   if (result && "erased" in result && result.erased !== undefined) {
     return (
@@ -63,17 +63,17 @@ export function MePage({ token, view, result }: { token: string; view: View; res
       </div>
     );
   }
-  return <Person token={token} view={view} result={result} />;
+  return <Person view={view} result={result} />;
 }
 
-function Person({ token, view, result }: { token: string; view: Extract<MeView, { state: "ok" }>; result?: MeActionResult }) {
+function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; result?: MeActionResult }) {
   const busy = useNavigation().state === "submitting";
   const done = result && "done" in result ? result.done : undefined;
   const fields = (result && "fields" in result ? result.fields : undefined) ?? {};
   const formError = result?.formError;
   // Each form's answer is shown in its own section, where the page comes back (#me-…) without JavaScript.
   const answered = (intent: string) => result?.intent === intent;
-  const here = (section: string) => `/me?token=${encodeURIComponent(token)}#${section}`;
+  const here = (section: string) => `/me#${section}`;
   return (
     <div className="space-y-8">
       <div>
@@ -88,11 +88,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         <h2 id="me-enquiries" className="text-xl font-bold text-slate-900">
           Your enquiries
         </h2>
-        {view.enquiries.length ? (
-          view.enquiries.map((e) => <EnquiryCard key={e.id} enquiry={e} token={token} />)
-        ) : (
-          <p className="text-sm text-slate-700">No enquiries.</p>
-        )}
+        {view.enquiries.length ? view.enquiries.map((e) => <EnquiryCard key={e.id} enquiry={e} />) : <p className="text-sm text-slate-700">No enquiries.</p>}
       </section>
 
       {view.messages.length ? (
@@ -118,7 +114,6 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         {answered("marketing") && done ? <Notice tone="ok">{done}</Notice> : null}
         {answered("marketing") && formError ? <Notice tone="error">{formError}</Notice> : null}
         <Form method="post" action={here("me-marketing-section")} className="mt-4">
-          <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="marketing" />
           <button
             type="submit"
@@ -145,7 +140,6 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
           />
         ) : null}
         <Form method="post" action={here("me-correct-section")} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-          <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="correct" />
           <Field label="Name" htmlFor="me-name" errorId="me-name-error" errors={fields.name ? [fields.name] : undefined}>
             <input
@@ -189,7 +183,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
         <p className="mt-2 text-sm text-slate-700">
           A file (JSON) with every record we hold about you: enquiries, messages, consents, notes, waitlist places, e-mails sent, attachments listed.
         </p>
-        <a href={`/me/data.json?token=${encodeURIComponent(token)}`} download="my-data.json" className={buttonClass("outline", "mt-4")}>
+        <a href="/me/data.json" download="my-data.json" className={buttonClass("outline", "mt-4")}>
           Download my data
         </a>
       </section>
@@ -205,7 +199,6 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
           <ErrorSummary id="me-erase-summary" formError={formError} items={fields.confirm ? [{ id: "me-erase-confirm", message: fields.confirm }] : []} />
         ) : null}
         <Form method="post" action={here("me-erase-section")} className="mt-4 space-y-3">
-          <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="erase" />
           <div className="flex items-start gap-3">
             <input
@@ -245,7 +238,7 @@ function Person({ token, view, result }: { token: string; view: Extract<MeView, 
   );
 }
 
-function EnquiryCard({ enquiry: e, token }: { enquiry: MeEnquiry; token: string }) {
+function EnquiryCard({ enquiry: e }: { enquiry: MeEnquiry }) {
   return (
     <article className={card} aria-labelledby={`me-enquiry-${e.id}`}>
       <h3 id={`me-enquiry-${e.id}`} className="text-lg font-semibold text-slate-900">
@@ -263,10 +256,7 @@ function EnquiryCard({ enquiry: e, token }: { enquiry: MeEnquiry; token: string 
             <dt className="font-semibold text-slate-700">Batch</dt>
             <dd>
               {`${formatDate(e.batch.startDate)} to ${formatDate(e.batch.endDate)}, ${e.batch.days}, ${e.batch.time} (${e.batch.mode === "online" ? "Online" : e.batch.location})`}{" "}
-              <a
-                href={`/me/calendar.ics?token=${encodeURIComponent(token)}&enquiry=${encodeURIComponent(e.id)}`}
-                className="font-semibold text-brand-800 underline"
-              >
+              <a href={`/me/calendar.ics?enquiry=${encodeURIComponent(e.id)}`} className="font-semibold text-brand-800 underline">
                 Add to calendar (.ics)
               </a>
             </dd>

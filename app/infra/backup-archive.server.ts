@@ -70,7 +70,7 @@ export type ArchiveResult = { file: string; name: string; bytes: number; manifes
 export const MANIFEST = "manifest.json";
 export const SQLITE_FILE = "database/app.db";
 /** Table and column names an archive may hold (they name files and go into SQL, quoted). */
-export const SAFE_NAME = /^[A-Za-z0-9_]{1,64}$/;
+export const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /** Copies a stream into `dest` (0600), returning its size and SHA-256. */
 async function writeHashed(source: AsyncIterable<Buffer | string>, dest: string): Promise<{ bytes: number; sha256: string }> {

@@ -292,7 +292,14 @@ describe("an archive's files are checked before anything is written, and written
   }, 60_000);
 
   it("a listed path that leaves the upload folder once uploads/ is cut: refused before the database or any file is written, and a re-run works", async () => {
-    for (const evil of ["uploads/../x", "uploads/enquiries/../../../etc/cron.d/x", "uploads//etc/passwd", "uploads/enquiries/.."]) {
+    for (const evil of [
+      "uploads/../x",
+      "uploads/enquiries/../../../etc/cron.d/x",
+      "uploads//etc/passwd",
+      "uploads/enquiries/..",
+      "uploads/enquiries/.",
+      "/etc/passwd",
+    ]) {
       const body = Buffer.from("* * * * * root sh -c 'id > /tmp/pwned'\n");
       const manifest = listUpload(parts.manifest, { path: evil, bytes: body.length, sha256: sha256(body) });
       const file = craft([...manifestEntries(manifest, key), ...fileEntries(parts), { path: evil, body }]);
@@ -356,6 +363,22 @@ describe("a crafted tar", () => {
     expect(message).toContain(expected);
     expect(filesIn(into)).not.toHaveProperty(ATTACHMENT);
     expect(Object.keys(filesIn(into)).every((f) => f.startsWith("database"))).toBe(true);
+  });
+
+  it("takes what a real archive may hold that looks odd: an empty file, folder entries for listed files", async () => {
+    const empty = `uploads/enquiries/${"e".repeat(32)}-empty.txt`;
+    const manifest = listUpload(parts.manifest, { path: empty, bytes: 0, sha256: sha256(Buffer.alloc(0)) });
+    const into = fresh("into");
+    const file = craft([
+      ...manifestEntries(manifest, key),
+      { path: "database/", type: "Directory" },
+      { path: "uploads/enquiries/", type: "Directory" },
+      ...fileEntries(parts),
+      { path: empty, body: Buffer.alloc(0) },
+    ]);
+    const { authenticity } = await unpackBackupArchive(file, into, { key });
+    expect(authenticity.signed).toBe(true);
+    expect(filesIn(into)).toMatchObject({ [empty]: 0, [`uploads/${ATTACHMENT}`]: parts.files.get(`uploads/${ATTACHMENT}`)!.length });
   });
 
   it("refuses a listed file that comes twice (the second copy would replace the checked one)", async () => {

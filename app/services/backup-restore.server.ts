@@ -105,7 +105,7 @@ export type RestoreOptions = {
 export async function checkBackupArchive(file: string, opts: RestoreOptions = {}): Promise<Unpacked> {
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), "backup-check-"));
   try {
-    return await unpackBackupArchive(path.resolve(file), work, { key: verifyingKey(), trustUnsigned: opts.trustUnsigned, warn: opts.warn });
+    return await unpackBackupArchive(path.resolve(file), work, { key: verifyingKey(), trustUnsigned: opts.trustUnsigned, warn: opts.warn ?? console.error });
   } finally {
     // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
@@ -120,7 +120,7 @@ export async function restoreBackup(file: string, opts: RestoreOptions = {}): Pr
   await checkTargetEmpty(url);
   // Unpacked beside the upload folder, so its files are moved into place rather than copied.
   const uploadRoot = path.resolve(env().UPLOAD_DIR);
-  const uploadRootExisted = fs.existsSync(uploadRoot);
+  const existed = new Set([uploadRoot, ...STORE_FOLDERS.map((f) => path.join(uploadRoot, f))].filter((d) => fs.existsSync(d)));
   await mkdirOwnerOnly(path.dirname(uploadRoot));
   const work = await fsp.mkdtemp(path.join(path.dirname(uploadRoot), ".restore-"));
   const placed: string[] = [];
@@ -167,8 +167,9 @@ export async function restoreBackup(file: string, opts: RestoreOptions = {}): Pr
     // Leave the target as empty as it was, so that the restore can simply be run again.
     const store = fileStore();
     for (const key of placed) await store.delete(key).catch(() => {});
-    for (const folder of STORE_FOLDERS) await fsp.rmdir(path.join(uploadRoot, folder)).catch(() => {});
-    if (!uploadRootExisted) await fsp.rmdir(uploadRoot).catch(() => {});
+    for (const folder of [...STORE_FOLDERS.map((f) => path.join(uploadRoot, f)), uploadRoot]) {
+      if (!existed.has(folder)) await fsp.rmdir(folder).catch(() => {});
+    }
     if (databaseRestored) await emptyDatabase(url);
     throw error;
   } finally {

@@ -17,8 +17,9 @@ import { isStoreKey } from "./file-store.server";
  * Reading an archive back, which may have been made (or changed) by someone else: nothing in it is trusted
  * before it is checked, and nothing is written before the manifest is.
  *
- * 1. A first pass reads only the manifest (the first entry) and its signature (the second), in memory and
- *    size-capped, and checks the signature with the operator's key (unless they said --trust-unsigned), then
+ * 1. A first pass reads only the manifest and its signature (npm run backup writes them first and second; in an
+ *    archive packed again by hand, at most 1 GB of other entries before them is inflated and passed over), in
+ *    memory and size-capped, and checks the signature with the operator's key (unless --trust-unsigned), then
  *    every path, size and name the manifest lists (the upload store's key rule, no "..", no absolute path, no
  *    name twice), the hard limits below, and the free space the unpacking needs.
  * 2. A second pass unpacks exactly the listed files, each held to its listed size and checked against its
@@ -30,6 +31,8 @@ import { isStoreKey } from "./file-store.server";
 export const UNPACK_LIMITS = {
   /** A manifest lists about 150 bytes per file: 32 MB is some 200,000 files. */
   manifestBytes: 32 * 1024 * 1024,
+  /** In an archive packed again by hand, what may come before the manifest (inflated and passed over). */
+  beforeManifest: 1024 ** 3,
   signatureBytes: 1024,
   files: 250_000,
   tables: 1_000,
@@ -114,38 +117,53 @@ export async function unpackBackupArchive(file: string, into: string, opts: Unpa
 
 type Head = { manifest: Buffer; signature: Buffer | null };
 
-/** Pass 1: the manifest and its signature, nothing else, nothing written. */
+/** An entry's path as the manifest writes it: `tar -C dir .` (GNU tar) puts "./" in front of every name. */
+const pathOf = (entry: tar.ReadEntry) => entry.path.replace(/^\.\//, "").replace(/\/$/, "");
+
+/**
+ * Pass 1: the manifest and its signature, nothing else, nothing written. npm run backup puts them first; an
+ * archive packed again by hand may have them later, so up to `UNPACK_LIMITS.beforeManifest` bytes of other
+ * entries are passed over (inflated and dropped) to find them. The signature is looked for before the manifest
+ * and right after it.
+ */
 async function readHead(file: string, name: string): Promise<Head> {
   let manifest: Buffer | null = null;
   let signature: Buffer | null = null;
-  let seen = 0;
+  let entries = 0;
   let done = false;
   await scanArchive(file, name, {
-    allowance: () => UNPACK_LIMITS.manifestBytes + UNPACK_LIMITS.signatureBytes + 4 * UNPACK_LIMITS.entryOverhead,
+    allowance: () => UNPACK_LIMITS.beforeManifest + UNPACK_LIMITS.manifestBytes + UNPACK_LIMITS.signatureBytes,
+    overflow: () =>
+      refused(
+        name,
+        `its ${MANIFEST} is not within its first ${MB(UNPACK_LIMITS.beforeManifest)} (npm run backup writes it first; an archive packed again by hand needs it and ${SIGNATURE_FILE} first too: tar -czf <archive> ${MANIFEST} ${SIGNATURE_FILE} database uploads)`,
+      ),
     done: () => done,
     onEntry(entry) {
-      seen++;
-      if (seen === 1) {
-        if (entry.path !== MANIFEST || entry.type !== "File")
-          throw damaged(name, `its first entry is ${JSON.stringify(entry.path)}, not ${MANIFEST}: it was not made by npm run backup`);
+      if (++entries > UNPACK_LIMITS.files) throw refused(name, `its ${MANIFEST} is not among its first ${UNPACK_LIMITS.files} entries`);
+      const at = pathOf(entry);
+      if (at === MANIFEST && !manifest && entry.type === "File") {
         if (entry.size > UNPACK_LIMITS.manifestBytes)
           throw refused(name, `its ${MANIFEST} is ${MB(entry.size)}, more than a backup's manifest may be (${MB(UNPACK_LIMITS.manifestBytes)})`);
-        collect(entry, entry.size, (bytes) => (manifest = bytes));
-        return;
-      }
-      if (entry.path === SIGNATURE_FILE && entry.type === "File" && entry.size <= UNPACK_LIMITS.signatureBytes) {
         collect(entry, entry.size, (bytes) => {
-          signature = bytes;
-          done = true;
+          manifest = bytes;
+          done = signature !== null;
         });
         return;
       }
-      // No signature: the archive is unsigned; its other entries are for the second pass.
-      done = true;
+      if (at === SIGNATURE_FILE && !signature && entry.type === "File" && entry.size <= UNPACK_LIMITS.signatureBytes) {
+        collect(entry, entry.size, (bytes) => {
+          signature = bytes;
+          done = manifest !== null;
+        });
+        return;
+      }
+      // Whatever follows the manifest is for the second pass (an archive without a signature after it is unsigned).
+      if (manifest) done = true;
       entry.resume();
     },
   });
-  if (!manifest) throw damaged(name, `its ${MANIFEST} is missing`);
+  if (!manifest) throw damaged(name, `it has no ${MANIFEST}${entries ? "" : " (it holds no entries)"}`);
   return { manifest, signature };
 }
 
@@ -278,48 +296,52 @@ async function extract(file: string, name: string, into: string, head: Head, lay
   const lines = new Map<string, number>();
   const writes: Promise<void>[] = [];
   const dirs = new Set(layout.dirs);
-  const firstEntries = head.signature ? [MANIFEST, SIGNATURE_FILE] : [MANIFEST];
-  const maxEntries = firstEntries.length + layout.files.size + layout.dirs.length;
+  const maxEntries = 3 + layout.files.size + layout.dirs.length; // the manifest, its signature and "./" besides
   let entries = 0;
   let listedBytes = 0;
   for (const f of layout.files.values()) listedBytes += Math.ceil(f.bytes / 512) * 512;
+  // Every entry is listed (its size counted), a folder (no body) or refused at its header, wherever the manifest is.
   const allowance =
     Math.ceil(head.manifest.length / 512) * 512 +
     UNPACK_LIMITS.signatureBytes +
     listedBytes +
     (maxEntries + 1) * UNPACK_LIMITS.entryOverhead +
     UNPACK_LIMITS.trailingBytes;
+  const met = new Set<string>();
 
   await scanArchive(file, name, {
     allowance: () => allowance,
     done: () => false,
     pending: writes,
     onEntry(entry, fail) {
-      const at = entries++;
-      if (entries > maxEntries) throw refused(name, `it holds more entries than its manifest lists (${maxEntries})`);
-      if (at < firstEntries.length) {
+      if (++entries > maxEntries) throw refused(name, `it holds more entries than its manifest lists (${maxEntries})`);
+      const at = pathOf(entry);
+      if (at === MANIFEST || at === SIGNATURE_FILE) {
         // The same manifest and signature the first pass checked (the file cannot have been swapped meanwhile).
-        const expected = at === 0 ? head.manifest : head.signature!;
-        if (entry.path !== firstEntries[at] || entry.type !== "File" || entry.size !== expected.length) throw damaged(name, "it changed while it was read");
+        const expected = at === MANIFEST ? head.manifest : head.signature;
+        if (met.has(at)) throw refused(name, `it holds ${at} twice`);
+        met.add(at);
+        if (!expected) return void entry.resume(); // a signature the first pass did not take: not used
+        if (entry.type !== "File" || entry.size !== expected.length) throw damaged(name, "it changed while it was read");
         collect(entry, expected.length, (bytes) => {
           if (!bytes.equals(expected)) fail(damaged(name, "it changed while it was read"));
         });
         return;
       }
       if (entry.type === "Directory") {
-        if (!dirs.has(entry.path.replace(/\/$/, ""))) throw refused(name, `it holds a folder its manifest does not list (${JSON.stringify(entry.path)})`);
+        if (at !== "" && at !== "." && !dirs.has(at)) throw refused(name, `it holds a folder its manifest does not list (${JSON.stringify(entry.path)})`);
         entry.resume();
         return;
       }
       if (entry.type !== "File") throw refused(name, `it holds a ${entry.type} entry (${JSON.stringify(entry.path)}); a backup holds only files and folders`);
-      const listed = layout.files.get(entry.path);
+      const listed = layout.files.get(at);
       if (!listed) throw refused(name, `it holds a file its manifest does not list (${JSON.stringify(entry.path)})`);
-      if (seen.has(entry.path)) throw refused(name, `it holds ${entry.path} twice`);
-      seen.add(entry.path);
-      if (entry.size !== listed.bytes) throw damaged(name, `${entry.path} is ${entry.size} bytes, its manifest says ${listed.bytes}`);
-      const write = writeEntry(entry, path.join(into, entry.path), listed.bytes).then((got) => {
-        if (got.bytes !== listed.bytes || got.sha256 !== listed.sha256) throw damaged(name, `${entry.path} does not match its SHA-256 in the manifest`);
-        if (entry.path.endsWith(".jsonl")) lines.set(entry.path, got.lines);
+      if (seen.has(at)) throw refused(name, `it holds ${at} twice`);
+      seen.add(at);
+      if (entry.size !== listed.bytes) throw damaged(name, `${at} is ${entry.size} bytes, its manifest says ${listed.bytes}`);
+      const write = writeEntry(entry, path.join(into, at), listed.bytes).then((got) => {
+        if (got.bytes !== listed.bytes || got.sha256 !== listed.sha256) throw damaged(name, `${at} does not match its SHA-256 in the manifest`);
+        if (at.endsWith(".jsonl")) lines.set(at, got.lines);
       });
       // A failed write stops the scan at once (and is not left as an unhandled rejection meanwhile).
       writes.push(
@@ -368,8 +390,9 @@ function writeEntry(entry: tar.ReadEntry, dest: string, max: number): Promise<{ 
 type Scan = {
   /** Throws (or calls `fail` later, from the entry's own events) to refuse. */
   onEntry: (entry: tar.ReadEntry, fail: (error: unknown) => void) => void;
-  /** How many decompressed bytes the archive may have. */
+  /** How many decompressed bytes the archive may have, and what passing them means. */
   allowance: () => number;
+  overflow?: () => BackupArchiveError;
   done: () => boolean;
   /** Work the entries started (file writes): waited for before the scan counts as done. */
   pending?: Promise<void>[];
@@ -426,16 +449,17 @@ async function scanArchive(file: string, name: string, scan: Scan): Promise<void
     await pipeline(fs.createReadStream(file), zlib.createGunzip(), async (chunks: AsyncIterable<Buffer>) => {
       for await (const chunk of chunks) {
         inflated += chunk.length;
-        if (inflated > scan.allowance()) {
-          stop(refused(name, `it inflates to more than its manifest accounts for (over ${MB(scan.allowance())}), as a decompression bomb does`));
-        }
+        if (inflated > scan.allowance())
+          stop(
+            scan.overflow?.() ??
+              refused(name, `it inflates to more than its manifest accounts for (over ${MB(scan.allowance())}), as a decompression bomb does`),
+          );
         if (eof) continue; // the gzip stream is read to its end (its checksum), the tar is done
         if (start) {
-          // The first header must be manifest.json's: then the parser sees plain tar, never a nested archive.
+          // A tar starts with a name; gzip inside gzip would be unpacked by the parser itself, uncounted: refused.
           start = Buffer.concat([start, chunk]);
           if (start.length < 512) continue;
-          if (!start.subarray(0, MANIFEST.length + 1).equals(Buffer.from(`${MANIFEST}\0`)))
-            stop(damaged(name, `its first entry is not ${MANIFEST}: it was not made by npm run backup`));
+          if (start[0] === 0x1f && start[1] === 0x8b) stop(damaged(name, "it holds a compressed file inside its compression, not a tar"));
           const first = start;
           start = null;
           await feed(first);
@@ -446,7 +470,8 @@ async function scanArchive(file: string, name: string, scan: Scan): Promise<void
           return;
         }
       }
-      if (start) stop(damaged(name, "it holds no entries"));
+      if (start?.[0] === 0x1f && start[1] === 0x8b) stop(damaged(name, "it holds a compressed file inside its compression, not a tar"));
+      if (start) stop(damaged(name, `it has no ${MANIFEST} (it holds no entries)`));
       const ended = new Promise<void>((resolve) => {
         wake = resolve;
         parser.once("end", resolve);

@@ -1,8 +1,11 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, createDb, db, migrateToLatest, openDb } from "~db/client.server";
 import type { BackupManifest } from "~/infra/backup-archive.server";
@@ -395,9 +398,29 @@ describe("a crafted tar", () => {
     expect((await refusal(craft([...manifestEntries(cased, key), ...fileEntries(parts)]))).message).toContain("twice");
   });
 
-  it("refuses an archive whose first entry is not its manifest (nothing is read past it)", async () => {
-    const { message } = await refusal(craft([...fileEntries(parts), ...manifestEntries(parts.manifest, key)]));
-    expect(message).toContain("its first entry is not manifest.json: it was not made by npm run backup");
+  it("reads an archive packed again by hand with GNU tar (./ names, folders, any order) like the original", async () => {
+    const unpacked = fresh("repacked");
+    await tar.x({ file: archive, cwd: unpacked });
+    const file = path.join(fresh("gnu"), "backup-20260101-000000Z.tar.gz");
+    expect(spawnSync("tar", ["-C", unpacked, "-czf", file, "."]).status).toBe(0);
+    const into = fresh("into");
+    const { authenticity } = await unpackBackupArchive(file, into, { key });
+    expect(authenticity.signed).toBe(true);
+    expect(filesIn(into)).toEqual(Object.fromEntries([...parts.files].map(([f, bytes]) => [f, bytes.length])));
+  });
+
+  it("refuses a bomb that comes before the manifest once it has passed over 1 GB, writing nothing", async () => {
+    const { message, ms, into } = await refusal(craft([{ path: BOMB, zeros: 2 * GiB }, ...manifestEntries(parts.manifest, key), ...fileEntries(parts)]));
+    expect(message).toContain("is refused: its manifest.json is not within its first 1024.0 MB (npm run backup writes it first;");
+    expect(ms).toBeLessThan(15_000);
+    expect(filesIn(into)).toEqual({});
+  });
+
+  it("refuses a gzip inside the gzip (the parser would inflate it unseen)", async () => {
+    const inner = zlib.gzipSync(randomBytes(4096));
+    const file = path.join(fresh("nested"), "backup-20260101-000000Z.tar.gz");
+    fs.writeFileSync(file, zlib.gzipSync(inner));
+    expect((await refusal(file)).message).toContain("it holds a compressed file inside its compression, not a tar");
   });
 
   it("refuses a flood of headers at the first one past what the manifest lists", async () => {

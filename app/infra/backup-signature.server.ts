@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "~/env.server";
+import { env, type Env } from "~/env.server";
 import { mkdirOwnerOnlySync, OWNER_FILE_MODE } from "~/util/owner-only-files.server";
 
 /**
@@ -37,8 +37,7 @@ function keyFromFile(file: string): BackupKey {
  * data/backup-key (made on first use, 0600, like data/session-secret). Production without BACKUP_KEY makes no
  * archive: one nobody can verify later is no backup.
  */
-export function signingKey(root = process.cwd()): BackupKey {
-  const e = env();
+export function signingKey({ e = env(), root = process.cwd() }: { e?: Env; root?: string } = {}): BackupKey {
   if (e.BACKUP_KEY) return { key: Buffer.from(e.BACKUP_KEY, "utf8"), source: "BACKUP_KEY" };
   if (e.NODE_ENV === "production") {
     throw new BackupKeyMissing(
@@ -60,8 +59,7 @@ export function signingKey(root = process.cwd()): BackupKey {
 }
 
 /** The key archives are checked with: BACKUP_KEY, or outside production data/backup-key when there is one; else null. */
-export function verifyingKey(root = process.cwd()): BackupKey | null {
-  const e = env();
+export function verifyingKey({ e = env(), root = process.cwd() }: { e?: Env; root?: string } = {}): BackupKey | null {
   if (e.BACKUP_KEY) return { key: Buffer.from(e.BACKUP_KEY, "utf8"), source: "BACKUP_KEY" };
   if (e.NODE_ENV === "production") return null;
   const file = path.resolve(root, BACKUP_KEY_FILE);

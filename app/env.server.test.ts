@@ -105,4 +105,14 @@ describe("loadEnv: backups", () => {
     expect(() => loadEnv({ BACKUP_EVERY_HOURS: "-1" })).toThrow(/BACKUP_EVERY_HOURS/);
     expect(() => loadEnv({ BACKUP_KEEP: "forever" })).toThrow(/BACKUP_KEEP: must say how many daily and weekly archives to keep, such as 7d,4w/);
   });
+
+  it("needs a BACKUP_KEY of 32 characters or more, and one in production when the app makes backups itself", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(() => loadEnv({ BACKUP_KEY: "short" })).toThrow(/BACKUP_KEY: must be at least 32 characters long/);
+    expect(() => loadEnv({ ...production, BACKUP_EVERY_HOURS: "24" })).toThrow(/BACKUP_KEY: is required in production when BACKUP_EVERY_HOURS is set/);
+    expect(loadEnv({ ...production, BACKUP_EVERY_HOURS: "24", BACKUP_KEY: "k".repeat(32) }).BACKUP_KEY).toBe("k".repeat(32));
+    // Without a schedule the app signs nothing, and outside production npm run backup keeps a key in data/backup-key.
+    expect(loadEnv(production).BACKUP_KEY).toBeUndefined();
+    expect(loadEnv({ BACKUP_EVERY_HOURS: "24" }).BACKUP_KEY).toBeUndefined();
+  });
 });

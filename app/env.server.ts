@@ -148,6 +148,9 @@ const schema = z
       .default("7d,4w")
       .refine((v) => parseBackupKeep(v) !== null, { message: "must say how many daily and weekly archives to keep, such as 7d,4w (or 14d, or 4w)" })
       .transform((v) => parseBackupKeep(v)!),
+    // Signs every archive's manifest (HMAC-SHA256): a restore refuses an archive this key did not sign. The
+    // operator keeps it apart from the archives (README, "Backups"); app/infra/backup-signature.server.ts.
+    BACKUP_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -168,6 +171,17 @@ const schema = z
         path: ["TRUST_PROXY"],
         message:
           "must be set when PUBLIC_URL is https: the server speaks plain HTTP, so a TLS proxy is in front; set TRUST_PROXY=true for one proxy (or a hop count, or the proxies' addresses)",
+      });
+    }
+    if (env.BACKUP_KEY !== undefined && env.BACKUP_KEY.length < 32) {
+      ctx.addIssue({ code: "custom", path: ["BACKUP_KEY"], message: "must be at least 32 characters long (for example from openssl rand -base64 48)" });
+    }
+    if (env.NODE_ENV === "production" && env.BACKUP_EVERY_HOURS > 0 && !env.BACKUP_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_KEY"],
+        message:
+          "is required in production when BACKUP_EVERY_HOURS is set: every archive is signed with it (at least 32 characters, for example from openssl rand -base64 48; keep a copy apart from the archives)",
       });
     }
     const secretProblem = env.WEBHOOK_SECRET === undefined ? null : badWebhookSecret(env.WEBHOOK_SECRET);

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, MysqlDialect, SqliteDialect, sql, type Migration, type Transaction } from "kysely";
 import type { Database as SqliteDatabase } from "better-sqlite3";
 import type { Pool as MysqlPool } from "mysql2";
+import { createOwnerOnlyFileSync, mkdirOwnerOnlySync } from "~/util/owner-only-files.server";
 import type { Database } from "./schema";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-list-order-indexes";
@@ -73,7 +73,11 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect;
   if (url.startsWith("file:")) {
     const { default: SQLite } = await import("better-sqlite3");
     const file = url.slice("file:".length);
-    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ":memory:") {
+      // Owner-only from the first byte: SQLite gives the -wal and -shm files the database file's mode.
+      mkdirOwnerOnlySync(path.dirname(path.resolve(file)));
+      createOwnerOnlyFileSync(file);
+    }
     const database = new SQLite(file);
     // WAL + synchronous=FULL: a committed write survives a crash of the process or the machine.
     database.pragma("journal_mode = WAL");

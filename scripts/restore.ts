@@ -5,22 +5,27 @@ import { checkBackupArchive, restoreBackup, RestoreRefused } from "~/services/ba
 
 // npm run restore <archive>: rebuilds a stopped site from an archive into the empty database DATABASE_URL names
 // and the empty folder UPLOAD_DIR names. npm run restore -- --check <archive> only checks the archive.
+// Either refuses an archive that BACKUP_KEY did not sign, unless --trust-unsigned (README, "Backups").
+const USAGE = "Usage: npm run restore [-- --check] [--trust-unsigned] <archive.tar.gz>";
 const args = process.argv.slice(2);
-const check = args.includes("--check");
-const files = args.filter((a) => a !== "--check");
-if (files.length !== 1) {
-  console.error("Usage: npm run restore <archive.tar.gz>   (or: npm run restore -- --check <archive.tar.gz>)");
+const flags = new Set(args.filter((a) => a.startsWith("--")));
+const files = args.filter((a) => !a.startsWith("--"));
+const unknown = [...flags].filter((f) => f !== "--check" && f !== "--trust-unsigned");
+if (files.length !== 1 || unknown.length) {
+  console.error(unknown.length ? `Unknown option ${unknown.join(", ")}. ${USAGE}` : USAGE);
   process.exit(2);
 }
+const trustUnsigned = flags.has("--trust-unsigned");
+const warn = (line: string) => console.error(line);
 try {
-  if (check) {
-    const m = await checkBackupArchive(files[0]);
+  if (flags.has("--check")) {
+    const { manifest: m, authenticity } = await checkBackupArchive(files[0], { trustUnsigned, warn });
     const rows = Object.values(m.database.tables).reduce((n, t) => n + t.rows, 0);
     console.log(
-      `The archive is whole: ${m.engine} database as of ${m.snapshot.from} (migration ${m.migrationLevel}), ${rows} rows in ${Object.keys(m.database.tables).length} tables, ${m.uploads.count} files, app ${m.app.version}.`,
+      `The archive is whole${authenticity.signed ? ` and signed with the key in ${authenticity.keySource}` : " (its signature NOT checked: --trust-unsigned)"}: ${m.engine} database as of ${m.snapshot.from} (migration ${m.migrationLevel}), ${rows} rows in ${Object.keys(m.database.tables).length} tables, ${m.uploads.count} files, app ${m.app.version}.`,
     );
   } else {
-    await restoreBackup(files[0], (line) => console.log(line));
+    await restoreBackup(files[0], { trustUnsigned, warn, log: (line) => console.log(line) });
   }
 } catch (error) {
   if (error instanceof BackupArchiveError || error instanceof RestoreRefused || error instanceof EnvError) console.error(error.message);

@@ -8,6 +8,7 @@ import { startPeriodicJob, stopPeriodicJobs } from "~/infra/periodic-jobs.server
 import { openAndMigrate } from "./startup";
 import { PUBLISH_JOB_EVERY_MS, publishDueItems } from "~/services/publication.server";
 import { startUploadSweeper, stopUploadSweeper } from "~/infra/upload-sweep.server";
+import { tightenDataModes } from "~/util/owner-only-files.server";
 import { DIGEST_JOB_EVERY_MS, runDigestJob } from "~/services/digest.server";
 import { runWaitlistJob, WAITLIST_JOB_EVERY_MS } from "~/services/waitlist.server";
 import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation.server";
@@ -44,6 +45,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
       `Warning: PUBLIC_URL is not set: links in search results and e-mails will point to ${env().PUBLIC_URL}. Set PUBLIC_URL to the site's public address (e.g. https://www.example.in).`,
     );
   }
+  // Before the database is opened: an install from before files were owner-only has its files tightened.
+  await tightenDataModes(log);
   await openAndMigrate(log);
   startUploadSweeper(log);
   startOutboxWorker(log);

@@ -43,19 +43,26 @@ function ensureBuild() {
 
 /**
  * Plain `npm start` is production-mode React. Outside an explicit NODE_ENV=production deployment, a missing
- * SESSION_SECRET is generated once and kept in the data folder, so the quick start needs no configuration;
- * with NODE_ENV=production set by the operator, a missing secret stops the start (app/env.server.ts).
+ * SESSION_SECRET (and, when the app makes backups itself, BACKUP_KEY) is generated once and kept in the data
+ * folder, so the quick start needs no configuration; with NODE_ENV=production set by the operator, a missing
+ * secret stops the start (app/env.server.ts). `npm run backup` finds the same data/backup-key
+ * (app/infra/backup-signature.server.ts).
  */
 function prepareProductionEnv() {
   const explicitProduction = process.env.NODE_ENV === "production";
   process.env.NODE_ENV ??= "production";
-  if (!explicitProduction && !process.env.SESSION_SECRET) {
-    const file = path.resolve(root, "data", "session-secret");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
-    process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
-    console.log("SESSION_SECRET is not set: using a generated secret kept in data/session-secret. Set SESSION_SECRET for a real deployment.");
-  }
+  if (explicitProduction) return;
+  keepGeneratedSecret("SESSION_SECRET", "session-secret");
+  if (Number(process.env.BACKUP_EVERY_HOURS) > 0) keepGeneratedSecret("BACKUP_KEY", "backup-key");
+}
+
+function keepGeneratedSecret(name, fileName) {
+  if (process.env[name]) return;
+  const file = path.resolve(root, "data", fileName);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600 });
+  process.env[name] = fs.readFileSync(file, "utf8").trim();
+  console.log(`${name} is not set: using a generated one kept in data/${fileName}. Set ${name} for a real deployment.`);
 }
 
 /**

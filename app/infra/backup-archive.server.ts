@@ -5,7 +5,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { pipeline } from "node:stream/promises";
 import * as tar from "tar";
-import { dialect, knownMigrations } from "~db/client.server";
+import { dialect } from "~db/client.server";
 import {
   copySqliteSnapshot,
   MIGRATIONS_TABLE,
@@ -16,23 +16,28 @@ import {
   type SnapshotWindow,
 } from "~/models/backup-data.server";
 import { archiveName, archivesToKeep, archiveTime, type BackupKeep } from "~/util/backup-keep";
+import { createOwnerOnlyFileSync, mkdirOwnerOnly, OWNER_FILE_MODE } from "~/util/owner-only-files.server";
 import packageJson from "../../package.json";
+import { signManifest, SIGNATURE_FILE, type BackupKey } from "./backup-signature.server";
 import { fileStore, STORE_FOLDERS } from "./file-store.server";
 
 /**
  * A backup archive: one gzip-compressed tar file (backup-YYYYMMDD-HHMMSSZ.tar.gz), readable with any tar, holding
  *
  *   manifest.json            what is inside: app version, migrations, rows and columns per table, every file's size and SHA-256
+ *   manifest.sig             the manifest's HMAC-SHA256 under BACKUP_KEY (app/infra/backup-signature.server.ts)
  *   database/app.db          SQLite: the database file, copied with SQLite's online backup API; or
  *   database/<table>.jsonl   MySQL/MariaDB: one JSON array per row, in the manifest's column order
  *   uploads/<folder>/<name>  the upload store's files (images, syllabus files, enquiry attachments)
  *
  * One file is easy to copy off the machine and cannot be half-copied without notice: gzip's checksum and length
- * catch a truncated copy, and the manifest's hashes catch any changed file. Restoring reads both forms into
- * either database engine (app/services/backup-restore.server.ts).
+ * catch a truncated copy, the manifest's hashes any changed file, and the signature a changed manifest. Reading
+ * one back is app/infra/backup-unpack.server.ts, which trusts nothing in it before the signature is checked;
+ * restoring loads both forms into either database engine (app/services/backup-restore.server.ts).
  */
 export const ARCHIVE_FORMAT = "cybersoc-backup";
-export const ARCHIVE_FORMAT_VERSION = 1;
+/** 2: signed (manifest.sig, app/infra/backup-signature.server.ts). Format 1 archives are read, as unsigned ones. */
+export const ARCHIVE_FORMAT_VERSION = 2;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };
 export type BackupManifest = {
@@ -62,13 +67,14 @@ export class BackupArchiveError extends Error {
 
 export type ArchiveResult = { file: string; name: string; bytes: number; manifest: BackupManifest };
 
-const MANIFEST = "manifest.json";
-const SQLITE_FILE = "database/app.db";
-const SAFE_TABLE = /^[A-Za-z0-9_]{1,64}$/;
+export const MANIFEST = "manifest.json";
+export const SQLITE_FILE = "database/app.db";
+/** Table and column names an archive may hold (they name files and go into SQL, quoted). */
+export const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
-/** Copies a stream into `dest`, returning its size and SHA-256 (and the number of newlines, for JSONL files). */
+/** Copies a stream into `dest` (0600), returning its size and SHA-256. */
 async function writeHashed(source: AsyncIterable<Buffer | string>, dest: string): Promise<{ bytes: number; sha256: string }> {
-  await fsp.mkdir(path.dirname(dest), { recursive: true });
+  await mkdirOwnerOnly(path.dirname(dest));
   const hash = createHash("sha256");
   let bytes = 0;
   await pipeline(
@@ -81,21 +87,19 @@ async function writeHashed(source: AsyncIterable<Buffer | string>, dest: string)
         yield buf;
       }
     },
-    fs.createWriteStream(dest),
+    fs.createWriteStream(dest, { mode: OWNER_FILE_MODE }),
   );
   return { bytes, sha256: hash.digest("hex") };
 }
 
-async function hashFile(file: string): Promise<{ bytes: number; sha256: string; lines: number }> {
+async function hashFile(file: string): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash("sha256");
   let bytes = 0;
-  let lines = 0;
   for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     bytes += chunk.length;
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
   }
-  return { bytes, sha256: hash.digest("hex"), lines };
+  return { bytes, sha256: hash.digest("hex") };
 }
 
 /** JSON for one row value: Buffers, big integers and dates keep their type through a tagged object. */
@@ -136,9 +140,9 @@ const fileId = (key: string) => /^[a-f0-9]{32}/.exec(path.posix.basename(key))?.
  * database names it. The archive appears under its final name only once complete (written as .partial,
  * flushed to disk, then linked into place); `signal` stops a run between steps.
  */
-export async function writeBackupArchive(opts: { dir: string; signal?: AbortSignal }): Promise<ArchiveResult> {
+export async function writeBackupArchive(opts: { dir: string; key: BackupKey; signal?: AbortSignal }): Promise<ArchiveResult> {
   const startedAt = new Date();
-  await fsp.mkdir(opts.dir, { recursive: true, mode: 0o700 });
+  await mkdirOwnerOnly(opts.dir);
   const staging = await fsp.mkdtemp(path.join(opts.dir, ".staging-"));
   const checkAbort = () => {
     if (opts.signal?.aborted) throw new Error("The backup was stopped (the app is shutting down)");
@@ -169,7 +173,8 @@ export async function writeBackupArchive(opts: { dir: string; signal?: AbortSign
     let snapshotRows: (table: string) => AsyncIterable<Row>;
     if (engine === "sqlite") {
       const file = path.join(staging, SQLITE_FILE);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await mkdirOwnerOnly(path.dirname(file));
+      createOwnerOnlyFileSync(file);
       snapshot = await copySqliteSnapshot(file);
       for (const t of await sqliteFileTables(file)) tables[t.name] = { rows: t.rows, columns: t.columns };
       for await (const row of sqliteFileRows(file, MIGRATIONS_TABLE)) migrations.push(String(row.name));
@@ -179,7 +184,7 @@ export async function writeBackupArchive(opts: { dir: string; signal?: AbortSign
     } else {
       snapshot = await streamMysqlSnapshot(async (table, rows) => {
         checkAbort();
-        if (!SAFE_TABLE.test(table.name)) throw new Error(`Cannot name a file after the table ${JSON.stringify(table.name)}`);
+        if (!SAFE_NAME.test(table.name)) throw new Error(`Cannot name a file after the table ${JSON.stringify(table.name)}`);
         const rel = `database/${table.name}.jsonl`;
         let count = 0;
         const lines = async function* () {
@@ -225,12 +230,15 @@ export async function writeBackupArchive(opts: { dir: string; signal?: AbortSign
       database: { format: engine === "sqlite" ? "sqlite-file" : "jsonl", files: databaseFiles, tables },
       uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0), files },
     };
-    await fsp.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await fsp.writeFile(path.join(staging, MANIFEST), manifestBytes, { mode: OWNER_FILE_MODE });
+    await fsp.writeFile(path.join(staging, SIGNATURE_FILE), signManifest(manifestBytes, opts.key), { mode: OWNER_FILE_MODE });
 
-    const entries = [MANIFEST, "database", ...(files.length ? ["uploads"] : [])];
+    // The manifest first and its signature second: a restore reads and checks them before it unpacks anything else.
+    const entries = [MANIFEST, SIGNATURE_FILE, "database", ...(files.length ? ["uploads"] : [])];
     const partial = path.join(opts.dir, `${path.basename(staging)}.partial`);
     await tar.c({ gzip: true, cwd: staging, portable: true, file: partial, mode: 0o600 } as tar.TarOptionsWithAliasesAsyncFile, entries);
-    await fsp.chmod(partial, 0o600);
+    await fsp.chmod(partial, OWNER_FILE_MODE);
     const handle = await fsp.open(partial, "r+");
     try {
       await handle.sync();
@@ -284,92 +292,6 @@ async function* jsonlRows(file: string, columns: string[]): AsyncGenerator<Row> 
   }
 }
 
-const damaged = (name: string, what: string) =>
-  new BackupArchiveError(`The archive ${name} is damaged: ${what}. Nothing was restored; use another archive (or a complete copy of this one).`);
-
-/**
- * Unpacks an archive into the empty folder `into` and checks it whole before anything is restored: the gzip
- * and tar framing (a truncated copy fails here), the manifest, every file's size and SHA-256, no file the
- * manifest does not list, the row count of every table, and that this version of the app knows every migration
- * the database had. Throws BackupArchiveError with a message for the operator.
- */
-export async function unpackBackupArchive(file: string, into: string): Promise<BackupManifest> {
-  const name = path.basename(file);
-  const stat = await fsp.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw new BackupArchiveError(`There is no archive at ${file}.`);
-  try {
-    await tar.x({
-      file,
-      cwd: into,
-      strict: true,
-      preservePaths: false,
-      noChmod: true,
-      filter: (_p, entry) => ["File", "Directory"].includes((entry as tar.ReadEntry).type),
-    });
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^zlib: /, "") : String(error);
-    throw damaged(name, `it could not be read to the end (${detail}); it was probably cut short while being copied`);
-  }
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(await fsp.readFile(path.join(into, MANIFEST), "utf8")) as BackupManifest;
-  } catch {
-    throw damaged(name, `its ${MANIFEST} is missing or unreadable`);
-  }
-  if (manifest?.format !== ARCHIVE_FORMAT)
-    throw new BackupArchiveError(`${name} is not a backup archive of this app (its manifest says format ${JSON.stringify(manifest?.format)}).`);
-  if (!(manifest.formatVersion <= ARCHIVE_FORMAT_VERSION)) {
-    throw new BackupArchiveError(
-      `The archive ${name} was made by a newer version of the app (archive format ${manifest.formatVersion}, app ${manifest.app?.version}); this version reads format ${ARCHIVE_FORMAT_VERSION}. Restore it with that version or a newer one.`,
-    );
-  }
-  const known = new Set(knownMigrations());
-  const unknown = (manifest.migrations ?? []).filter((m) => !known.has(m));
-  if (unknown.length) {
-    throw new BackupArchiveError(
-      `The archive ${name} holds a newer database schema than this version of the app knows (migration${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; app ${manifest.app?.version}). Restore it with that version of the app or a newer one.`,
-    );
-  }
-  if (!manifest.migrations?.length) throw damaged(name, "its manifest lists no migrations");
-
-  const listed = [...manifest.database.files, ...manifest.uploads.files];
-  const present = new Set(
-    (await fsp.readdir(into, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(into, path.join(e.parentPath, e.name)).split(path.sep).join("/")),
-  );
-  present.delete(MANIFEST);
-  for (const f of listed) {
-    if (!present.has(f.path)) throw damaged(name, `${f.path} is missing`);
-    present.delete(f.path);
-    const { bytes, sha256, lines } = await hashFile(path.join(into, f.path));
-    if (bytes !== f.bytes || sha256 !== f.sha256) throw damaged(name, `${f.path} does not match its SHA-256 in the manifest`);
-    const table = /^database\/(.+)\.jsonl$/.exec(f.path)?.[1];
-    if (table !== undefined && manifest.database.tables[table]?.rows !== lines)
-      throw damaged(name, `the table ${table} has ${lines} rows, the manifest says ${manifest.database.tables[table]?.rows}`);
-  }
-  if (present.size) throw damaged(name, `it holds files its manifest does not list (${[...present].slice(0, 3).join(", ")})`);
-  if (manifest.uploads.count !== manifest.uploads.files.length) throw damaged(name, "its manifest's file count does not match its file list");
-
-  if (manifest.database.format === "sqlite-file") {
-    let tables: Awaited<ReturnType<typeof sqliteFileTables>>;
-    try {
-      tables = await sqliteFileTables(path.join(into, SQLITE_FILE));
-    } catch (error) {
-      throw damaged(name, `its database file cannot be read (${error instanceof Error ? error.message : String(error)})`);
-    }
-    const counted = Object.fromEntries(tables.map((t) => [t.name, t.rows]));
-    for (const [table, { rows }] of Object.entries(manifest.database.tables)) {
-      if (counted[table] !== rows) throw damaged(name, `the table ${table} has ${counted[table] ?? "no"} rows, the manifest says ${rows}`);
-    }
-  } else {
-    for (const table of Object.keys(manifest.database.tables)) {
-      if (!manifest.database.files.some((f) => f.path === `database/${table}.jsonl`)) throw damaged(name, `the table ${table} has no file`);
-    }
-  }
-  return manifest;
-}
-
 /** The tables of an unpacked archive, each with a way to read its rows. */
 export function archiveTables(root: string, manifest: BackupManifest): { name: string; columns: string[]; rows: () => AsyncIterable<Row> }[] {
   return Object.entries(manifest.database.tables).map(([name, { columns }]) => ({
@@ -381,8 +303,6 @@ export function archiveTables(root: string, manifest: BackupManifest): { name: s
         : jsonlRows(path.join(root, `database/${name}.jsonl`), columns),
   }));
 }
-
-export const archiveSqliteFile = (root: string) => path.join(root, SQLITE_FILE);
 
 /** The upload files of an unpacked archive: store key and where the file is. */
 export function archiveUploads(root: string, manifest: BackupManifest): { key: string; file: string }[] {

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { mkdirOwnerOnly, OWNER_FILE_MODE } from "~/util/owner-only-files.server";
 import type { FileStore, StoredObject } from "./file-store-driver";
 
 /**
  * The file store on a local (or network-mounted) disk: <root>/<folder>/<name>. Writes go to a temporary name
  * next to the target and are renamed into place, so a reader (another instance on the same volume) never sees
- * half a file.
+ * half a file. Folders are 0700 and files 0600 (app/util/owner-only-files.server.ts).
  */
 export function localDiskStore(rootDir: string): FileStore {
   const root = path.resolve(rootDir);
@@ -18,14 +19,17 @@ export function localDiskStore(rootDir: string): FileStore {
   return {
     async putFile(key, sourcePath) {
       const target = pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await mkdirOwnerOnly(path.dirname(target));
       try {
+        // Owner-only whatever made the source (sharp's output, a restore's unpacked file) and whatever its bits.
+        await fsp.chmod(sourcePath, OWNER_FILE_MODE);
         await fsp.rename(sourcePath, target);
       } catch (error) {
         // Another filesystem (a temporary folder elsewhere): copy under a temporary name, then rename.
         if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
         const partial = `${target}.partial-${process.pid}`;
         await fsp.copyFile(sourcePath, partial);
+        await fsp.chmod(partial, OWNER_FILE_MODE);
         await fsp.rename(partial, target);
         await fsp.rm(sourcePath, { force: true });
       }

@@ -11,9 +11,9 @@ import { localDiskStore } from "./file-store-local.server";
 export const STORE_FOLDERS = ["images", "syllabus", "enquiries"] as const;
 export type StoreFolder = (typeof STORE_FOLDERS)[number];
 
-const KEY = /^(images|syllabus|enquiries)\/[\w.\- ()]{1,160}$/;
+const KEY = /^(images|syllabus|enquiries)\/[\w\- ()][\w.\- ()]{0,159}$/;
 
-/** A key this app makes: a known folder and a plain file name (no path, no dot-dot). */
+/** A key this app makes: a known folder and a plain file name (no path, no dot-dot, not "." or a hidden name). */
 export function isStoreKey(key: string): boolean {
   return KEY.test(key) && !key.includes("..");
 }

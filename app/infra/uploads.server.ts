@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "~/env.server";
+import { mkdirOwnerOnly, OWNER_FILE_MODE } from "~/util/owner-only-files.server";
 import { fileStore } from "./file-store.server";
 import { ENQUIRY_ATTACHMENTS_FULL_MESSAGE } from "~/schemas/enquiry";
 import { noteAttachmentsRemoved, reserveAttachmentSpace, type AttachmentSpace } from "./attachment-quota.server";
@@ -125,7 +126,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
   if (declared > maxBytes) throw new RequestTooLargeError();
   if (!request.body) throw new BadMultipartError();
 
-  await fsp.mkdir(uploadTmpDir(), { recursive: true });
+  await mkdirOwnerOnly(uploadTmpDir());
   const formData = new FormData();
   const pending: Pending[] = [];
   const errors: Record<string, string> = {};
@@ -191,7 +192,7 @@ export async function parseMultipart(request: Request, rules: UploadRule[], opts
         } else cb(null, chunk);
       },
     });
-    writes.push(pipeline(stream, counter, fs.createWriteStream(tmp, { flags: "wx" })));
+    writes.push(pipeline(stream, counter, fs.createWriteStream(tmp, { flags: "wx", mode: OWNER_FILE_MODE })));
   });
 
   let received = 0;

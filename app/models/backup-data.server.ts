@@ -33,6 +33,12 @@ async function openSqlite(file: string, options: { readonly?: boolean } = {}): P
   const { default: SQLite } = await import("better-sqlite3");
   const database = new SQLite(file, { fileMustExist: true, readonly: options.readonly ?? false });
   database.pragma("busy_timeout = 5000");
+  if (options.readonly) {
+    // An archive's file is read only for its rows: its views and triggers may call no function with side
+    // effects, and a malformed page is an error, not a crash.
+    database.pragma("trusted_schema = OFF");
+    database.pragma("cell_size_check = ON");
+  }
   return database;
 }
 
@@ -187,6 +193,12 @@ export async function rebuildSearchIndexes(): Promise<void> {
   for (const r of (await sql.raw<{ name: string; type: string }>(DERIVED_SQLITE_TABLES).execute(db())).rows) {
     if (r.type === "virtual") await sql.raw(`insert into ${quoteSqlite(r.name)}(${quoteSqlite(r.name)}) values ('rebuild')`).execute(db());
   }
+}
+
+/** The migrations the open database lists as applied. */
+export async function migrationNames(): Promise<string[]> {
+  const r = await sql<{ name: string }>`select name from ${sql.table(MIGRATIONS_TABLE)}`.execute(db());
+  return r.rows.map((row) => row.name);
 }
 
 export async function countRows(table: string): Promise<number> {

@@ -4,19 +4,22 @@ import os from "node:os";
 import path from "node:path";
 import { closeDb, db, dialect, knownMigrations, migrateToLatest, openDb } from "~db/client.server";
 import { env } from "~/env.server";
-import { archiveSqliteFile, archiveTables, archiveUploads, BackupArchiveError, unpackBackupArchive, type BackupManifest } from "~/infra/backup-archive.server";
+import { archiveTables, archiveUploads, BackupArchiveError, type BackupManifest } from "~/infra/backup-archive.server";
+import { verifyingKey } from "~/infra/backup-signature.server";
+import { unpackBackupArchive, type Unpacked } from "~/infra/backup-unpack.server";
 import { fileStore, STORE_FOLDERS } from "~/infra/file-store.server";
-import { countRows, databaseTables, dropTables, loadRows, rebuildSearchIndexes, sqliteFileTables } from "~/models/backup-data.server";
+import { countRows, databaseTables, dropTables, loadRows, migrationNames, rebuildSearchIndexes, sqliteFileTables } from "~/models/backup-data.server";
+import { mkdirOwnerOnly } from "~/util/owner-only-files.server";
 
 /**
  * `npm run restore <archive>`: rebuilds a stopped site from one archive into the database DATABASE_URL names
  * and the folder UPLOAD_DIR names, both empty. The archive is unpacked and checked whole first
- * (app/infra/backup-archive.server.ts: framing, hashes, counts, known migrations), so a damaged or newer archive
- * is refused before anything is written. Then the database: an SQLite archive into SQLite is its file, put in
- * place; any other pair (SQLite into MariaDB, MariaDB into SQLite or MariaDB) is the archive's migrations run
- * on the empty database and its rows loaded into them, so a move between engines is a restore. The rows are
- * counted again in the target, then the files go into the upload store. If the database part fails, what it
- * made is removed again.
+ * (app/infra/backup-unpack.server.ts: signature, paths, limits, framing, hashes, counts, known migrations), so
+ * a forged, damaged or newer archive is refused before anything is written. Then the database: the archive's
+ * migrations run on the empty database and its rows are loaded into them, whichever engines (so a move between
+ * engines is a restore, and an SQLite file's own schema never comes along). The rows are counted again in the
+ * target, then the files go into the upload store (0600). If any step fails, the database and the upload folder
+ * are left as empty as they were.
  */
 export class RestoreRefused extends Error {
   override name = "RestoreRefused";
@@ -33,6 +36,8 @@ export type RestoreSummary = {
   migrationLevel: string | null;
   /** Migrations of this version the archive predates: the next start applies them. */
   pendingMigrations: string[];
+  /** False when the operator restored it with --trust-unsigned. */
+  signed: boolean;
 };
 
 const sqliteFileOf = (url: string) => path.resolve(url.slice("file:".length));
@@ -88,36 +93,58 @@ async function checkTargetEmpty(url: string): Promise<void> {
   }
 }
 
+export type RestoreOptions = {
+  /** Go on with an archive that is unsigned or signed with another key (the operator verified it otherwise). */
+  trustUnsigned?: boolean;
+  log?: (line: string) => void;
+  /** The loud warning when the signature is not checked. */
+  warn?: (line: string) => void;
+};
+
 /** Unpacks and checks an archive without restoring it (`npm run restore -- --check <archive>`). */
-export async function checkBackupArchive(file: string): Promise<BackupManifest> {
+export async function checkBackupArchive(file: string, opts: RestoreOptions = {}): Promise<Unpacked> {
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), "backup-check-"));
   try {
-    return await unpackBackupArchive(path.resolve(file), work);
+    return await unpackBackupArchive(path.resolve(file), work, { key: verifyingKey(), trustUnsigned: opts.trustUnsigned, warn: opts.warn ?? console.error });
   } finally {
     // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
     await fsp.rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
   }
 }
 
-export async function restoreBackup(file: string, log: (line: string) => void = console.log): Promise<RestoreSummary> {
+export async function restoreBackup(file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
+  const log = opts.log ?? console.log;
   const archive = path.resolve(file);
   const url = env().DATABASE_URL;
   const to = url.startsWith("file:") ? "sqlite" : "mysql";
   await checkTargetEmpty(url);
   // Unpacked beside the upload folder, so its files are moved into place rather than copied.
-  const uploadParent = path.dirname(path.resolve(env().UPLOAD_DIR));
-  await fsp.mkdir(uploadParent, { recursive: true });
-  const work = await fsp.mkdtemp(path.join(uploadParent, ".restore-"));
+  const uploadRoot = path.resolve(env().UPLOAD_DIR);
+  const existed = new Set([uploadRoot, ...STORE_FOLDERS.map((f) => path.join(uploadRoot, f))].filter((d) => fs.existsSync(d)));
+  await mkdirOwnerOnly(path.dirname(uploadRoot));
+  const work = await fsp.mkdtemp(path.join(path.dirname(uploadRoot), ".restore-"));
+  const placed: string[] = [];
+  let databaseRestored = false;
   try {
     log(`Checking ${archive} …`);
-    const manifest = await unpackBackupArchive(archive, work);
+    const { manifest, authenticity } = await unpackBackupArchive(archive, work, {
+      key: verifyingKey(),
+      trustUnsigned: opts.trustUnsigned,
+      warn: opts.warn ?? console.error,
+      // An SQLite target is loaded from the rows, next to the unpacked copy: room for it and its indexes.
+      alsoNeeds: (m) => (to === "sqlite" ? [{ dir: path.dirname(sqliteFileOf(url)), bytes: 2 * m.database.files.reduce((n, f) => n + f.bytes, 0) }] : []),
+    });
     const rows = Object.values(manifest.database.tables).reduce((n, t) => n + t.rows, 0);
     log(
-      `The archive is whole: ${manifest.engine} database of ${manifest.snapshot.from}, ${rows} rows, ${manifest.uploads.count} files, app ${manifest.app.version}.`,
+      `The archive is whole${authenticity.signed ? ` and signed with the key in ${authenticity.keySource}` : " (its signature NOT checked: --trust-unsigned)"}: ${manifest.engine} database of ${manifest.snapshot.from}, ${rows} rows, ${manifest.uploads.count} files, app ${manifest.app.version}.`,
     );
     await restoreDatabase(url, work, manifest, log);
+    databaseRestored = true;
     const store = fileStore();
-    for (const upload of archiveUploads(work, manifest)) await store.putFile(upload.key, upload.file);
+    for (const upload of archiveUploads(work, manifest)) {
+      await store.putFile(upload.key, upload.file);
+      placed.push(upload.key);
+    }
     const archived = new Set(manifest.migrations);
     const summary: RestoreSummary = {
       archive,
@@ -129,12 +156,22 @@ export async function restoreBackup(file: string, log: (line: string) => void = 
       files: manifest.uploads.count,
       migrationLevel: manifest.migrationLevel,
       pendingMigrations: knownMigrations().filter((m) => !archived.has(m)),
+      signed: authenticity.signed,
     };
     log(
       `Restored ${summary.rows} rows in ${summary.tables} tables and ${summary.files} files (${summary.from} into ${summary.to}), as of ${summary.snapshotAt}.` +
         (summary.pendingMigrations.length ? ` The next start applies ${summary.pendingMigrations.length} newer migration(s).` : ""),
     );
     return summary;
+  } catch (error) {
+    // Leave the target as empty as it was, so that the restore can simply be run again.
+    const store = fileStore();
+    for (const key of placed) await store.delete(key).catch(() => {});
+    for (const folder of [...STORE_FOLDERS.map((f) => path.join(uploadRoot, f)), uploadRoot]) {
+      if (!existed.has(folder)) await fsp.rmdir(folder).catch(() => {});
+    }
+    if (databaseRestored) await emptyDatabase(url);
+    throw error;
   } finally {
     await closeDb();
     // A failed unpack may still be finishing writes: retry, and never let the clean-up hide the real error.
@@ -142,29 +179,13 @@ export async function restoreBackup(file: string, log: (line: string) => void = 
   }
 }
 
+/**
+ * Whatever the archive's engine, the target is made by this version's migrations (those the archive had) and
+ * only rows go in, into the tables and columns those migrations made: nothing of an archive's schema (an
+ * SQLite file's triggers, views or extra tables) reaches the restored site, and its file is only read.
+ */
 async function restoreDatabase(url: string, work: string, manifest: BackupManifest, log: (line: string) => void): Promise<void> {
   const expected = manifest.database.tables;
-  if (url.startsWith("file:") && manifest.database.format === "sqlite-file") {
-    // The same engine: the archive's file is the database (the app sets WAL mode again when it opens it).
-    const file = sqliteFileOf(url);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    for (const suffix of ["", "-wal", "-shm", "-journal"]) await fsp.rm(file + suffix, { force: true });
-    const partial = `${file}.restoring`;
-    await fsp.copyFile(archiveSqliteFile(work), partial);
-    const handle = await fsp.open(partial, "r+");
-    await handle.sync().finally(() => handle.close());
-    await fsp.rename(partial, file);
-    try {
-      await openDb(url);
-      await compareCounts(expected);
-    } catch (error) {
-      await closeDb();
-      for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(file + suffix, { force: true });
-      throw error;
-    }
-    log(`Put the database file in place: ${file}.`);
-    return;
-  }
   await openDb(url);
   try {
     await migrateToLatest(db(), new Set(manifest.migrations));
@@ -181,19 +202,27 @@ async function restoreDatabase(url: string, work: string, manifest: BackupManife
       if (loaded[table] !== rows)
         throw new BackupArchiveError(`Read ${loaded[table]} rows of ${table} from the archive, its manifest says ${rows}; nothing was restored.`);
     }
+    // The list of applied migrations came with the rows: it must be the one the schema was just made from.
+    const applied = (await migrationNames()).sort();
+    if (applied.join() !== [...manifest.migrations].sort().join())
+      throw new BackupArchiveError("The archive's database lists other migrations than its manifest; nothing was restored.");
     // The search index is not in the archive: made again from the rows just loaded.
     await rebuildSearchIndexes();
     await compareCounts(expected);
     log(`Loaded ${Object.keys(expected).length} tables into the ${dialect() === "mysql" ? "MySQL/MariaDB" : "SQLite"} database.`);
   } catch (error) {
-    // Leave the target as empty as it was.
-    const made = (await databaseTables({ withDerived: true }).catch(() => [])).map((t) => t.name);
-    await dropTables([...made, "kysely_migration_lock"]).catch(() => {});
-    if (url.startsWith("file:")) {
-      await closeDb();
-      for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(sqliteFileOf(url) + suffix, { force: true });
-    }
+    await emptyDatabase(url);
     throw error;
+  }
+}
+
+/** Drops what a restore made in the (open) target database; an SQLite file goes altogether. */
+async function emptyDatabase(url: string): Promise<void> {
+  const made = (await databaseTables({ withDerived: true }).catch(() => [])).map((t) => t.name);
+  await dropTables([...made, "kysely_migration_lock"]).catch(() => {});
+  if (url.startsWith("file:")) {
+    await closeDb();
+    for (const suffix of ["", "-wal", "-shm"]) await fsp.rm(sqliteFileOf(url) + suffix, { force: true });
   }
 }
 

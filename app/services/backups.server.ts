@@ -2,6 +2,7 @@ import os from "node:os";
 import { isUniqueViolation } from "~db/errors";
 import { env } from "~/env.server";
 import { thinArchives, writeBackupArchive, type ArchiveResult } from "~/infra/backup-archive.server";
+import { signingKey } from "~/infra/backup-signature.server";
 import {
   countAbandonedBackupRuns,
   finishBackupRun,
@@ -75,7 +76,8 @@ async function runClaimed(run: { id: string; leaseToken: string } | null, log: (
   renew?.unref();
   try {
     const dir = env().BACKUP_DIR;
-    const made = await writeBackupArchive({ dir, signal: abort.signal });
+    const key = signingKey();
+    const made = await writeBackupArchive({ dir, key, signal: abort.signal });
     if (run) {
       await finishBackupRun(run.id, run.leaseToken, {
         status: "done",
@@ -91,7 +93,7 @@ async function runClaimed(run: { id: string; leaseToken: string } | null, log: (
     });
     const rows = Object.values(made.manifest.database.tables).reduce((n, t) => n + t.rows, 0);
     log(
-      `Backup written: ${made.file} (${made.bytes} bytes; ${rows} rows in ${Object.keys(made.manifest.database.tables).length} tables, ${made.manifest.uploads.count} files${removed.length ? `; removed ${removed.length} old archive(s)` : ""}).`,
+      `Backup written: ${made.file} (${made.bytes} bytes; ${rows} rows in ${Object.keys(made.manifest.database.tables).length} tables, ${made.manifest.uploads.count} files; signed with the key in ${key.source}${removed.length ? `; removed ${removed.length} old archive(s)` : ""}).`,
     );
     return { ...made, removed };
   } catch (error) {

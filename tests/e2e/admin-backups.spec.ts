@@ -28,7 +28,7 @@ async function withDb<T>(work: () => Promise<T>): Promise<T> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "soc-backups-e2e-"));
-  server = await startServer(OFFSET, { BACKUP_EVERY_HOURS: "1", BACKUP_DIR: backupDir });
+  server = await startServer(OFFSET, { BACKUP_EVERY_HOURS: "1", BACKUP_DIR: backupDir, BACKUP_KEY: "e2e-backup-key-0123456789-0123456789-0123456789" });
   await expect.poll(async () => (await (await fetch(`${server.url}/healthz?deep=1`)).json()).backups?.state, { timeout: 30_000 }).toBe("ok");
 });
 

@@ -7,7 +7,9 @@ import { sql } from "kysely";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, knownMigrations, type DB } from "~db/client.server";
-import { archiveTables, unpackBackupArchive, type BackupManifest } from "~/infra/backup-archive.server";
+import { archiveTables, type BackupManifest } from "~/infra/backup-archive.server";
+import { signManifest } from "~/infra/backup-signature.server";
+import { unpackBackupArchive } from "~/infra/backup-unpack.server";
 import { ADMIN, ensureBuilt, freshDatabase, launchServer, signInCookie, type RunningServer } from "../helpers/api-server";
 
 /**
@@ -25,6 +27,9 @@ const MYSQL = process.env.TEST_MYSQL_URL;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "soc-backups-"));
 const cleanups: (() => Promise<unknown>)[] = [];
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+/** The operator's key: every CLI run here has it, as a real site's environment would. */
+const BACKUP_KEY = "backups-test-key-0123456789-0123456789-0123456789";
+const key = { key: Buffer.from(BACKUP_KEY), source: "BACKUP_KEY" };
 
 afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn().catch(() => {});
@@ -38,7 +43,7 @@ function cli(script: "backup" | "restore", args: string[], env: Record<string, s
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), `scripts/${script}.ts`, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: "development", SEED_DEMO: "false", ...env },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: "development", SEED_DEMO: "false", BACKUP_KEY, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -128,7 +133,8 @@ function canonical(row: Record<string, unknown>): string {
 /** The archive's own tables, read straight from it. */
 async function archiveContents(archive: string): Promise<{ manifest: BackupManifest; tables: Record<string, string[]> }> {
   const into = fs.mkdtempSync(path.join(dir, "unpacked-"));
-  const manifest = await unpackBackupArchive(archive, into);
+  const { manifest, authenticity } = await unpackBackupArchive(archive, into, { key });
+  expect(authenticity).toEqual({ signed: true, keySource: "BACKUP_KEY" });
   const tables: Record<string, string[]> = {};
   for (const t of archiveTables(into, manifest)) {
     const rows: string[] = [];
@@ -282,31 +288,34 @@ describe("a backup taken while 16 connections post enquiries", () => {
     expect(fs.existsSync(path.join(folder, "app.db"))).toBe(false);
     expect(filesUnder(path.join(folder, "uploads"))).toEqual({});
 
-    // One byte changed inside a file: the gzip and tar framing are fine, the manifest's hash is not.
+    // One byte changed inside a file: the gzip and tar framing are fine, the signed manifest's hash is not.
     const unpacked = fs.mkdtempSync(path.join(dir, "tamper-"));
     await tar.x({ file: archive, cwd: unpacked });
+    // As npm run backup lays them out: the manifest and its signature first.
+    const entries = () => ["manifest.json", "manifest.sig", ...fs.readdirSync(unpacked).filter((n) => !n.startsWith("manifest."))];
     const listed = (JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8")) as BackupManifest).database.files;
     const victim = path.join(unpacked, [...listed].sort((a, b) => b.bytes - a.bytes)[0].path);
     const data = fs.readFileSync(victim);
     data[data.length - 2] ^= 0xff;
     fs.writeFileSync(victim, data);
     const tampered = path.join(dir, "tampered.tar.gz");
-    await tar.c({ gzip: true, cwd: unpacked, file: tampered }, fs.readdirSync(unpacked));
+    await tar.c({ gzip: true, cwd: unpacked, file: tampered }, entries());
     // (The check the restore runs first, called here directly: each CLI start costs seconds on a busy machine.)
-    await expect(unpackBackupArchive(tampered, fs.mkdtempSync(path.join(dir, "check-")))).rejects.toThrow(
+    await expect(unpackBackupArchive(tampered, fs.mkdtempSync(path.join(dir, "check-")), { key })).rejects.toThrow(
       /The archive tampered\.tar\.gz is damaged: database\/.* does not match its SHA-256 in the manifest\. Nothing was restored/,
     );
 
-    // A newer version's archive: a migration this version does not know.
+    // A newer version's archive (signed with the same key): a migration this version does not know.
     data[data.length - 2] ^= 0xff;
     fs.writeFileSync(victim, data);
     const manifestFile = path.join(unpacked, "manifest.json");
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
     manifest.migrations.push("0099-from-the-future");
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    fs.writeFileSync(path.join(unpacked, "manifest.sig"), signManifest(fs.readFileSync(manifestFile), key));
     const newer = path.join(dir, "newer.tar.gz");
-    await tar.c({ gzip: true, cwd: unpacked, file: newer }, fs.readdirSync(unpacked));
-    await expect(unpackBackupArchive(newer, fs.mkdtempSync(path.join(dir, "check-")))).rejects.toThrow(
+    await tar.c({ gzip: true, cwd: unpacked, file: newer }, entries());
+    await expect(unpackBackupArchive(newer, fs.mkdtempSync(path.join(dir, "check-")), { key })).rejects.toThrow(
       "The archive newer.tar.gz holds a newer database schema than this version of the app knows (migration 0099-from-the-future; app 1.0.0). Restore it with that version of the app or a newer one.",
     );
 
@@ -378,7 +387,7 @@ describe("the scheduled backup with two instances on one database", () => {
     const own = fs.mkdtempSync(path.join(dir, "scheduled-"));
     database = await freshDatabase(own);
     cleanups.push(() => database.drop());
-    const env = { SEED_DEMO: "false", BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: "1", BACKUP_KEEP: "2d" };
+    const env = { SEED_DEMO: "false", BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: "1", BACKUP_KEEP: "2d", BACKUP_KEY };
     const launch = () => launchServer({ databaseUrl: database.url, uploadDir: path.join(own, "uploads"), env });
     // MariaDB: at the same moment; SQLite (one file for one process) one after the other, as the digest test does.
     if (MYSQL) servers.push(...(await Promise.all([launch(), launch()])));

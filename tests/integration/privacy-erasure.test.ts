@@ -16,7 +16,8 @@ import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { pipelineFigures } from "~/services/pipeline-figures.server";
 import { erasePerson } from "~/services/privacy-erasure.server";
 import { makeBackupNow } from "~/services/backups.server";
-import { unpackBackupArchive } from "~/infra/backup-archive.server";
+import { verifyingKey } from "~/infra/backup-signature.server";
+import { unpackBackupArchive } from "~/infra/backup-unpack.server";
 import { requestMeLink } from "~/services/privacy-me.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { listEnquiries } from "~/services/enquiry-lists.server";
@@ -211,7 +212,7 @@ describe("erasing a person", () => {
     const made = await makeBackupNow(() => {});
     const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "erased-backup-"));
     try {
-      await unpackBackupArchive(made.file, unpacked);
+      await unpackBackupArchive(made.file, unpacked, { key: verifyingKey() });
       const archived = (fs.readdirSync(unpacked, { recursive: true }) as string[])
         .map((rel) => path.join(unpacked, rel))
         .filter((f) => fs.statSync(f).isFile())

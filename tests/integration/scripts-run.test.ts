@@ -52,6 +52,7 @@ function run(script: string, args: string[], env: Record<string, string> = {}, t
         NODE_ENV: "development",
         SEED_DEMO: "false",
         SESSION_SECRET: "scripts-test-secret-0123456789-0123456789",
+        BACKUP_KEY: "scripts-test-backup-key-0123456789-0123456789",
         BUILD_DIR: API_BUILD_DIR,
         API_TEST_BUILD_DIR: API_BUILD_DIR,
         ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),

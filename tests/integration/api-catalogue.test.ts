@@ -171,7 +171,7 @@ describe("reviews", () => {
     // A form body keeps the form's readings: its empty type and LinkedIn boxes are the defaults.
     const form = await api.post("/api/reviews", {
       token: editor,
-      body: new URLSearchParams({ ...(review() as Record<string, string>), rating: "5", type: "", linkedin: "" }),
+      body: new URLSearchParams({ ...review(), rating: "5", type: "", linkedin: "" }),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect([form.status, form.body.data?.type, form.body.data?.linkedin]).toEqual([201, "text", null]);

@@ -7,8 +7,8 @@ import { siteToday } from "~/util/dates";
 import { carriesSessionCookie } from "~/web/session.server";
 import { onContentChanged, readContentState } from "~/models/content-version.server";
 import { onDatabaseUnreachable } from "./error-status";
-import { isApiPath } from "./paths";
-import { COURSE_PAGE_PREFIX, isCacheablePublicPath, PUBLIC_PAGES } from "~/web/public-pages";
+import { isApiPath, routePath } from "./paths";
+import { COURSE_PAGE_PREFIX, isCacheablePublicPath, ownAddresses, PUBLIC_PAGES } from "~/web/public-pages";
 
 /**
  * Rendered public pages and anonymous API reads, kept in memory so a repeat visit costs what a static file does.
@@ -17,13 +17,19 @@ import { COURSE_PAGE_PREFIX, isCacheablePublicPath, PUBLIC_PAGES } from "~/web/p
  *   write to courses, batches, seats, reviews and the site settings) plus today's date in Hyderabad ("upcoming"
  *   batches change at midnight). This process learns of its own writes at their commit; another instance's
  *   within POLL_MS.
- * - Warm before switching (as Varnish's grace mode does): after an edit, a publish, an approval or a seat taken
- *   (contentChanged({ switch: "after-warming" })), this process renders the pages it kept for the new generation
- *   in the background, one at a time (a render holds the event loop; two at once would not finish sooner), each
- *   when no request is in flight (for half the grace time at most), those visitors ask for first; and serves each
- *   page's previous copy (X-Page-Cache: stale) until its new one is ready, for PAGE_CACHE_GRACE_SECONDS at most.
- *   So a burst of visitors right after a change is answered from memory, and the renders fill the gaps after it.
- *   Each instance warms its own memory.
+ * - The API reads at once: an anonymous API answer is served only under the current generation, never a
+ *   previous copy, so a read after an acknowledged write shows it (on this instance from the commit on, a version
+ *   read begun before it not trusted; on the others from their next look at the version).
+ * - Warm before switching, for HTML pages (as Varnish's grace mode does): after an edit, a publish, an approval or
+ *   a seat taken (contentChanged({ switch: "after-warming" })), this process renders the pages it kept for the new
+ *   generation in the background, one at a time (a render holds the event loop; two at once would not finish
+ *   sooner), each when no request is in flight (for half the grace time at most), those visitors ask for first;
+ *   and serves each page's previous copy (X-Page-Cache: stale) until its new one is ready, for
+ *   PAGE_CACHE_GRACE_SECONDS at most. So a burst of visitors right after a change is answered from memory, and the
+ *   renders fill the gaps after it. Each instance warms its own memory.
+ *   But the changed records' own addresses (a course's page, a batch's calendar file: contentChanged's `touched`)
+ *   switch at once on the instance that made the change, as RFC 9111 §4.4 asks of a cache after an unsafe request:
+ *   their kept copies are dropped at the commit, and a copy rendered before it is never kept.
  *   After an unpublish, a delete or an erasure (the content version's atOnceVersion moved past the version the
  *   kept pages were built under), nothing from before is served again: the cache empties at once.
  * - Never personal: only anonymous GET/HEAD (no session cookie, no Authorization) of the paths below, and only
@@ -68,10 +74,17 @@ const slot = (generation: string, key: string) => `${generation}\n${key}`;
 const generationOf = (stored: string) => stored.slice(0, stored.indexOf("\n"));
 const keyOf = (stored: string) => stored.slice(stored.indexOf("\n") + 1);
 
-// The generation this process knows (and its content version), when it last asked the database, and whether a
-// commit here made it old.
-const known = { generation: "", version: -1, checkedAt: 0, stale: true };
-let refreshing: Promise<string> | null = null;
+/**
+ * Content changes committed by this process so far. A version read begun before the latest one may not have seen
+ * it, and a page rendered before it may show what it changed: neither is trusted.
+ */
+let commits = 0;
+// The generation this process knows (and its content version), when it last asked the database, how many commits
+// this process had made when that read began, and whether something else (another instance's change seen by
+// another cache, the database away) made it old.
+const known = { generation: "", version: -1, checkedAt: 0, commits: -1, stale: true };
+/** The version read in progress, and how many commits this process had made when it began. */
+let refreshing: { commitsBefore: number; generation: Promise<string> } | null = null;
 /** Earlier generations whose copies may still be served while the current one warms, newest first, each until its time. */
 let previous: { generation: string; until: number }[] = [];
 /**
@@ -86,8 +99,13 @@ let lastRequestAt = 0;
 /** Quiet: nothing in flight and nothing begun for this long (a burst's next request is usually nearer). */
 const QUIET_MS = 10;
 
-onContentChanged(() => {
-  known.stale = true;
+onContentChanged((change) => {
+  if (!change.committedHere) {
+    known.stale = true;
+    return;
+  }
+  commits++;
+  forget(change.touched.flatMap(ownAddresses));
 });
 // Once the server has seen the database away (a health check, a failed page), it asks again before serving
 // from the cache, rather than answer from memory for the rest of the poll interval: 503, not a page it cannot vouch for.
@@ -96,25 +114,38 @@ onDatabaseUnreachable(() => {
 });
 
 async function currentGeneration(): Promise<string> {
-  if (!known.stale && Date.now() - known.checkedAt < POLL_MS) return known.generation;
-  refreshing ??= (async () => {
+  for (;;) {
+    if (!known.stale && known.commits === commits && Date.now() - known.checkedAt < POLL_MS) return known.generation;
+    refreshing ??= readGeneration();
+    const { commitsBefore, generation } = refreshing;
+    const current = await generation;
+    // Nothing committed here since that read began: it has seen every write this process acknowledged. Otherwise
+    // (a read that was under way at a commit) read again.
+    if (commitsBefore === commits) return current;
+  }
+}
+
+function readGeneration(): NonNullable<typeof refreshing> {
+  known.stale = false;
+  const started = { commitsBefore: commits, generation: Promise.resolve("") };
+  started.generation = (async () => {
     try {
-      known.stale = false;
       const checkedAt = Date.now();
       const { version, atOnceVersion } = await readContentState();
       const generation = `${version}:${siteToday()}`;
       if (generation !== known.generation) moveTo(generation, version, atOnceVersion);
       else if (previous.some((p) => p.until <= checkedAt)) retire((p) => p.until > checkedAt);
       known.checkedAt = checkedAt;
+      known.commits = started.commitsBefore;
       return generation;
     } catch (error) {
       known.stale = true;
       throw error;
     } finally {
-      refreshing = null;
+      if (refreshing === started) refreshing = null;
     }
   })();
-  return refreshing;
+  return started;
 }
 
 /** A new generation: switch at once, or keep the previous copies for a few seconds while the new ones render. */
@@ -148,6 +179,18 @@ function retire(keep: (p: { generation: string; until: number }) => boolean) {
   const live = new Set([known.generation, ...previous.map((p) => p.generation)]);
   const gone = [...entries().keys()].filter((stored) => !live.has(generationOf(stored)));
   for (const stored of gone) entries().delete(stored);
+}
+
+/** Drops every kept copy (of any generation) of these paths, whatever their query string. */
+function forget(paths: string[]) {
+  if (!paths.length || !store) return;
+  const gone = new Set(paths.map(routePath));
+  for (const stored of [...store.keys()]) {
+    const key = keyOf(stored);
+    const target = key.slice(key.indexOf(" ") + 1);
+    const path = target.split("?", 1)[0];
+    if (gone.has(routePath(path))) store.delete(stored);
+  }
 }
 
 /** The newest earlier copy of `key` that may still be served, if any. */
@@ -223,13 +266,15 @@ function wanted(key: string) {
 async function warmOne(job: Warming, key: string, href: string) {
   if (!renderer || !href || entries().has(slot(job.generation, key))) return;
   const nonce = randomBytes(16).toString("base64");
+  const commitsBefore = commits;
   const response = await renderer(href, nonce);
   if (job.cancelled || !storable(response, isApiPath(new URL(href).pathname))) {
     await response.body?.cancel();
     return;
   }
   const entry = await toEntry(response, job.generation, nonce, href);
-  if (!job.cancelled && known.generation === job.generation && entryBytes(entry) <= MAX_ENTRY_BYTES) entries().set(slot(job.generation, key), entry);
+  if (!job.cancelled && known.generation === job.generation && commits === commitsBefore && entryBytes(entry) <= MAX_ENTRY_BYTES)
+    entries().set(slot(job.generation, key), entry);
 }
 
 function anonymous(req: Request): boolean {
@@ -237,7 +282,7 @@ function anonymous(req: Request): boolean {
   return !carriesSessionCookie(req.headers.cookie);
 }
 
-type Pending = { key: string; generation: string; nonce: string };
+type Pending = { key: string; generation: string; nonce: string; commits: number };
 const PENDING = "pageCachePending";
 
 /** Express middleware: answers from the cache, or marks the request so storeInPageCache() keeps its answer. */
@@ -258,14 +303,14 @@ export async function pageCache(req: Request, res: ExpressResponse, next: NextFu
     res.setHeader("X-Page-Cache", "hit");
     return void serve(req, res, hit);
   }
-  // Its new copy is still rendering: the previous one, for a few seconds at most.
-  const earlier = previousCopy(key);
+  // Its new copy is still rendering: the previous one, for a few seconds at most; never for the API.
+  const earlier = isApiPath(req.path) ? undefined : previousCopy(key);
   if (earlier) {
     wanted(key);
     res.setHeader("X-Page-Cache", "stale");
     return void serve(req, res, earlier);
   }
-  res.locals[PENDING] = { key, generation, nonce: res.locals.cspNonce as string } satisfies Pending;
+  res.locals[PENDING] = { key, generation, nonce: res.locals.cspNonce as string, commits } satisfies Pending;
   res.setHeader("X-Page-Cache", "miss");
   next();
 }
@@ -279,8 +324,9 @@ export async function storeInPageCache(req: Request, res: ExpressResponse, respo
   const pending = res.locals[PENDING] as Pending | undefined;
   if (!pending || (req.method !== "GET" && req.method !== "HEAD") || !storable(response, isApiPath(req.path))) return false;
   const entry = await toEntry(response, pending.generation, pending.nonce, href);
-  // A page built while this process learnt of a newer version is served this once, never kept.
-  if (pending.generation === known.generation && entryBytes(entry) <= MAX_ENTRY_BYTES) entries().set(slot(pending.generation, pending.key), entry);
+  // A page built while this process learnt of a newer version, or made a change, is served this once, never kept.
+  if (pending.generation === known.generation && pending.commits === commits && entryBytes(entry) <= MAX_ENTRY_BYTES)
+    entries().set(slot(pending.generation, pending.key), entry);
   serve(req, res, entry);
   return true;
 }

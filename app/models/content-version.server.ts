@@ -4,21 +4,37 @@ import { afterCommit, beforeCommit, db } from "~db/client.server";
  * The public pages' content version (migration 0011). Every model function that writes courses, batches (seats
  * included) or reviews calls contentChanged(), so no write path can forget it; the page cache compares versions.
  */
-const listeners = new Set<() => void>();
 
 /**
- * How the page cache (server/page-cache.ts) moves to the new version:
+ * How the page cache (server/page-cache.ts) moves its HTML pages to the new version (the API's anonymous reads
+ * always move at once: an integration reads its own write next):
  * - "after-warming": it renders the public pages it keeps for the new version in the background and serves the
- *   previous version's copies until each is ready (a few seconds at most). For changes that only add or edit
- *   what is public: an edit, a publish, a review approved, a seat taken.
+ *   previous version's copies until each is ready (a few seconds at most); the changed thing's own pages (see
+ *   ContentKey) are not among them. For changes that only add or edit what is public: an edit, a publish, a review
+ *   approved, a seat taken.
  * - "at-once": no copy from before the change is served again. For changes that take something off the public
  *   pages: an unpublish, a delete, anything removing personal data. The default, so a new caller is safe.
  * Several changes in one transaction: at-once wins.
  */
 export type ContentSwitch = "after-warming" | "at-once";
 
+/**
+ * A record a change touched, for the caches that keep its own pages (a course's page, a batch's calendar file):
+ * those switch at once on this process, as RFC 9111 §4.4 asks of a cache that saw the unsafe request. The web
+ * layer maps each to its addresses (app/web/public-pages.ts).
+ */
+export type ContentKey = { course: string } | { batch: string };
+
+/**
+ * What a listener hears: the records touched, and whether the change was committed by this process (at its commit)
+ * or found in the database (another instance's, at a read of the version).
+ */
+export type ContentChange = { touched: readonly ContentKey[]; committedHere: boolean };
+
+const listeners = new Set<(change: ContentChange) => void>();
+
 /** Moves the version on, once per transaction and at its end; this process's listeners hear of it after the commit. */
-export async function contentChanged(opts: { switch?: ContentSwitch } = {}): Promise<void> {
+export async function contentChanged(opts: { switch?: ContentSwitch; touched?: readonly ContentKey[] } = {}): Promise<void> {
   await beforeCommit("content-version", async () => {
     await db()
       .updateTable("content_version")
@@ -37,8 +53,9 @@ export async function contentChanged(opts: { switch?: ContentSwitch } = {}): Pro
         .execute();
     });
   }
+  const change: ContentChange = { touched: opts.touched ?? [], committedHere: true };
   afterCommit(() => {
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener(change);
   });
 }
 
@@ -60,12 +77,15 @@ export async function readContentState(): Promise<{ version: number; atOnceVersi
   const state = { version: Number(row?.version ?? 0), atOnceVersion: Number(row?.atOnceVersion ?? 0) };
   const moved = lastSeen !== null && state.version > lastSeen;
   if (lastSeen === null || state.version > lastSeen) lastSeen = state.version;
-  if (moved) for (const listener of listeners) listener();
+  if (moved) for (const listener of listeners) listener({ touched: [], committedHere: false });
   return state;
 }
 
-/** Calls `listener` after each committed content change made by this process (other processes: poll the version). */
-export function onContentChanged(listener: () => void): () => void {
+/**
+ * Calls `listener` after each committed content change made by this process, and when a read of the version finds
+ * another process's (other processes are seen only when the version is read: poll it).
+ */
+export function onContentChanged(listener: (change: ContentChange) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

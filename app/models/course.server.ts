@@ -1,6 +1,7 @@
 import { type CourseCategory, type PublicationState } from "~/schemas/values";
 import { isPublic, isPublicRow, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
+import { courseKeys } from "./content-keys.server";
 import type { Selectable, Updateable } from "kysely";
 import { db, inTransaction } from "~db/client.server";
 import type { CoursesTable } from "~db/schema";
@@ -179,8 +180,8 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
       ...publicationValues(input.publication),
     })
     .execute();
-  // Nothing leaves the public pages: they switch once the new ones are rendered.
-  await contentChanged({ switch: "after-warming" });
+  // Nothing leaves the public pages: they switch once the new ones are rendered (its own page at once).
+  await contentChanged({ switch: "after-warming", touched: await courseKeys([id]) });
   return (await getCourse(id))!;
 }
 
@@ -208,9 +209,10 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
     if (Number(r.numUpdatedRows) > 0 && input.title !== undefined) {
       await db().updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
     }
-    // An unpublish takes the course off the public pages at once; any other edit once they are rendered anew.
+    // An unpublish takes the course off the public pages at once; any other edit once they are rendered anew,
+    // but for the course's own pages and its batches' calendar files.
     const unpublished = before !== undefined && isPublicRow(before) && values.state !== undefined && values.state !== PUBLIC_STATE;
-    if (Number(r.numUpdatedRows) > 0) await contentChanged({ switch: unpublished ? "at-once" : "after-warming" });
+    if (Number(r.numUpdatedRows) > 0) await contentChanged({ switch: unpublished ? "at-once" : "after-warming", touched: await courseKeys([id]) });
     return r;
   });
   if (Number(result.numUpdatedRows) === 0 && !(await getCourse(id))) return null;

@@ -3,6 +3,7 @@ import { db } from "~db/client.server";
 import { nowIso } from "~/util/ids";
 import type { PublicationState } from "~/schemas/values";
 import { contentChanged } from "./content-version.server";
+import { batchKeys, courseKeys } from "./content-keys.server";
 
 /**
  * The one visibility rule for courses, batches and reviews (migration 0012): visitors, the sitemap and the
@@ -72,7 +73,8 @@ export async function publishDueRows(now = nowIso()): Promise<PublishedRow[]> {
       if (Number(r.numUpdatedRows) === 1) done.push({ table, id: row.id, label: String(row.label) });
     }
   }
-  // Only adds to the public pages: they switch once the new ones are rendered.
-  if (done.length) await contentChanged({ switch: "after-warming" });
+  // Only adds to the public pages: they switch once the new ones are rendered (the published records' own at once).
+  const ids = (table: PublishedRow["table"]) => done.filter((d) => d.table === table).map((d) => d.id);
+  if (done.length) await contentChanged({ switch: "after-warming", touched: [...(await courseKeys(ids("courses"))), ...(await batchKeys(ids("schedules")))] });
   return done;
 }

@@ -1,6 +1,7 @@
 import { type DeliveryMode, type PublicationState } from "~/schemas/values";
 import { isPublic, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
+import { batchKeys } from "./content-keys.server";
 import type { Selectable } from "kysely";
 import { db } from "~db/client.server";
 import type { SchedulesTable } from "~db/schema";
@@ -161,7 +162,7 @@ export async function insertSchedule(input: ScheduleInput, opts: { id?: string; 
     .insertInto("schedules")
     .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
     .execute();
-  await contentChanged({ switch: "after-warming" });
+  await contentChanged({ switch: "after-warming", touched: await batchKeys([id]) });
   return (await getSchedule(id))!;
 }
 
@@ -169,6 +170,8 @@ export async function updateScheduleRow(id: string, input: ScheduleInput): Promi
   const before = await getSchedule(id);
   if (!before) return null;
   const courseName = await courseTitle(input.course);
+  // The course it leaves shows it no more, the one it joins shows it now.
+  const touched = await batchKeys([id]);
   await db()
     .updateTable("schedules")
     .set({ ...pick(input), courseName, updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
@@ -176,7 +179,7 @@ export async function updateScheduleRow(id: string, input: ScheduleInput): Promi
     .execute();
   // An unpublish takes the batch off the public pages at once; any other edit once they are rendered anew.
   const unpublished = before.state === PUBLIC_STATE && input.publication !== undefined && publicationValues(input.publication).state !== PUBLIC_STATE;
-  await contentChanged({ switch: unpublished ? "at-once" : "after-warming" });
+  await contentChanged({ switch: unpublished ? "at-once" : "after-warming", touched: [...touched, ...(await batchKeys([id]))] });
   return getSchedule(id);
 }
 
@@ -233,7 +236,7 @@ export async function takeSeat(id: string): Promise<boolean> {
     .where("seats", ">", 0)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await contentChanged({ switch: "after-warming" });
+  await contentChanged({ switch: "after-warming", touched: await batchKeys([id]) });
   return true;
 }
 
@@ -248,7 +251,7 @@ export async function addTakenSeat(id: string): Promise<boolean> {
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await contentChanged({ switch: "after-warming" });
+  await contentChanged({ switch: "after-warming", touched: await batchKeys([id]) });
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from "./api.server";
-import { jsonTypeErrors } from "./json-body-types.server";
+import { jsonBodyErrors } from "./json-body-contract.server";
 import { MAX_BODY_BYTES, parseMultipart, RequestTooLargeError } from "~/infra/uploads.server";
 
 /**
@@ -32,7 +32,7 @@ async function readText(request: Request, max = MAX_BODY_BYTES): Promise<string>
 }
 
 /**
- * The request body as a plain object: JSON (held to the document's types), URL-encoded or multipart form fields (a
+ * The request body as a plain object: JSON (held to the OpenAPI document: json-body-contract.server.ts), URL-encoded or multipart form fields (a
  * file part is a 400: only course saves take files). An empty body is {}; anything else is a 400.
  */
 export async function readApiBody(request: Request): Promise<Record<string, unknown>> {
@@ -50,8 +50,8 @@ export async function readApiBody(request: Request): Promise<Record<string, unkn
       throw new ApiError(400, "invalid_json", "The request body must be a JSON object");
     }
     const body = value as Record<string, unknown>;
-    const wrongTypes = jsonTypeErrors(request.method, request.url, body);
-    if (Object.keys(wrongTypes).length) throw new ApiError(400, "invalid_input", Object.values(wrongTypes)[0], wrongTypes);
+    const refused = jsonBodyErrors(request.method, request.url, body);
+    if (Object.keys(refused).length) throw new ApiError(400, "invalid_input", Object.values(refused)[0], refused);
     return body;
   }
   if (type === "application/x-www-form-urlencoded") {

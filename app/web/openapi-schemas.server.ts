@@ -286,7 +286,7 @@ export const ContactStatusUpdate = z.object({ ...contactStatusSchema.shape, ...v
 export const UserUpdate = z.object(userUpdateSchema.shape).meta({
   id: "UserUpdate",
   description:
-    "An admin editing a user: an empty or absent password keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
+    "An admin editing a user: leaving password out keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
 });
 const absent = z.never().optional().meta({ description: "Must be left out: with name or email the body is an edit" });
 export const PasswordChange = z

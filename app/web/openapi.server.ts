@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { noteSchema } from "~/schemas/enquiry-pipeline";
 import {
   auditLogListParams,
@@ -244,8 +244,8 @@ const INFO = `JSON REST API of the institute's website and back office.
 
 - **Errors** answer \`{ "error": { "code", "message", "fields"? } }\`; \`fields\` holds the rule's message per invalid field.
 - **Text** is cleaned before it is checked: control characters (U+0000–U+001F except tab, line feed and carriage return; U+007F–U+009F), Unicode noncharacters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) and lone surrogates (\\ud800 without its pair) are removed, single-line fields turn line breaks into spaces, and surrounding white space is trimmed. Lengths count Unicode characters after that, so a value the schema admits is never refused for its length; a required text must keep at least one visible character (its \`pattern\`): one made only of spaces or invisible characters (U+200B, U+00AD, U+2060, U+3164 …) is missing.
-- **JSON bodies** are held to this document's types: a boolean is \`true\` or \`false\`, a number a JSON number, and \`null\` is taken only where a field is nullable (400 naming the field otherwise). Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
-- **Form bodies** (URL-encoded or multipart) are read as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, and "" in an optional text field means absent. A file part is taken only where the operation takes a file; sent for a text field it is a 400.
+- **JSON bodies** are held to this document exactly, every keyword of the operation's schema (400 naming each field otherwise): a boolean is \`true\` or \`false\`, a number a JSON number, a list a JSON array (a text is not a list of one) of at most \`maxItems\` entries, none of them \`null\`; \`null\` only where a field is nullable; and \`""\` only where the field's schema takes it: an optional free text (\`""\` is no value), an enquiry's owner, batch or follow-up (\`""\` clears it), a course's image or syllabus file (\`""\` removes it). A field with a minimum length, a pattern or a format (an e-mail, a phone, a link, a day, a password) refuses \`""\`: leave it out instead. Unknown fields are ignored, so a client cannot set an id, a status on create, dates or a role it may not.
+- **Form bodies** (URL-encoded or multipart) are read as the site's forms send them: booleans also as "true"/"false"/"on"/"off"/"1"/"0"/"yes"/"no", numbers as numeric text, a whole number's fraction is dropped, one value of a list field is a list of one and its blank entries are dropped, and "" in an optional field means absent. A file part is taken only where the operation takes a file; sent for a text field it is a 400.
 - **Lists** take \`page\` (1 to 1,000,000) and \`limit\` (1 to 100, default 20), and answer \`{ data, page, limit, total, pages }\`, newest first. A query parameter is taken as sent: a number, a choice or a day sent empty (\`status=\`, \`from=\`) is a 400 as its schema says (leave a filter out for none); a text filter sent empty is no filter.
 - **Publication**: courses, schedules and reviews have a \`state\` (draft, scheduled, published) and a \`publishAt\`. Anonymous reads (lists and by id) see published records only (reviews: approved and published; schedules: of a published course): anything else is a 404 for them. Staff see every state and may filter lists with \`?state=\`. A create without \`state\` is published; an update without it keeps it. \`scheduled\` needs \`publishAt\` in the future (an ISO 8601 instant with offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm); it becomes published at that time, within about 15 seconds.
 - **Methods** a path does not list answer 405 with \`Allow\`; unknown paths under /api answer 404.
@@ -272,11 +272,37 @@ const TAGS = [
   { prefix: "/api/auth", name: "Sign-in", description: "Bearer tokens: sign in, sign out, who am I" },
   { prefix: "/api/audit-log", name: "Audit log", description: "Who changed what, signed in or out (admins only)" },
   { prefix: "/api/outbox", name: "Outbox", description: "E-mails and webhooks waiting, sent or failed (admins only)" },
+  { prefix: "/api/settings", name: "Settings", description: "The site's configurable facts that public pages show (admins only)" },
+  { prefix: "/api/people", name: "Privacy", description: "A person's requests about their data (DPDP Act): erasure by e-mail (staff)" },
 ];
+
+/** The zod schema of each operation's JSON request body, by "METHOD /path/{template}" (as the document was last built from). */
+let jsonBodies: Map<string, Schema> | undefined;
+
+/** createDocument, noting on the way which zod schema each JSON request body was made from. */
+function createDocumentNotingBodies(input: ZodOpenApiObject) {
+  jsonBodies = new Map();
+  for (const [template, item] of Object.entries(input.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, ZodOpenApiOperationObject | undefined>)) {
+      const schema = operation?.requestBody?.content?.["application/json"]?.schema;
+      if (schema) jsonBodies.set(`${method.toUpperCase()} ${template}`, schema as Schema);
+    }
+  }
+  return createDocument(input);
+}
+
+/**
+ * The zod schemas the document's JSON request bodies were generated from, by "METHOD /path/{template}": the JSON
+ * body check (json-body-contract.server.ts) uses their messages for what both the document and they refuse.
+ */
+export function jsonBodySchemas(): ReadonlyMap<string, Schema> {
+  if (!jsonBodies) buildOpenApiDocument();
+  return jsonBodies!;
+}
 
 export function buildOpenApiDocument(serverUrl = "/") {
   return withOperationIds(
-    createDocument({
+    createDocumentNotingBodies({
       openapi: "3.1.0",
       info: {
         title: "SOC Analyst training institute API",
@@ -524,7 +550,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
 }
 
 /**
- * Every operation gets its tag (TAGS) and an operationId (code generators and Schemathesis name things by it): the method and the
+ * Every operation gets its tag (TAGS; a path none of them covers stops the build, as Spectral's operation-tags
+ * rule would flag it) and an operationId (code generators and Schemathesis name things by it): the method and the
  * path's words, `{id}` read as "ById": getCourses, putEnquiriesByIdStatus, postAuthLogin.
  */
 function withOperationIds<T extends { paths?: object }>(doc: T): T {
@@ -538,11 +565,12 @@ function withOperationIds<T extends { paths?: object }>(doc: T): T {
       .map(word)
       .join("");
     const tag = TAGS.find((t) => path.startsWith(t.prefix))?.name;
+    if (!tag) throw new Error(`No tag in TAGS covers ${path}`);
     for (const [method, operation] of Object.entries(item ?? {})) {
       if (["get", "put", "post", "delete", "patch"].includes(method) && operation && typeof operation === "object") {
         const o = operation as { operationId?: string; tags?: string[] };
         o.operationId ??= `${method}${words}`;
-        if (tag) o.tags ??= [tag];
+        o.tags ??= [tag];
       }
     }
   }

@@ -1,3 +1,5 @@
+import type { ContentKey } from "~/models/content-version.server";
+
 /**
  * The public site's pages, defined once: the sitemap lists them (with one page per published course), and the page
  * cache keeps them, each course's page and their React Router data requests (server/page-cache.ts builds its
@@ -10,6 +12,15 @@ export const COURSE_PAGE_PREFIX = "/courses/";
 
 /** Public reads that are not pages and are the same for every visitor: the sitemap, robots, the batch calendars, the API's public lists. */
 export const PUBLIC_READS = [/^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/schedules(?:\/[^/]+)?\.ics$/, /^\/api\/(?:courses|schedules|reviews)(?:\/[^/]+)?$/];
+
+/**
+ * The addresses that are a record's own (paths, without a query): a course's page and its React Router data
+ * request, a batch's calendar file. A change to the record makes the page cache drop them at once.
+ */
+export function ownAddresses(key: ContentKey): string[] {
+  if ("course" in key) return [`${COURSE_PAGE_PREFIX}${key.course}`, `${COURSE_PAGE_PREFIX}${key.course}.data`];
+  return [`/schedules/${key.batch}.ics`];
+}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -256,13 +256,15 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
 // ---------------------------------------------------------------- invalid values
 
 /**
- * Values that break a property's schema in a way the server must refuse as well: the document admits
- * form-style spellings (strings for numbers and booleans, null for a default), so a generic "wrong type" is an
- * object, which no field takes.
+ * Values that break a property's schema in a way the server must refuse as well, among them the readings the
+ * site's forms allow and a JSON body must not get (Schemathesis found each): "" for a field whose schema refuses
+ * it, a text where a list is due, a null entry in a list, one entry too many counting those the server would
+ * drop (unknown or blank), "on" or "5" for a boolean or a number, null for a field that is not nullable. Only
+ * those the document really refuses are kept (invalidBodyArb checks each).
  */
 function breaking(contract: Contract, raw: Schema): unknown[] {
   const s = contract.resolve(raw);
-  const out: unknown[] = [{ not: "a field value" }];
+  const out: unknown[] = [{ not: "a field value" }, null, "", "on", "5", true];
   if (s.enum) out.push("__not-one-of-them__");
   if (s.type === "string" || (Array.isArray(s.type) && s.type.includes("string"))) {
     if (s.maxLength !== undefined) out.push("x".repeat(s.maxLength + 1));
@@ -276,11 +278,53 @@ function breaking(contract: Contract, raw: Schema): unknown[] {
   if (s.type === "integer") {
     if (s.minimum !== undefined) out.push(s.minimum - 1);
     if (s.maximum !== undefined) out.push(s.maximum + 1);
+    out.push(1.5);
   }
   if (s.type === "array") {
-    if (s.maxItems !== undefined) out.push(Array.from({ length: s.maxItems + 1 }, (_, i) => `item ${i}`));
     const items = s.items ? contract.resolve(s.items) : undefined;
+    const sample = items?.enum?.[0] ?? "AAA";
+    // A text for a list, and a list with a null in it.
+    out.push(sample, "AAA", [null], [sample, null]);
+    if (s.maxItems !== undefined) {
+      out.push(Array.from({ length: s.maxItems + 1 }, (_, i) => `item ${i}`));
+      // Too many once the unknown and blank ones count: the server must count what was sent.
+      out.push([sample, ...Array.from({ length: s.maxItems }, (_, i) => (i % 2 ? "" : `unknown-${i}`))]);
+    }
     if (items?.maxLength !== undefined) out.push(["x".repeat(items.maxLength + 1)]);
+  }
+  return out;
+}
+
+/**
+ * For every property of an operation's JSON body, the readings the site's forms allow and the document refuses in
+ * JSON: "" (kept only where the schema refuses it), a text for a list, a null entry, a list one too long once its
+ * unknown and blank entries count, "on" for a boolean, "5" for a number, null where not nullable. The caller
+ * keeps those that break the document for its body (checkBody).
+ */
+export function formReadings(contract: Contract, o: Operation): { field: string; value: unknown }[] {
+  const root = contract.resolve(contract.bodySchema(o)!);
+  const branches: Schema[] = root.anyOf ? root.anyOf.map((b: Schema) => contract.resolve(b)) : [root];
+  const out: { field: string; value: unknown }[] = [];
+  const seen = new Set<string>();
+  for (const branch of branches) {
+    for (const [field, raw] of Object.entries((branch.properties ?? {}) as Record<string, Schema>)) {
+      if ("not" in raw || seen.has(field)) continue;
+      seen.add(field);
+      const s = contract.resolve(raw);
+      const types = new Set<string>(
+        [s.type, ...((s.anyOf ?? []) as Schema[]).map((b) => contract.resolve(b).type)].flat().filter((t): t is string => typeof t === "string"),
+      );
+      const values: unknown[] = ["", null];
+      if (types.has("boolean")) values.push("on", "true");
+      if (types.has("integer") || types.has("number")) values.push("5");
+      if (types.has("array")) {
+        const items = s.items ? contract.resolve(s.items) : {};
+        const sample = items.enum?.[0] ?? "AAA";
+        values.push(sample, [null], [sample, null]);
+        if (s.maxItems !== undefined) values.push([sample, ...Array.from({ length: s.maxItems }, (_, i) => (i % 2 ? "" : `unknown-${i}`))]);
+      }
+      for (const value of values) out.push({ field, value });
+    }
   }
   return out;
 }

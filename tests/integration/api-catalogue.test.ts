@@ -164,10 +164,17 @@ describe("reviews", () => {
   });
 
   it("creates a review unapproved by default with the form's defaults", async () => {
-    const r = await api.post("/api/reviews", { token: editor, json: review({ type: "", linkedin: "" }) });
+    const r = await api.post("/api/reviews", { token: editor, json: review() });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ ...review(), approved: false, type: "text", linkedin: null, videoThumbnail: null });
     expect((await api.get(`/api/reviews/${r.body.data.id}`)).status).toBe(404);
+    // A form body keeps the form's readings: its empty type and LinkedIn boxes are the defaults.
+    const form = await api.post("/api/reviews", {
+      token: editor,
+      body: new URLSearchParams({ ...review(), rating: "5", type: "", linkedin: "" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect([form.status, form.body.data?.type, form.body.data?.linkedin]).toEqual([201, "text", null]);
   });
 
   it("gives the form's message for each field", async () => {

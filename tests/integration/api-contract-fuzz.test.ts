@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiClient, startApiServer } from "../helpers/api-server";
-import { Contract, invalidBodyArb, invalidQueryArb, queryArb, valueArb, type Hint, type Json, type Operation } from "../helpers/contract";
+import { Contract, formReadings, invalidBodyArb, invalidQueryArb, queryArb, valueArb, type Hint, type Json, type Operation } from "../helpers/contract";
 import { PDF, png } from "./upload-fixtures";
 
 /**
@@ -489,6 +489,34 @@ describe("every operation, with requests generated from the document", () => {
       expect(tally.get(key)?.ok ?? 0, `${key} never reached its success path: ${JSON.stringify(tally.get(key))}`).toBeGreaterThan(0);
     }, 240_000);
   });
+
+  it('refuses in JSON, naming the field, every form reading the document refuses: "", a text for a list, null entries, too many entries', async () => {
+    const missed: string[] = [];
+    let tried = 0;
+    for (const key of OPERATIONS) {
+      const o = contract.operation(key);
+      const json = bodyArb(o);
+      if (!json) continue;
+      // One valid body per operation (fixed seed), as a client that knows the rules beyond the schema sends it
+      // (dates and seats in order, published now), then each reading in one field of it.
+      const [sampled] = fc.sample(json, { seed: SEED, numRuns: 1 });
+      const { state: _state, publishAt: _publishAt, ...base } = await settle(o, { ...sampled }, true);
+      for (const { field, value } of formReadings(contract, o)) {
+        const body = { ...base, [field]: value };
+        if (!contract.checkBody(o, body).length) continue;
+        const id = o.path.includes("{id}") ? ({ kind: "live", n: 0 } as const) : undefined;
+        const sent = await send(o, { caller: "admin", id, body });
+        tried++;
+        expectDocumented(o, { caller: "admin", body }, sent);
+        const fields = Object.keys(sent.json?.error?.fields ?? {});
+        const named = fields.some((f) => f === field || f.startsWith(`${field}[`) || f.startsWith(`${field}.`));
+        if (sent.status !== 400 || !named) missed.push(`${key} ${field}=${JSON.stringify(value)} → ${sent.status} ${sent.text.slice(0, 160)}`);
+        track(o, sent);
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+    expect(missed).toEqual([]);
+  }, 240_000);
 
   it("left the signed-in admin an admin who can sign in", async () => {
     const me = await api.get("/api/auth/me", { token: await api.login(ADMIN.email, ADMIN.password) });

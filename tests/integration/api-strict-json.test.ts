@@ -4,8 +4,9 @@ import { ADMIN, apiClient, startApiServer } from "../helpers/api-server";
 
 /**
  * The API takes exactly what its OpenAPI document says: a JSON boolean is true or false (the HTML forms keep
- * "on"), null only where a field is nullable, a file only where a file is taken, days as real days. Every
- * operation has an operationId.
+ * "on"), a list a JSON array of at most maxItems entries and no null, null only where a field is nullable, ""
+ * only where the schema takes it, a file only where a file is taken, days as real days. Every operation has an
+ * operationId and a tag.
  */
 const server = startApiServer();
 const api = apiClient(server);
@@ -69,7 +70,120 @@ describe("JSON bodies", () => {
   });
 });
 
+describe("JSON bodies, as the document has them (Schemathesis' findings)", () => {
+  const EMPTY = "Must not be empty: leave the field out instead";
+  const courseBody = (over: Record<string, unknown> = {}) => ({ title: "Strict Lists", category: "beginner", description: "About it", ...over });
+  const reviewBody = (over: Record<string, unknown> = {}) => ({
+    name: "Strict",
+    position: "SOC Analyst",
+    image: "/images/a.png",
+    rating: 5,
+    course,
+    review: "Good",
+    ...over,
+  });
+  const contactBody = (over: Record<string, unknown> = {}) => ({
+    name: "Strict",
+    email: `c${Math.random().toString(36).slice(2, 8)}@example.com`,
+    message: "Hello",
+    ...over,
+  });
+  const total = async (path: string) => (await api.get(`${path}?limit=1`, { token: admin })).body.total as number;
+
+  it('refuse "" where the schema refuses it (an e-mail, a phone, a link), instead of storing it as none', async () => {
+    const before = await total("/api/contact-queries");
+    for (const [field, extra] of [
+      ["phone", {}],
+      ["guardianEmail", {}],
+      ["guardianEmail", { under18: true, guardianName: "A Parent" }],
+    ] as const) {
+      const res = await api.post("/api/contact-queries", { json: contactBody({ ...extra, [field]: "" }) });
+      expect([res.status, res.body.error?.fields], field).toEqual([400, { [field]: EMPTY }]);
+    }
+    expect(await total("/api/contact-queries")).toBe(before);
+    const enquiry = await api.post("/api/enquiries", { json: lead({ guardianEmail: "" }) });
+    expect([enquiry.status, enquiry.body.error?.fields]).toEqual([400, { guardianEmail: EMPTY }]);
+
+    const reviews = await total("/api/reviews");
+    for (const field of ["linkedin", "videoThumbnail"]) {
+      const res = await api.post("/api/reviews", { token: admin, json: reviewBody({ type: "video", [field]: "" }) });
+      expect([res.status, res.body.error?.fields], field).toEqual([400, { [field]: EMPTY }]);
+    }
+    expect(await total("/api/reviews")).toBe(reviews);
+    // Left out, they are none; a free text the schema allows empty (a subject) takes "" as none.
+    const fine = await api.post("/api/contact-queries", { json: contactBody({ subject: "" }) });
+    expect([fine.status, fine.body.data?.phone, fine.body.data?.subject]).toEqual([201, null, null]);
+    const made = await api.post("/api/reviews", { token: admin, json: reviewBody() });
+    expect([made.status, made.body.data?.linkedin]).toEqual([201, null]);
+    const put = await api.put(`/api/reviews/${made.body.data.id}`, { token: admin, json: reviewBody({ linkedin: "" }) });
+    expect([put.status, put.body.error?.fields]).toEqual([400, { linkedin: EMPTY }]);
+  });
+
+  it("take a list only as a JSON array: a text is not a list of one", async () => {
+    const before = await total("/api/courses");
+    for (const field of ["highlights", "schedules", "modes"]) {
+      const res = await api.post("/api/courses", { token: admin, json: courseBody({ [field]: "AAA" }) });
+      expect([res.status, res.body.error?.fields], field).toEqual([400, { [field]: "Must be a list" }]);
+    }
+    const id = (await api.get("/api/courses")).body.data[0].id as string;
+    const put = await api.put(`/api/courses/${id}`, { token: admin, json: courseBody({ modes: "online" }) });
+    expect([put.status, put.body.error?.fields]).toEqual([400, { modes: "Must be a list" }]);
+    expect(await total("/api/courses")).toBe(before);
+  });
+
+  it("refuse a null entry in a list rather than drop it", async () => {
+    const before = await total("/api/courses");
+    const highlights = await api.post("/api/courses", { token: admin, json: courseBody({ highlights: ["Live SIEM", null] }) });
+    expect([highlights.status, highlights.body.error?.fields]).toEqual([400, { "highlights[1]": "Must not be null" }]);
+    const modes = await api.post("/api/courses", { token: admin, json: courseBody({ modes: [null] }) });
+    expect([modes.status, modes.body.error?.fields]).toEqual([400, { "modes[0]": "Must not be null" }]);
+    expect(await total("/api/courses")).toBe(before);
+  });
+
+  it("count a list's entries as sent: six modes are one too many, whatever the server would keep of them", async () => {
+    const before = await total("/api/courses");
+    for (const modes of [
+      ["online", "offline", "hybrid", "AAA", "BBB", "CCC"],
+      ["online", "", " ", "", "", ""],
+    ]) {
+      const res = await api.post("/api/courses", { token: admin, json: courseBody({ modes }) });
+      // In the shared rule's words when it counts them too ("At most 5 modes entries"), else the document's.
+      expect([res.status, res.body.error?.fields], JSON.stringify(modes)).toEqual([400, { modes: expect.stringMatching(/^At most 5 (modes )?entries$/) }]);
+    }
+    expect(await total("/api/courses")).toBe(before);
+    // Five are taken; a mode the site does not offer is dropped, as the document says.
+    const five = await api.post("/api/courses", {
+      token: admin,
+      json: courseBody({ title: "Five Modes", modes: ["online", "offline", "hybrid", "AAA", "BBB"] }),
+    });
+    expect([five.status, five.body.data?.modes]).toEqual([201, ["online", "offline", "hybrid"]]);
+  });
+
+  it("give the spec's message where the shared rules refuse the field too", async () => {
+    const res = await api.post("/api/courses", { token: admin, json: { category: "beginner", description: "About it", title: "", highlights: "one" } });
+    expect([res.status, res.body.error?.fields]).toEqual([400, { title: "Title is required", highlights: "Must be a list" }]);
+  });
+});
+
 describe("form bodies", () => {
+  it("keep the forms' readings: a list of one as one field, an empty box as none", async () => {
+    const form = new URLSearchParams({ title: "Form Lists", category: "beginner", description: "About it", modes: "online", highlights: "Live SIEM" });
+    form.append("highlights", "");
+    const res = await fetch(`${server.url}/api/courses`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const body = await res.json();
+    expect([res.status, body.data?.modes, body.data?.highlights]).toEqual([201, ["online"], ["Live SIEM"]]);
+    const contact = await fetch(`${server.url}/api/contact-queries`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Form Person", email: "form.person@example.com", message: "Hello", phone: "", guardianEmail: "" }),
+    });
+    expect([contact.status, (await contact.json()).data?.phone]).toEqual([201, null]);
+  });
+
   it("keep a checkbox's on", async () => {
     const res = await fetch(`${server.url}/api/enquiries`, {
       method: "POST",
@@ -109,6 +223,22 @@ describe("the OpenAPI document", () => {
     expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(doc.paths["/api/enquiries/{id}/status"].put.operationId).toBe("putEnquiriesByIdStatus");
+  });
+
+  it("tags every operation with a tag it lists (Spectral's operation-tags)", async () => {
+    const doc = (await api.get("/api/openapi.json")).body as { tags: { name: string }[]; paths: Record<string, Record<string, { tags?: string[] }>> };
+    const listed = new Set(doc.tags.map((t) => t.name));
+    const untagged = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => !op.tags?.length || !op.tags.every((t) => listed.has(t)))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(untagged).toEqual([]);
+    expect([doc.paths["/api/settings"].get.tags, doc.paths["/api/settings"].put.tags, doc.paths["/api/people/erase"].post.tags]).toEqual([
+      ["Settings"],
+      ["Settings"],
+      ["Privacy"],
+    ]);
   });
 });
 

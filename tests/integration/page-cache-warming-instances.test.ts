@@ -10,7 +10,7 @@ import { ADMIN, ensureBuilt, freshDatabase, launchServer, type RunningServer } f
  * answering /courses from memory: the previous copy (X-Page-Cache: stale) until the new one has been rendered in
  * the background, then the new one (hit), within a few seconds, and never the old one again. After an unpublish
  * nothing from before is served again: the writing instance switches at its commit, the other at its next look
- * at the database (every 250 ms).
+ * at the database (every 250 ms). The API's anonymous reads switch the same way after every change, an edit too.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "soc-warm-"));
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -132,6 +132,33 @@ describe("after an unpublish (switch at once)", () => {
       expect(first).toBeGreaterThanOrEqual(0);
       expect(answers[first].at).toBeLessThan(1000);
       expect(answers.slice(first).every(gone)).toBe(true);
+    }
+  }, 30_000);
+});
+
+describe("the API's anonymous reads (switch at once on every change)", () => {
+  it("show an edit on the writing instance at once, and on the other within its next look at the version, never a stale copy", async () => {
+    const made = await write("POST", "/api/courses", { title: "Warming Course For The API", category: "beginner", description: "Read through the API." });
+    const api = `/api/courses/${made.id}`;
+    // Both instances have looked at the version since that create (a copy kept before would be a miss after).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await cached(api);
+    await cached("/api/courses");
+    const title = "Warming Course Read At Once";
+    const since = Date.now();
+    await write("PUT", api, { title, category: "beginner", description: "Read through the API." });
+    const mine = await visit(servers[0].url, api, since);
+    expect(mine.cache).not.toBe("stale");
+    expect(mine.html).toContain(title);
+    expect((await visit(servers[0].url, "/api/courses", since)).html).toContain(title);
+    const [one, list] = await Promise.all([watch(servers[1].url, api, since, 1500), watch(servers[1].url, "/api/courses", since, 1500)]);
+    for (const answers of [one, list]) {
+      expect(answers.filter((x) => x.cache === "stale")).toEqual([]);
+      const first = answers.findIndex((x) => x.html.includes(title));
+      expect(first).toBeGreaterThanOrEqual(0);
+      // Its next look at the database comes within POLL_MS (250 ms); the rest is this busy machine's slack.
+      expect(answers[first].at).toBeLessThan(1000);
+      expect(answers.slice(first).every((x) => x.html.includes(title))).toBe(true);
     }
   }, 30_000);
 });

@@ -45,7 +45,8 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
   "PUT /api/enquiries/{id}/status": ["scheduleId"],
   // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).
-  "POST /api/enquiries": ["guardianName", "guardianEmail"],
+  // preferredCourse: the title of a published course (or a form's fallback title), as its description says.
+  "POST /api/enquiries": ["guardianName", "guardianEmail", "preferredCourse"],
   "POST /api/contact-queries": ["guardianName", "guardianEmail"],
 };
 
@@ -71,7 +72,7 @@ const SAMPLE: Record<Exclude<Pool, "schedules">, () => { path: string; body: Jso
   reviews: () => ({ path: "/api/reviews", body: { name: "Fuzz", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." } }),
   enquiries: () => ({
     path: "/api/enquiries",
-    body: { fullName: "Fuzz", email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+    body: { fullName: "Fuzz", email: "fuzz@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
   }),
   "contact-queries": () => ({ path: "/api/contact-queries", body: { name: "Fuzz", email: "fuzz@example.com", message: "Hello" } }),
   users: () => ({ path: "/api/auth/register", body: { name: "Fuzz User", email: `fuzz-${++made}-${Date.now()}@example.com`, password: "fuzz-password-1" } }),
@@ -161,6 +162,13 @@ const hintsFor =
         { weight: 5, arbitrary: fc.constant(name === "assigneeId" ? USER_REF : SCHEDULE_REF) },
         { weight: 3, arbitrary: fc.constantFrom(null, "") },
         { weight: 1, arbitrary: fc.constant("no-such-id") },
+      );
+    }
+    // A new enquiry's course: mostly one of the catalogue's titles (in any case), sometimes words of its own.
+    if (o.key === "POST /api/enquiries" && name === "preferredCourse") {
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("SOC Analyst Training Program", "cloud security practitioner", "CYBERSECURITY FUNDAMENTALS") },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 200 }) },
       );
     }
     if (o.key === "PUT /api/enquiries/{id}" && name === "followUpAt") {

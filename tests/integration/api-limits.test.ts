@@ -6,7 +6,7 @@ import { ADMIN, apiClient, startApiServer } from "../helpers/api-server";
 const server = startApiServer({ RATE_LIMIT: "on", FORM_RATE_LIMIT: "2", FORM_RATE_WINDOW: "600" });
 const api = apiClient(server);
 
-const enquiry = { fullName: "Limit", email: "l@example.com", phone: "9999999999", preferredCourse: "SOC", preferredMode: "online" };
+const enquiry = { fullName: "Limit", email: "l@example.com", phone: "9999999999", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" };
 const contact = { name: "Limit", email: "l@example.com", message: "Hi" };
 
 describe("rate limits", () => {

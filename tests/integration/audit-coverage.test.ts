@@ -77,14 +77,14 @@ beforeAll(async () => {
   // Inbox: a visitor's enquiry is not a staff write; what staff do with it is.
   const enquiry = (
     await api.post("/api/enquiries", {
-      json: { fullName: "Visitor", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+      json: { fullName: "Visitor", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
     })
   ).body.data.id;
   await ok(api.put(`/api/enquiries/${enquiry}/status`, { token: editor, json: { status: "contacted" } }));
   await ok(
     api.put(`/api/enquiries/${enquiry}`, {
       token: editor,
-      json: { fullName: "Visitor Two", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+      json: { fullName: "Visitor Two", email: "v@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
     }),
   );
   const query = (await api.post("/api/contact-queries", { json: { name: "Visitor", email: "v@example.com", message: "Hi" } })).body.data.id;

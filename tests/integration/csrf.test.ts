@@ -59,7 +59,7 @@ beforeAll(async () => {
   ids.reviews = await first("/api/reviews?status=pending");
   ids.enquiries = (
     await api.post("/api/enquiries", {
-      json: { fullName: "Csrf Test", email: "c@example.com", phone: "9876543210", preferredCourse: "SOC", preferredMode: "online" },
+      json: { fullName: "Csrf Test", email: "c@example.com", phone: "9876543210", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" },
     })
   ).body.data.id;
   ids["contact-queries"] = (await api.post("/api/contact-queries", { json: { name: "Csrf Test", email: "c@example.com", message: "Hi" } })).body.data.id;
@@ -186,7 +186,7 @@ describe("the same writes from the site's own pages", () => {
     const noOrigin = await fetch(`${server.url}/api/enquiries/${ids.enquiries}/status`, {
       method: "PUT",
       headers: { Cookie: cookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ status: "enrolled" }),
+      body: JSON.stringify({ status: "contacted" }),
     });
     expect(noOrigin.status).toBe(200);
 

@@ -195,7 +195,7 @@ describe.runIf(MYSQL)("two instances behind HAProxy on one MariaDB database", ()
                 fullName: `Rolling ${n}-${i}`,
                 email: `rolling${n}x${i}@example.com`,
                 phone: "9123456789",
-                preferredCourse: "SOC",
+                preferredCourse: "SOC Analyst Training Program",
                 preferredMode: "online",
               },
             });

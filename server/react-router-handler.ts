@@ -1,4 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { blocksFor, inLargeBlocks } from "./stream-blocks";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, isRouteErrorResponse, type AppLoadContext, type HandleErrorFunction, type ServerBuild } from "react-router";
 import type { Transform } from "node:stream";
@@ -120,8 +121,9 @@ async function send(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
+  const body = blocksFor(response.headers.get("Content-Type")) ? response.body.pipeThrough(inLargeBlocks()) : response.body;
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeReadableStreamToWritable(body, res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }

@@ -14,6 +14,7 @@ import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.server";
 import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } from "~/services/backups.server";
 import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
+import { INVOICE_JOB_EVERY_MS, runInvoicingJob } from "~/services/invoices.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -63,6 +64,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   // Personal data past its retention, and minors' records without a guardian's consent in time, are erased once,
   // whichever instance gets there first (app/services/privacy-retention.server.ts).
   startPeriodicJob({ name: "privacy-retention", everyMs: PRIVACY_JOB_EVERY_MS, run: async () => void (await runPrivacyJob()) }, log);
+  // Dues whose date has come get their invoice, numbered in the issuing transaction (app/services/invoices.server.ts).
+  startPeriodicJob({ name: "invoicing", everyMs: INVOICE_JOB_EVERY_MS, run: async () => void (await runInvoicingJob()) }, log);
 }
 
 export const app = express();

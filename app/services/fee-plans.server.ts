@@ -1,8 +1,9 @@
 import { inTransaction } from "~db/client.server";
-import { getCourse } from "~/models/course.server";
+import { getCourse, getCourseByTitle } from "~/models/course.server";
 import {
   archiveFeePlan,
   clearDefaultPlans,
+  defaultPlanFor,
   getFeePlan,
   insertFeePlan,
   listFeePlans,
@@ -109,4 +110,16 @@ export const listPlans = () => listFeePlans();
 /** The plans staff may choose for an enrolment in this batch (or course): its own, its course's and the general ones. */
 export async function plansFor(scheduleId: string | null, courseId: string | null): Promise<FeePlan[]> {
   return (await listFeePlans()).filter((p) => (!p.scheduleId || p.scheduleId === scheduleId) && (!p.courseId || p.courseId === courseId));
+}
+
+/** For the desk's enrolment: the plans that fit the enquiry's batch (or course), and what applies when none is chosen. */
+export async function enrolmentPlanChoices(enquiry: {
+  scheduleId: string | null;
+  preferredCourse: string;
+}): Promise<{ plans: FeePlan[]; defaultName: string }> {
+  const batch = enquiry.scheduleId ? await getSchedule(enquiry.scheduleId) : null;
+  const courseId = batch?.course ?? (await getCourseByTitle(enquiry.preferredCourse))?.id ?? null;
+  const plans = await plansFor(batch?.id ?? null, courseId);
+  const chosen = await defaultPlanFor(batch?.id ?? null, courseId);
+  return { plans, defaultName: chosen?.name ?? "full payment on enrolment" };
 }

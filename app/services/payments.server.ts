@@ -1,10 +1,14 @@
 import { inTransaction } from "~db/client.server";
 import { getEnquiry } from "~/models/enquiry.server";
-import { activeFeeAccountOf, feeAccountsOfEnquiry, lockFeeAccount, type FeeAccount } from "~/models/fees.server";
+import { activeFeeAccountOf, feeAccountsOfEnquiry, getDue, lockFeeAccount, type FeeAccount } from "~/models/fees.server";
+import { isUniqueViolation } from "~db/errors";
 import { claimFormKey } from "~/models/form-submission.server";
 import {
+  decideUpiReport,
   getPayment,
   getPaymentByGatewayId,
+  getUpiReport,
+  insertUpiReport,
   insertPayment,
   insertRefund,
   listPayments,
@@ -14,9 +18,10 @@ import {
   type Payment,
   type PaymentFilter,
   type Refund,
+  type UpiReport,
 } from "~/models/payments.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
-import { PAYMENT_REFERENCE_REQUIRED, paymentSchema, refundSchema, reversalSchema } from "~/schemas/fees";
+import { PAYMENT_REFERENCE_REQUIRED, paymentSchema, refundSchema, reversalSchema, upiReportSchema } from "~/schemas/fees";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/schemas/fee-values";
 import { writeGuardSchema } from "~/schemas/write-guard";
 import { siteToday } from "~/util/dates";
@@ -231,3 +236,78 @@ export async function getPaymentForStaff(id: string): Promise<Payment> {
 
 export const listPaymentsForStaff = (filter: PaymentFilter) => listPayments(filter);
 export const listRefundsForStaff = (filter: { page: number; limit: number }) => listRefunds(filter);
+
+// ---------------------------------------------------------------- UPI: "I have paid", confirmed by staff
+
+export const UPI_REPORTED = "Thank you: we will check the payment with our bank and confirm it (usually within one working day).";
+export const UTR_TAKEN = "This UTR was already reported. If you paid twice, call us.";
+
+/**
+ * A student says they paid a due by UPI, with the UTR their app shows (from /me, opened by their own link): kept
+ * for staff to check against the bank statement. Nothing is settled until staff confirm it.
+ */
+export async function reportUpiPayment(enquiryIds: string[], dueId: string, input: unknown): Promise<UpiReport> {
+  const { utr } = parseInput(upiReportSchema, input);
+  return inTransaction(async () => {
+    const due = await getDue(dueId);
+    if (!due || !enquiryIds.includes(due.enquiryId) || due.status !== "open") throw notFound("Due");
+    const account = (await lockFeeAccount(due.accountId))!;
+    try {
+      const report = await insertUpiReport({ dueId, accountId: account.id, enquiryId: due.enquiryId, utr, amountPaise: due.amountPaise - due.paidPaise });
+      await insertTimelineEntry("enquiry", due.enquiryId, {
+        userId: null,
+        userName: "The student (own page)",
+        kind: "fee",
+        fromValue: null,
+        toValue: utr,
+        text: `Reported paid by UPI: ${formatPaise(report.amountPaise)} for ${due.label}, UTR ${utr} (to confirm)`,
+      });
+      return report;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ utr: UTR_TAKEN }, UTR_TAKEN);
+      throw error;
+    }
+  });
+}
+
+/** Staff found the UTR in the bank statement: the report becomes a recorded UPI payment (once). */
+export async function confirmUpiReport(actor: StaffActor, reportId: string): Promise<Received> {
+  return inTransaction(async () => {
+    const found = await getUpiReport(reportId);
+    if (!found) throw notFound("UPI report");
+    const account = (await lockFeeAccount(found.accountId))!;
+    const report = await getUpiReport(reportId);
+    if (report?.status !== "pending") throw conflict("This report was already dealt with.", {}, "already_decided");
+    const received = await receivePayment(
+      account,
+      {
+        method: "upi",
+        amountPaise: report.amountPaise,
+        reference: report.utr,
+        receivedOn: siteToday(new Date(report.reportedAt)),
+        note: "Reported by the student",
+      },
+      { actor, name: actor.user.name },
+    );
+    await decideUpiReport(report.id, "confirmed", actor.user.name, received.payment.id);
+    return received;
+  });
+}
+
+export async function rejectUpiReport(actor: StaffActor, reportId: string): Promise<void> {
+  await inTransaction(async () => {
+    const report = await getUpiReport(reportId);
+    if (!report) throw notFound("UPI report");
+    if (!(await decideUpiReport(report.id, "rejected", actor.user.name, null))) throw conflict("This report was already dealt with.", {}, "already_decided");
+    const text = `UPI report with UTR ${report.utr} not found in the bank statement`;
+    await insertTimelineEntry("enquiry", report.enquiryId, {
+      userId: actor.user.id,
+      userName: actor.user.name,
+      kind: "fee",
+      fromValue: null,
+      toValue: null,
+      text,
+    });
+    await record(actor, "update", "payment", report.id, text);
+  });
+}

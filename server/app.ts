@@ -15,6 +15,7 @@ import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.
 import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } from "~/services/backups.server";
 import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
 import { INVOICE_JOB_EVERY_MS, runInvoicingJob } from "~/services/invoices.server";
+import { RECONCILE_JOB_EVERY_MS, reconcileGatewayOrders } from "~/services/razorpay.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -66,6 +67,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   startPeriodicJob({ name: "privacy-retention", everyMs: PRIVACY_JOB_EVERY_MS, run: async () => void (await runPrivacyJob()) }, log);
   // Dues whose date has come get their invoice, numbered in the issuing transaction (app/services/invoices.server.ts).
   startPeriodicJob({ name: "invoicing", everyMs: INVOICE_JOB_EVERY_MS, run: async () => void (await runInvoicingJob()) }, log);
+  // Razorpay orders still open after 30 minutes: ask Razorpay, record what it captured (app/services/razorpay.server.ts).
+  startPeriodicJob({ name: "razorpay-reconcile", everyMs: RECONCILE_JOB_EVERY_MS, run: async () => void (await reconcileGatewayOrders()) }, log);
 }
 
 export const app = express();

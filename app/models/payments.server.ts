@@ -182,6 +182,11 @@ export async function getGatewayOrderByOrderId(orderId: string): Promise<Gateway
   return r ? toOrder(r) : null;
 }
 
+export async function getGatewayOrderById(id: string): Promise<GatewayOrder | null> {
+  const r = await db().selectFrom("gateway_orders").selectAll().where("id", "=", id).executeTakeFirst();
+  return r ? toOrder(r) : null;
+}
+
 export async function getGatewayOrderByLinkId(linkId: string): Promise<GatewayOrder | null> {
   const r = await db().selectFrom("gateway_orders").selectAll().where("linkId", "=", linkId).executeTakeFirst();
   return r ? toOrder(r) : null;

@@ -16,6 +16,7 @@ import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } fr
 import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
 import { INVOICE_JOB_EVERY_MS, runInvoicingJob } from "~/services/invoices.server";
 import { RECONCILE_JOB_EVERY_MS, reconcileGatewayOrders } from "~/services/razorpay.server";
+import { FEE_REMINDER_JOB_EVERY_MS, runFeeReminderJob } from "~/services/fee-reminders.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -68,6 +69,8 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   // Dues whose date has come get their invoice, numbered in the issuing transaction (app/services/invoices.server.ts).
   startPeriodicJob({ name: "invoicing", everyMs: INVOICE_JOB_EVERY_MS, run: async () => void (await runInvoicingJob()) }, log);
   // Razorpay orders still open after 30 minutes: ask Razorpay, record what it captured (app/services/razorpay.server.ts).
+  // Fee reminders around each due date and invoice.overdue, once per due and stage (app/services/fee-reminders.server.ts).
+  startPeriodicJob({ name: "fee-reminders", everyMs: FEE_REMINDER_JOB_EVERY_MS, run: async () => void (await runFeeReminderJob()) }, log);
   startPeriodicJob({ name: "razorpay-reconcile", everyMs: RECONCILE_JOB_EVERY_MS, run: async () => void (await reconcileGatewayOrders()) }, log);
 }
 

@@ -10,6 +10,8 @@ import { visitorActor } from "~/web/actor.server";
 import { formToObject } from "~/web/api-body.server";
 import type { Route } from "./+types/_site.me";
 import { PERSONAL_HEADERS } from "~/web/personal-headers";
+import { MeFees } from "~/components/site/me-fees";
+import { feesOfMyEnquiries } from "~/services/fee-me.server";
 
 /**
  * A visitor's own page (DPDP Act: access, correction, erasure, withdrawal of consent), opened by the link in every
@@ -41,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token, view: { state: "none" } as PageView, seo: seo() };
   try {
-    return { token, view: (await viewMe(visitorActor(context), token)) as PageView, seo: seo() };
+    const view = (await viewMe(visitorActor(context), token)) as PageView;
+    // The person's fees (issue 38), from the enquiries the link has just opened (held ones never).
+    const fees = view.state === "ok" ? await feesOfMyEnquiries(view.enquiries.filter((e) => !e.held).map((e) => e.id)) : null;
+    return { token, view, fees, seo: seo() };
   } catch (error) {
     if (!isServiceError(error, "tooMany")) throw error;
     return data({ token, view: { state: "limited" } as PageView, seo: seo() }, { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } });
@@ -105,6 +110,11 @@ export default function Me({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
         <MePage token={loaderData.token} view={loaderData.view} result={result} />
+        {"fees" in loaderData && loaderData.fees ? (
+          <div className="mt-8">
+            <MeFees token={loaderData.token} fees={loaderData.fees} />
+          </div>
+        ) : null}
       </div>
     </main>
   );

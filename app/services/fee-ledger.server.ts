@@ -115,6 +115,8 @@ export async function openFeeAccount(
   });
   const dues = scheduleDues({ pricePaise, enrolledOn, batchStart: batch?.startDate ?? null, terms }, discountPaise);
   await insertDues(account, dues);
+  // What falls due on the day of enrolment is invoiced at once; the rest when it falls due (or money reaches it).
+  for (const due of await duesOfAccount(account.id)) if (due.dueDate <= enrolledOn) await issueInvoiceForDue(due, account, actor.user.name);
   const total = dues.reduce((s, d) => s + d.amountPaise, 0);
   const text = pricePaise
     ? `Fee schedule: ${dues.length} due${dues.length === 1 ? "" : "s"}, ${formatPaise(total)} (${account.planName}${discountPaise ? `, early-bird ${formatPaise(discountPaise)} off` : ""})`

@@ -20,7 +20,8 @@ export const FEE_REMINDER_TEMPLATE = "fee-reminder";
 type FeeMessage = {
   event: OutboxEvent;
   entity: { type: "payment" | "due"; id: string };
-  email?: { template: string; to: string; subject: string };
+  /** `payload`: what the renderer needs besides the entity (never personal data). */
+  email?: { template: string; to: string; subject: string; payload?: string };
   webhook?: { timestamp: string; data: unknown };
 };
 
@@ -36,7 +37,7 @@ export async function queueFeeMessage(message: FeeMessage): Promise<void> {
       template: message.email.template,
       recipient: message.email.to,
       subject: cleanHeaderText(message.email.subject, 300),
-      payload: "",
+      payload: message.email.payload ?? "",
       status: ok ? (mailConfigured() ? "pending" : "waiting") : "failed",
       lastError: ok ? undefined : NOT_ONE_ADDRESS,
     });

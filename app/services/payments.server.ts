@@ -33,6 +33,7 @@ import { FEE_RECEIPT_TEMPLATE, queueFeeMessage } from "./fee-notifications.serve
 import { takeNumber } from "./invoices.server";
 import { conflict, invalid, notFound } from "./service-error";
 import { parseInput } from "./validation";
+import "./fee-mail.server";
 
 /**
  * Money received (issue 38): recorded by staff (cash, bank transfer, cheque, UPI with its UTR), confirmed from a

@@ -100,6 +100,9 @@ describe("fees from enrolment to receipt", () => {
       instalments: [{ label: "All", percentBp: 10_000, dueFrom: "enrolment", dueDays: 0 }],
     });
     expect((await ledgerOf(e.id)).dues.map((d) => d.amountPaise)).toEqual([500_000, 1_688_000, 1_266_000, 1_266_000]);
+    // The invoicing job issues a due's invoice on its date: Week 4's, 35 days on.
+    expect(await runInvoicingJob(new Date(Date.now() + 35 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect((await ledgerOf(e.id)).dues.map((d) => d.invoiceNumber !== null)).toEqual([true, true, true, false]);
     // The next enrolment takes the plan as it is now.
     const next = await enquiry();
     await setEnquiryStatus(admin, next.id, { status: "enrolled" });
@@ -112,8 +115,9 @@ describe("fees from enrolment to receipt", () => {
     const { payment, settlement } = await recordPayment(admin, e.id, { method: "upi", amountPaise: "10,000", reference: "412345678901" });
     expect(payment).toMatchObject({ amountPaise: 1_000_000, method: "upi", status: "recorded" });
     expect(payment.number).toMatch(new RegExp(`^CSA/${FY}/R\\d{4}$`));
-    expect(settlement.invoiced).toHaveLength(1);
-    const [invoice] = settlement.invoiced;
+    // Due on the day of enrolment: invoiced when the account opened, before any money came.
+    expect(settlement.invoiced).toHaveLength(0);
+    const [invoice] = (await ledgerOf(e.id)).invoices;
     // Karnataka is another state: IGST, summing exactly to the total.
     expect(invoice).toMatchObject({ kind: "tax_invoice", sellerGstin: "36AABCU9603R1ZM", buyerState: "Karnataka", sac: "999293", totalPaise: 4_720_000 });
     expect(invoice.taxablePaise + invoice.igstPaise).toBe(invoice.totalPaise);
@@ -140,7 +144,7 @@ describe("fees from enrolment to receipt", () => {
   it("a credit note cancels an invoice with a reason; the due is invoiced afresh with the next number, no gap", async () => {
     const e = await enquiry();
     await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
-    expect(await runInvoicingJob()).toBeGreaterThanOrEqual(1);
+    expect(await runInvoicingJob()).toBe(0); // invoiced at enrolment already
     const [due] = (await ledgerOf(e.id)).dues;
     const first = (await ledgerOf(e.id)).invoices[0];
     expect(first).toMatchObject({ kind: "tax_invoice", buyerState: "Telangana", igstPaise: 0 });
@@ -158,8 +162,13 @@ describe("fees from enrolment to receipt", () => {
   });
 
   it("a scholarship waits for an admin; approved, it lowers the unbilled dues", async () => {
+    const later = await createFeePlan(admin, {
+      name: "In a month",
+      courseId: course.id,
+      instalments: [{ label: "Fee", percentBp: 10_000, dueFrom: "enrolment", dueDays: 30 }],
+    });
     const e = await enquiry();
-    await setEnquiryStatus(admin, e.id, { status: "enrolled" });
+    await setEnquiryStatus(admin, e.id, { status: "enrolled", feePlanId: later.id });
     const c = await requestConcession(admin, e.id, { kind: "scholarship", amountPaise: 720_000, reason: "Merit scholarship" });
     expect((await ledgerOf(e.id)).totals.billedPaise).toBe(4_720_000);
     await decideConcessionRequest(admin, c.id, true);
@@ -168,15 +177,25 @@ describe("fees from enrolment to receipt", () => {
   });
 
   it("every enrolment path opens the account: bulk and the API's status; leaving Enrolled cancels unbilled dues", async () => {
+    await createFeePlan(admin, {
+      name: "Half now, half in a month",
+      courseId: course.id,
+      isDefault: true,
+      instalments: [
+        { label: "Now", percentBp: 5000, dueFrom: "enrolment", dueDays: 0 },
+        { label: "Later", percentBp: 5000, dueFrom: "enrolment", dueDays: 30 },
+      ],
+    });
     const a = await enquiry();
     const b = await enquiry();
     await bulkUpdateEnquiries(admin, { ids: [a.id, b.id], status: "enrolled" });
-    expect((await ledgerOf(a.id)).dues).toHaveLength(1);
-    expect((await ledgerOf(b.id)).dues).toHaveLength(1);
+    expect((await ledgerOf(a.id)).dues).toHaveLength(2);
+    expect((await ledgerOf(b.id)).dues).toHaveLength(2);
     await setEnquiryStatus(admin, a.id, { status: "closed" });
     const ledger = await ledgerOf(a.id);
     expect(ledger.account?.status).toBe("ended");
-    expect(ledger.dues.map((d) => d.state)).toEqual(["cancelled"]);
+    // The invoiced one stays until staff cancel its invoice with a credit note.
+    expect(ledger.dues.map((d) => d.state)).toEqual(["due", "cancelled"]);
   });
 
   it("over random plans and payments, the ledger's sums are exact", async () => {

@@ -7,6 +7,7 @@ import { insertEnquiry } from "~/models/enquiry.server";
 import { serialsOf } from "~/models/invoices.server";
 import type { StaffActor } from "~/services/actor";
 import { setEnquiryStatus } from "~/services/enquiries.server";
+import { createFeePlan } from "~/services/fee-plans.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
 import { issueInvoiceNow, takeNumber } from "~/services/invoices.server";
 import { updateSiteSettings } from "~/services/site-settings.server";
@@ -31,7 +32,14 @@ beforeAll(async () => {
   const u = await createUserWithoutActor({ name: "Serial Admin", email: "serial@staff.test", password: "long-enough-password", role: "admin" });
   admin = { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "test" };
   await updateSiteSettings(admin, { gstin: "36AABCU9603R1ZM", invoicePrefix: "SER" }, { partial: true });
-  await insertCourse({ title: "Threat Hunting", category: "advanced", description: "Hunt", fee: 20_000, feeIncludesGst: false });
+  const course = await insertCourse({ title: "Threat Hunting", category: "advanced", description: "Hunt", fee: 20_000, feeIncludesGst: false });
+  // Due in a month: not invoiced at enrolment, so the instances below issue every invoice.
+  await createFeePlan(admin, {
+    name: "In a month",
+    courseId: course.id,
+    isDefault: true,
+    instalments: [{ label: "Fee", percentBp: 10_000, dueFrom: "enrolment", dueDays: 30 }],
+  });
   for (let i = 0; i < 201; i++) {
     const e = await insertEnquiry({
       fullName: `Student ${i}`,

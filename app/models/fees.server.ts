@@ -365,3 +365,105 @@ export async function concessionsOfAccount(accountId: string): Promise<FeeConces
   const rows = await db().selectFrom("fee_concessions").selectAll().where("accountId", "=", accountId).orderBy("requestedAt").execute();
   return rows.map(toConcession);
 }
+
+// ---------------------------------------------------------------- the Fees screen
+
+export type DueRowView = FeeDue & {
+  courseTitle: string;
+  scheduleId: string | null;
+  billingName: string;
+  phone: string;
+  email: string;
+  invoiceNumber: string | null;
+};
+
+export type DueListFilter = { from?: string; to?: string; scheduleId?: string; courseTitle?: string; page: number; limit: number };
+
+function dueList(filter: Omit<DueListFilter, "page" | "limit">) {
+  let q = db()
+    .selectFrom("fee_dues as d")
+    .innerJoin("fee_accounts as a", "a.id", "d.accountId")
+    .leftJoin("enquiries as e", "e.id", "d.enquiryId")
+    .leftJoin("invoices as i", "i.id", "d.invoiceId")
+    .where("d.status", "=", "open")
+    .where("a.status", "=", "active");
+  if (filter.from) q = q.where("d.dueDate", ">=", filter.from);
+  if (filter.to) q = q.where("d.dueDate", "<=", filter.to);
+  if (filter.scheduleId) q = q.where("a.scheduleId", "=", filter.scheduleId);
+  if (filter.courseTitle) q = q.where("a.courseTitle", "=", filter.courseTitle);
+  return q;
+}
+
+/** Open dues of enrolled students, oldest date first, with who owes them and their invoice. */
+export async function listOpenDueRows(filter: DueListFilter): Promise<{ data: DueRowView[]; total: number; sumLeftPaise: number }> {
+  const totals = await dueList(filter)
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.coalesce(eb.fn.sum<number>(sql<number>`${sql.ref("d.amountPaise")} - ${sql.ref("d.paidPaise")}`), eb.lit(0)).as("left"),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await dueList(filter)
+    .selectAll("d")
+    .select(["a.courseTitle", "a.scheduleId", "a.billingName", "e.phone", "e.email", "i.number as invoiceNumber"])
+    .orderBy("d.dueDate")
+    .orderBy("d.id")
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+    .execute();
+  return {
+    data: rows.map((r) => ({
+      ...toDue(r),
+      courseTitle: r.courseTitle,
+      scheduleId: r.scheduleId,
+      billingName: r.billingName,
+      phone: r.phone ?? "",
+      email: r.email ?? "",
+      invoiceNumber: r.invoiceNumber ?? null,
+    })),
+    total: Number(totals.n),
+    sumLeftPaise: Number(totals.left),
+  };
+}
+
+/** Every open due in the filter, a page at a time (the CSV). */
+export async function* eachOpenDueRow(filter: Omit<DueListFilter, "page" | "limit">, pageSize = 500): AsyncGenerator<DueRowView[]> {
+  for (let page = 1; ; page++) {
+    const { data } = await listOpenDueRows({ ...filter, page, limit: pageSize });
+    if (data.length) yield data;
+    if (data.length < pageSize) return;
+  }
+}
+
+/** What is left to pay on open dues up to a day (overdue: before today; outstanding: all). */
+export async function sumLeftOnOpenDues(before?: string): Promise<number> {
+  let q = db()
+    .selectFrom("fee_dues as d")
+    .innerJoin("fee_accounts as a", "a.id", "d.accountId")
+    .where("d.status", "=", "open")
+    .where("a.status", "=", "active");
+  if (before) q = q.where("d.dueDate", "<", before);
+  const r = await q
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`${sql.ref("d.amountPaise")} - ${sql.ref("d.paidPaise")}`), eb.lit(0)).as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The courses and batches with open dues (the screen's filters). */
+export async function dueFilterChoices(): Promise<{ courses: string[]; batches: { id: string; courseName: string; startDate: string }[] }> {
+  const courses = await db()
+    .selectFrom("fee_accounts")
+    .select("courseTitle")
+    .where("status", "=", "active")
+    .groupBy("courseTitle")
+    .orderBy("courseTitle")
+    .execute();
+  const batches = await db()
+    .selectFrom("fee_accounts as a")
+    .innerJoin("schedules as s", "s.id", "a.scheduleId")
+    .select(["s.id", "s.courseName", "s.startDate"])
+    .where("a.status", "=", "active")
+    .groupBy(["s.id", "s.courseName", "s.startDate"])
+    .orderBy("s.startDate")
+    .execute();
+  return { courses: courses.map((c) => c.courseTitle), batches };
+}

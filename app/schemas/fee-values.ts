@@ -4,6 +4,11 @@
  * the labels without pulling in zod.
  */
 
+/** The Fees screen's tabs (`?view=`): overdue first, as staff work them each morning. */
+export const FEE_VIEWS = ["overdue", "today", "upcoming", "all"] as const;
+export type FeeView = (typeof FEE_VIEWS)[number];
+export const FEE_VIEW_LABELS: Record<FeeView, string> = { overdue: "Overdue", today: "Due today", upcoming: "Upcoming (30 days)", all: "All open dues" };
+
 /** When an instalment falls due: some days after the enrolment, or after (or before, negative) the batch's first day. */
 export const DUE_FROM = ["enrolment", "batch_start"] as const;
 export type DueFromValue = (typeof DUE_FROM)[number];

@@ -1,6 +1,6 @@
 import { inTransaction } from "~db/client.server";
 import { getCourse, getCourseByTitle } from "~/models/course.server";
-import type { Enquiry } from "~/models/enquiry.server";
+import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
 import {
   activeFeeAccountOf,
   cancelDue,
@@ -271,6 +271,7 @@ export async function ledgerOf(enquiryId: string, today = siteToday()): Promise<
 export async function requestConcession(actor: StaffActor, enquiryId: string, input: unknown): Promise<FeeConcession> {
   const values = parseInput(concessionSchema, input);
   return inTransaction(async () => {
+    if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
     const account = await activeFeeAccountOf(enquiryId);
     if (!account) throw invalid({ amountPaise: NO_FEE_ACCOUNT }, NO_FEE_ACCOUNT);
     const concession = await insertConcession({ accountId: account.id, enquiryId, ...values, requestedBy: actor.user.name });
@@ -343,4 +344,10 @@ export async function setBillingState(actor: StaffActor, enquiryId: string, inpu
     await record(actor, "update", "payment", account.id, `${account.billingName}: state for invoices ${account.billingState} → ${billingState}`);
     return (await getFeeAccount(account.id))!;
   });
+}
+
+/** GET /api/enquiries/:id/fees: the ledger of an enquiry that exists (404 otherwise). */
+export async function feeLedgerForStaff(enquiryId: string): Promise<Ledger> {
+  if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
+  return ledgerOf(enquiryId);
 }

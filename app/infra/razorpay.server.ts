@@ -140,3 +140,20 @@ export function webhookSignatureValid(rawBody: Buffer, signature: string | null)
   if (!secret || !signature) return false;
   return sameHex(hmacHex(secret, rawBody), signature);
 }
+
+/**
+ * What the pages' Content-Security-Policy must allow when Razorpay is configured (server/security.ts): Checkout's
+ * script and its frames and calls (JavaScript), and the Payment Link a form's answer redirects to (form-action
+ * applies to redirects after a form post). The API's own origin too, when RAZORPAY_API_URL points elsewhere (tests).
+ */
+export function razorpayCspOrigins(): { script: string[]; frame: string[]; connect: string[]; formAction: string[] } {
+  if (!razorpayConfigured()) return { script: [], frame: [], connect: [], formAction: [] };
+  const api = new URL(env().RAZORPAY_API_URL).origin;
+  const formAction = [...new Set(["https://rzp.io", "https://api.razorpay.com", api])];
+  return {
+    script: ["https://checkout.razorpay.com"],
+    frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+    connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+    formAction,
+  };
+}

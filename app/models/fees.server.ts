@@ -467,3 +467,26 @@ export async function dueFilterChoices(): Promise<{ courses: string[]; batches: 
     .execute();
   return { courses: courses.map((c) => c.courseTitle), batches };
 }
+
+// ---------------------------------------------------------------- privacy
+
+/**
+ * An erased student's fee records: the accounts end and their unbilled, unpaid dues are cancelled (nothing more is
+ * billed or reminded). Their invoices and payments stay (tax records, app/services/fee-privacy.server.ts).
+ */
+export async function endAccountsOfEnquiries(enquiryIds: string[]): Promise<string[]> {
+  if (!enquiryIds.length) return [];
+  const accounts = await db().selectFrom("fee_accounts").select("id").where("enquiryId", "in", enquiryIds).execute();
+  const ids = accounts.map((a) => a.id);
+  if (!ids.length) return [];
+  await db().updateTable("fee_accounts").set({ status: "ended", updatedAt: nowIso() }).where("id", "in", ids).execute();
+  await db()
+    .updateTable("fee_dues")
+    .set({ status: "cancelled", updatedAt: nowIso() })
+    .where("accountId", "in", ids)
+    .where("status", "=", "open")
+    .where("invoiceId", "is", null)
+    .where("paidPaise", "=", 0)
+    .execute();
+  return ids;
+}

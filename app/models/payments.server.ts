@@ -232,3 +232,29 @@ export async function claimGatewayEvent(eventId: string, type: string): Promise<
   await db().insertInto("gateway_events").values({ eventId, type, receivedAt: nowIso() }).execute();
   return true;
 }
+
+// ---------------------------------------------------------------- privacy
+
+/**
+ * An erased student's payments keep what a receipt and the books must show (number, name, amount, method, day,
+ * reference) and lose the rest (the note); their UPI reports not turned into payments are deleted.
+ */
+export async function scrubPaymentsOfEnquiries(enquiryIds: string[]): Promise<void> {
+  if (!enquiryIds.length) return;
+  await db().updateTable("payments").set({ note: "" }).where("enquiryId", "in", enquiryIds).execute();
+  await db().deleteFrom("upi_reports").where("enquiryId", "in", enquiryIds).where("paymentId", "is", null).execute();
+}
+
+/** Past the retention period: the names on invoices and payments of financial years up to `lastFy` are removed. */
+export async function anonymiseFeeRecordsUpTo(lastFy: string, placeholder: string): Promise<number> {
+  const inv = await db().updateTable("invoices").set({ buyerName: placeholder }).where("fy", "<=", lastFy).where("buyerName", "!=", placeholder).executeTakeFirst();
+  const pay = await db().updateTable("payments").set({ payerName: placeholder, reference: "" }).where("fy", "<=", lastFy).where("payerName", "!=", placeholder).executeTakeFirst();
+  await db()
+    .updateTable("fee_accounts")
+    .set({ billingName: placeholder })
+    .where("status", "=", "ended")
+    .where("billingName", "!=", placeholder)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("invoices").select("invoices.id").whereRef("invoices.accountId", "=", "fee_accounts.id").where("invoices.fy", ">", lastFy))))
+    .execute();
+  return Number(inv.numUpdatedRows) + Number(pay.numUpdatedRows);
+}

@@ -21,9 +21,10 @@ export function headers() {
 
 export const meta: Route.MetaFunction = () => [{ title: "Your fees" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return redirect(`/me${token ? `?token=${encodeURIComponent(token)}` : ""}#fees`);
+// Only the forms' answers live here (the page a visitor reaches by GET says so and links to /me): a loader that
+// redirected would also run after every POST and swallow the answer.
+export async function loader() {
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { eraseFeeDataOf } from "./fee-privacy.server";
 import { inTransaction } from "~db/client.server";
 import { deleteAttachments } from "~/infra/uploads.server";
 import { unlinkDuplicates } from "~/models/enquiry.server";
@@ -135,6 +136,8 @@ async function eraseWithin(
     }
     await deletePrivacyLinks(r.type, [r.record.id]);
   }
+  // Fees (issue 38): invoices and payments keep what tax law asks; the rest goes (app/services/fee-privacy.server.ts).
+  await eraseFeeDataOf(erased.filter((r) => r.type === "enquiry").map((r) => r.record.id));
   // Their own lines lose every identifier of theirs. Elsewhere (other records' notes, the outbox's addresses, the
   // audit log, rate-limit keys) only a person with nothing left is searched for: the retention job erases one old
   // enquiry of someone whose newer one is still being followed up, and that one's mail and notes stay.

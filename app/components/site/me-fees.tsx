@@ -83,9 +83,9 @@ function PayDue({ due, token, razorpay }: { due: MyFees["dues"][number]; token: 
   const [mode, setMode] = useState("link");
   useEffect(() => setMode("checkout"), []);
   return (
-    <details className="mt-3" open={due.state === "overdue" || due.state === "due"}>
-      <summary className={`${buttonClass("primary")} cursor-pointer`}>Pay {formatPaise(due.leftPaise)}</summary>
-      <div className="mt-4 grid gap-4 sm:grid-cols-[auto_1fr]">
+    <section className="mt-3" aria-label={`Pay ${due.label}`}>
+      <h3 className="font-semibold text-slate-900">Pay {formatPaise(due.leftPaise)}</h3>
+      <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr]">
         {due.upi ? (
           <>
             <div className="w-60" data-testid="upi-qr" dangerouslySetInnerHTML={{ __html: due.upi.qrSvg }} />
@@ -128,6 +128,6 @@ function PayDue({ due, token, razorpay }: { due: MyFees["dues"][number]; token: 
           </Form>
         ) : null}
       </div>
-    </details>
+    </section>
   );
 }

@@ -247,14 +247,28 @@ export async function scrubPaymentsOfEnquiries(enquiryIds: string[]): Promise<vo
 
 /** Past the retention period: the names on invoices and payments of financial years up to `lastFy` are removed. */
 export async function anonymiseFeeRecordsUpTo(lastFy: string, placeholder: string): Promise<number> {
-  const inv = await db().updateTable("invoices").set({ buyerName: placeholder }).where("fy", "<=", lastFy).where("buyerName", "!=", placeholder).executeTakeFirst();
-  const pay = await db().updateTable("payments").set({ payerName: placeholder, reference: "" }).where("fy", "<=", lastFy).where("payerName", "!=", placeholder).executeTakeFirst();
+  const inv = await db()
+    .updateTable("invoices")
+    .set({ buyerName: placeholder })
+    .where("fy", "<=", lastFy)
+    .where("buyerName", "!=", placeholder)
+    .executeTakeFirst();
+  const pay = await db()
+    .updateTable("payments")
+    .set({ payerName: placeholder, reference: "" })
+    .where("fy", "<=", lastFy)
+    .where("payerName", "!=", placeholder)
+    .executeTakeFirst();
   await db()
     .updateTable("fee_accounts")
     .set({ billingName: placeholder })
     .where("status", "=", "ended")
     .where("billingName", "!=", placeholder)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("invoices").select("invoices.id").whereRef("invoices.accountId", "=", "fee_accounts.id").where("invoices.fy", ">", lastFy))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("invoices").select("invoices.id").whereRef("invoices.accountId", "=", "fee_accounts.id").where("invoices.fy", ">", lastFy)),
+      ),
+    )
     .execute();
   return Number(inv.numUpdatedRows) + Number(pay.numUpdatedRows);
 }

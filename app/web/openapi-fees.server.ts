@@ -20,7 +20,11 @@ import { concessionDecisionSchema, concessionSchema, creditNoteSchema, feePlanSc
  */
 
 const text = z.string();
-const paise = (description: string) => z.number().int().meta({ description: `${description}, in paise (₹1 = 100)` });
+const paise = (description: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `${description}, in paise (₹1 = 100)` });
 const day = text.meta({ format: "date" });
 const instant = text.meta({ format: "date-time" });
 const id = text;
@@ -174,7 +178,16 @@ export const Payment = z
   .meta({ id: "Payment" });
 
 export const Refund = z
-  .object({ id, paymentId: id, accountId: id, amountPaise: paise("Amount refunded"), reason: text, gatewayRefundId: text.nullable(), createdAt: instant, createdBy: text })
+  .object({
+    id,
+    paymentId: id,
+    accountId: id,
+    amountPaise: paise("Amount refunded"),
+    reason: text,
+    gatewayRefundId: text.nullable(),
+    createdAt: instant,
+    createdBy: text,
+  })
   .meta({ id: "Refund" });
 
 export const Concession = z

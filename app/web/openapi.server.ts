@@ -290,7 +290,11 @@ const TAGS = [
   { prefix: "/api/auth", name: "Sign-in", description: "Bearer tokens: sign in, sign out, who am I" },
   { prefix: "/api/audit-log", name: "Audit log", description: "Who changed what, signed in or out (admins only)" },
   { prefix: "/api/outbox", name: "Outbox", description: "E-mails and webhooks waiting, sent or failed (admins only)" },
-  { prefix: "/api/fee-plans", name: "Fees", description: "Fee plans, dues, invoices, credit notes, payments, refunds and concessions (staff only; amounts in paise)" },
+  {
+    prefix: "/api/fee-plans",
+    name: "Fees",
+    description: "Fee plans, dues, invoices, credit notes, payments, refunds and concessions (staff only; amounts in paise)",
+  },
   { prefix: "/api/dues", name: "Fees", description: "" },
   { prefix: "/api/invoices", name: "Fees", description: "" },
   { prefix: "/api/payments", name: "Fees", description: "" },
@@ -535,7 +539,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
           get: op("get", { summary: "Read a fee plan", access: "staff", ok: 200, data: FeePlan, path: true }),
           put: op("put", {
             summary: "Replace a fee plan's terms",
-            description: "Enrolments already made keep their dues. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
+            description:
+              "Enrolments already made keep their dues. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
             refusals: { 400: ["courseId or scheduleId is not the id of a course or batch", "the percentages do not add up to 100 %"] },
             access: "staff",
             ok: 200,
@@ -547,14 +552,23 @@ export function buildOpenApiDocument(serverUrl = "/") {
           delete: op("delete", { summary: "Archive a fee plan (enrolments made on it keep their dues)", access: "staff", ok: 204, path: true }),
         },
         "/api/enquiries/{id}/fees": {
-          get: op("get", { summary: "The student's fees: account, dues, invoices, payments, totals (paise)", access: "staff", ok: 200, data: FeeLedger, path: true }),
+          get: op("get", {
+            summary: "The student's fees: account, dues, invoices, payments, totals (paise)",
+            access: "staff",
+            ok: 200,
+            data: FeeLedger,
+            path: true,
+          }),
         },
         "/api/enquiries/{id}/payments": {
           post: op("post", {
             summary: "Record money received (cash, bank transfer, cheque, UPI)",
             description:
               "Settles the student's dues oldest first; what is left is kept as credit. A due money reaches gets its invoice. The receipt e-mail and the payment.received webhook are queued.",
-            refusals: { 400: ["the student has no fee account (not enrolled)", "reference is missing for a method other than cash", "receivedOn is in the future"], 409: ["the same formKey was posted before"] },
+            refusals: {
+              400: ["the student has no fee account (not enrolled)", "reference is missing for a method other than cash", "receivedOn is in the future"],
+              409: ["the same formKey was posted before"],
+            },
             access: "staff",
             ok: 201,
             data: Payment,
@@ -587,7 +601,16 @@ export function buildOpenApiDocument(serverUrl = "/") {
             extra: [403, 409],
           }),
         },
-        "/api/dues": { get: op("get", { summary: "Open dues of enrolled students, oldest date first", access: "staff", ok: 200, data: DueRow, list: true, query: dueListParams }) },
+        "/api/dues": {
+          get: op("get", {
+            summary: "Open dues of enrolled students, oldest date first",
+            access: "staff",
+            ok: 200,
+            data: DueRow,
+            list: true,
+            query: dueListParams,
+          }),
+        },
         "/api/invoices": {
           get: op("get", { summary: "Invoices and credit notes, newest first", access: "staff", ok: 200, data: Invoice, list: true, query: invoiceListParams }),
         },
@@ -605,7 +628,9 @@ export function buildOpenApiDocument(serverUrl = "/") {
             extra: [403, 409],
           }),
         },
-        "/api/payments": { get: op("get", { summary: "Payments, newest first", access: "staff", ok: 200, data: Payment, list: true, query: paymentListParams }) },
+        "/api/payments": {
+          get: op("get", { summary: "Payments, newest first", access: "staff", ok: 200, data: Payment, list: true, query: paymentListParams }),
+        },
         "/api/payments/{id}": { get: op("get", { summary: "Read a payment", access: "staff", ok: 200, data: Payment, path: true }) },
         "/api/payments/{id}/reversal": {
           post: op("post", {

@@ -45,9 +45,18 @@ test.beforeAll(async () => {
   token = (
     await (await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) })).json()
   ).token;
-  expect((await api("PUT", "/api/settings", { gstin: "36AABCU9603R1ZM", invoicePrefix: "CSA", upiId: "cybersoc@okhdfcbank", upiPayeeName: "CyberSOC Academy" })).status).toBe(200);
+  expect(
+    (await api("PUT", "/api/settings", { gstin: "36AABCU9603R1ZM", invoicePrefix: "CSA", upiId: "cybersoc@okhdfcbank", upiPayeeName: "CyberSOC Academy" }))
+      .status,
+  ).toBe(200);
   courseTitle = `Fees Course ${Date.now().toString(36)}`;
-  const created = await api("POST", "/api/courses", { title: courseTitle, category: "beginner", description: "Fees end to end", fee: 47200, feeIncludesGst: true });
+  const created = await api("POST", "/api/courses", {
+    title: courseTitle,
+    category: "beginner",
+    description: "Fees end to end",
+    fee: 47200,
+    feeIncludesGst: true,
+  });
   expect(created.status).toBe(201);
 });
 
@@ -134,7 +143,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("#fees").getByText("You told us you paid: we are checking it with our bank.")).toBeVisible();
 
       // Razorpay: without JavaScript straight to the Payment Link; with it, Checkout's page offers the link too (no CDN here).
-      await page.locator("#fees").getByRole("button", { name: /Pay online/ }).click();
+      await page
+        .locator("#fees")
+        .getByRole("button", { name: /Pay online/ })
+        .click();
       if (javaScriptEnabled) await page.getByRole("button", { name: "Or pay on Razorpay's page" }).click();
       await expect(page).toHaveURL(new RegExp(`^${sim.url}/pl/plink_`));
       await page.getByRole("button", { name: "Pay now" }).click();

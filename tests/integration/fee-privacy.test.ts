@@ -36,7 +36,13 @@ describe("fees and privacy", () => {
   });
 
   it("an erasure keeps the invoice's and the receipt's name, state, amounts and numbers, and ends the billing", async () => {
-    const e = await insertEnquiry({ fullName: "Sana Qureshi", email: "sana@example.com", phone: "9876512345", preferredCourse: "Network Security Specialist", preferredMode: "online" });
+    const e = await insertEnquiry({
+      fullName: "Sana Qureshi",
+      email: "sana@example.com",
+      phone: "9876512345",
+      preferredCourse: "Network Security Specialist",
+      preferredMode: "online",
+    });
     await logActivity(admin, e.id, { status: "enrolled", billingState: "Maharashtra", followUp: "keep" });
     await recordPayment(admin, e.id, { method: "upi", amountPaise: 1_000_000, reference: "512345678901", note: "Paid from her father's account" });
     const before = await ledgerOf(e.id);

@@ -10,7 +10,7 @@ import { bulkUpdateEnquiries, logActivity, setEnquiryStatus } from "~/services/e
 import { decideConcessionRequest, ledgerOf, requestConcession } from "~/services/fee-ledger.server";
 import { createFeePlan, updateFeePlan } from "~/services/fee-plans.server";
 import { cancelInvoice, issueInvoiceNow, runInvoicingJob } from "~/services/invoices.server";
-import { recordPayment, reversePayment } from "~/services/payments.server";
+import { confirmUpiReport, recordPayment, rejectUpiReport, reportUpiPayment, reversePayment } from "~/services/payments.server";
 import { updateSiteSettings } from "~/services/site-settings.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { financialYear } from "~/util/money";
@@ -196,6 +196,32 @@ describe("fees from enrolment to receipt", () => {
     expect(ledger.account?.status).toBe("ended");
     // The invoiced one stays until staff cancel its invoice with a credit note.
     expect(ledger.dues.map((d) => d.state)).toEqual(["due", "cancelled"]);
+  });
+
+  it("a student's UPI report settles nothing until staff confirm it; confirmed once, it is a UPI payment", async () => {
+    const e = await enquiry();
+    await setEnquiryStatus(admin, e.id, { status: "enrolled" });
+    const [due] = (await ledgerOf(e.id)).dues;
+    await expect(reportUpiPayment(["someone-else"], due.id, { utr: "412345678901" })).rejects.toMatchObject({ kind: "notFound" });
+    await expect(reportUpiPayment([e.id], due.id, { utr: "12345" })).rejects.toMatchObject({ fields: { utr: "Enter the 12-digit UTR from your UPI app" } });
+    const report = await reportUpiPayment([e.id], due.id, { utr: "4123 4567 8901" });
+    expect(report).toMatchObject({ utr: "412345678901", status: "pending", amountPaise: due.amountPaise });
+    expect((await ledgerOf(e.id)).totals.receivedPaise).toBe(0);
+    await expect(reportUpiPayment([e.id], due.id, { utr: "412345678901" })).rejects.toMatchObject({
+      fields: { utr: expect.stringContaining("already reported") },
+    });
+    const { payment } = await confirmUpiReport(admin, report.id);
+    expect(payment).toMatchObject({ method: "upi", reference: "412345678901", amountPaise: due.amountPaise });
+    await expect(confirmUpiReport(admin, report.id)).rejects.toMatchObject({ code: "already_decided" });
+    // The course's default plan is half now, half in a month (set above): the report paid the first half.
+    expect((await ledgerOf(e.id)).dues.map((d) => d.state)).toEqual(["paid", "upcoming"]);
+    const other = await reportUpiPayment([e.id], due.id, { utr: "512345678901" }).catch((error: unknown) => error);
+    expect(other).toMatchObject({ kind: "notFound" }); // a paid due takes no report
+    const e2 = await enquiry();
+    await setEnquiryStatus(admin, e2.id, { status: "enrolled" });
+    const r2 = await reportUpiPayment([e2.id], (await ledgerOf(e2.id)).dues[0].id, { utr: "612345678901" });
+    await rejectUpiReport(admin, r2.id);
+    expect((await ledgerOf(e2.id)).upiReports.map((r) => r.status)).toEqual(["rejected"]);
   });
 
   it("over random plans and payments, the ledger's sums are exact", async () => {

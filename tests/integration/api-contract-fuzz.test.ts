@@ -74,7 +74,19 @@ const VERSIONED_WRITES = ["PUT /api/enquiries/{id}", "PUT /api/enquiries/{id}/st
 
 // ---------------------------------------------------------------- live ids
 
-const POOLS = ["courses", "schedules", "reviews", "enquiries", "contact-queries", "users", "fee-plans", "enrolled", "payments", "invoices", "concessions"] as const;
+const POOLS = [
+  "courses",
+  "schedules",
+  "reviews",
+  "enquiries",
+  "contact-queries",
+  "users",
+  "fee-plans",
+  "enrolled",
+  "payments",
+  "invoices",
+  "concessions",
+] as const;
 type Pool = (typeof POOLS)[number];
 const pools = Object.fromEntries(POOLS.map((p) => [p, [] as string[]])) as Record<Pool, string[]>;
 
@@ -139,7 +151,13 @@ async function liveId(pool: Pool, n: number, forWrite: boolean): Promise<string>
  */
 async function feeSample(pool: "enrolled" | "payments" | "invoices" | "concessions"): Promise<{ path: string; body: Json }> {
   const enquiry = await api.post("/api/enquiries", {
-    json: { fullName: `Fuzz Student ${++made}`, email: `fuzz.fees.${made}@example.com`, phone: "9876543210", preferredCourse: FEE_COURSE, preferredMode: "online" },
+    json: {
+      fullName: `Fuzz Student ${++made}`,
+      email: `fuzz.fees.${made}@example.com`,
+      phone: "9876543210",
+      preferredCourse: FEE_COURSE,
+      preferredMode: "online",
+    },
   });
   const id = enquiry.body.data.id as string;
   const enrolled = await api.put(`/api/enquiries/${id}/status`, { token: tokens.admin, json: { status: "enrolled" } });
@@ -156,7 +174,15 @@ async function fillPools() {
   // A plan for the course whose second half is due later: concessions have unbilled dues to lower.
   await api.post("/api/fee-plans", {
     token: tokens.admin,
-    json: { name: "Fuzz halves", isDefault: true, courseId: (await api.get("/api/courses?limit=100", { token: tokens.admin })).body.data.find((c: { title: string }) => c.title === FEE_COURSE).id, instalments: [{ label: "Now", percentBp: 5000 }, { label: "Later", percentBp: 5000, dueDays: 60 }] },
+    json: {
+      name: "Fuzz halves",
+      isDefault: true,
+      courseId: (await api.get("/api/courses?limit=100", { token: tokens.admin })).body.data.find((c: { title: string }) => c.title === FEE_COURSE).id,
+      instalments: [
+        { label: "Now", percentBp: 5000 },
+        { label: "Later", percentBp: 5000, dueDays: 60 },
+      ],
+    },
   });
   for (const pool of ["enrolled", "payments", "invoices", "concessions"] as const) {
     for (let i = 0; i < 6; i++) {

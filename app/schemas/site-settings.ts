@@ -74,23 +74,23 @@ function figure(min: number, max: number, label: string, { integer = true } = {}
   );
 }
 
-/** Optional text kept as "" when blank (so clearing a value is a change the store keeps). */
+/**
+ * Optional text kept as "" when blank (so clearing a value is a change the store keeps); when given, it must match
+ * `pattern` (written so it also matches "", and so the OpenAPI document states it).
+ */
 function optionalSetting(max: number, label: string, pattern?: RegExp, patternMessage?: string) {
   return preprocess(
     (v) => (v === undefined || v === null ? "" : typeof v === "string" ? cleanText(v, false).trim() : v),
     z
       .string({ error: `${label} must be text` })
-      .check(
-        z.maxLength(max, `${label} must be at most ${max} characters`),
-        ...(pattern ? [z.refine((s) => s === "" || pattern.test(String(s)), patternMessage ?? `${label} is not valid`)] : []),
-      ),
+      .check(z.maxLength(max, `${label} must be at most ${max} characters`), ...(pattern ? [z.regex(pattern, patternMessage ?? `${label} is not valid`)] : [])),
   );
 }
 
 /** A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity number, Z, check character. */
-export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+export const GSTIN_PATTERN = /^(?:\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$/;
 /** A UPI ID (virtual payment address): name@bank handle. */
-export const UPI_ID_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
+export const UPI_ID_PATTERN = /^(?:[A-Za-z0-9._-]{2,200}@[A-Za-z][A-Za-z0-9.-]{1,63})?$/;
 
 /** A GST rate in per cent ("9", "2.5"); the services use it as basis points (900). */
 const rate = (label: string) => figure(0, 28, label, { integer: false });

@@ -41,9 +41,9 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "PUT /api/users/{id}": ["confirmPassword"],
   "GET /api/audit-log": ["to"],
   // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).
-  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt"],
+  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt", "feePlanId"],
   // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
-  "PUT /api/enquiries/{id}/status": ["scheduleId"],
+  "PUT /api/enquiries/{id}/status": ["scheduleId", "feePlanId"],
   // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).
   "POST /api/enquiries": ["guardianName", "guardianEmail"],
   "POST /api/contact-queries": ["guardianName", "guardianEmail"],
@@ -524,8 +524,9 @@ const OPERATIONS = [
   "POST /api/enquiries/{id}/payments",
   "POST /api/enquiries/{id}/concessions",
   "POST /api/invoices/{id}/credit-note",
-  "POST /api/payments/{id}/reversal",
+  // Refunds before reversals: a reversed payment takes no refund.
   "POST /api/payments/{id}/refunds",
+  "POST /api/payments/{id}/reversal",
   "PUT /api/fee-plans/{id}",
   "PUT /api/concessions/{id}",
   "DELETE /api/fee-plans/{id}",

@@ -84,6 +84,7 @@ const POOLS = [
   "fee-plans",
   "enrolled",
   "payments",
+  "reversible",
   "invoices",
   "concessions",
 ] as const;
@@ -94,13 +95,15 @@ function poolOf(path: string): Pool | undefined {
   if (path.startsWith("/api/auth/users") || path.startsWith("/api/users")) return "users";
   // A student's fees, payments and concessions: enrolled students (made in beforeAll), with a fee account.
   if (/^\/api\/enquiries\/\{id\}\/(fees|payments|concessions)$/.test(path)) return "enrolled";
+  // Payments to reverse: apart from those refunds are made on (a refunded payment is not reversed).
+  if (path === "/api/payments/{id}/reversal") return "reversible";
   return POOLS.find((p) => path.startsWith(`/api/${p}`));
 }
 
 const protectedIds = () => new Set([tokens.adminId, tokens.editorId]);
 
 let made = 0;
-const SAMPLE: Record<Exclude<Pool, "schedules" | "enrolled" | "payments" | "invoices" | "concessions">, () => { path: string; body: Json }> = {
+const SAMPLE: Record<Exclude<Pool, "schedules" | "enrolled" | "payments" | "reversible" | "invoices" | "concessions">, () => { path: string; body: Json }> = {
   "fee-plans": () => ({ path: "/api/fee-plans", body: { name: `Fuzz plan ${++made}`, instalments: [{ label: "All", percentBp: 10000 }] } }),
   courses: () => ({ path: "/api/courses", body: { title: `Fuzz course ${++made}`, category: "advanced", description: "Made for the fuzz run." } }),
   reviews: () => ({ path: "/api/reviews", body: { name: "Fuzz", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." } }),
@@ -131,7 +134,7 @@ async function liveId(pool: Pool, n: number, forWrite: boolean): Promise<string>
               totalSeats: 10,
             },
           }
-        : pool === "enrolled" || pool === "payments" || pool === "invoices" || pool === "concessions"
+        : pool === "enrolled" || pool === "payments" || pool === "reversible" || pool === "invoices" || pool === "concessions"
           ? await feeSample(pool)
           : SAMPLE[pool]();
     if (!sample.path) pools[pool].push((sample.body as { id: string }).id);
@@ -149,7 +152,7 @@ async function liveId(pool: Pool, n: number, forWrite: boolean): Promise<string>
  * Fee records for the fee operations' ids: an enrolled student of a course with a fee (their fee account opens, the
  * first due is invoiced), a large payment on them (refunds fit in it), a pending concession.
  */
-async function feeSample(pool: "enrolled" | "payments" | "invoices" | "concessions"): Promise<{ path: string; body: Json }> {
+async function feeSample(pool: "enrolled" | "payments" | "reversible" | "invoices" | "concessions"): Promise<{ path: string; body: Json }> {
   const enquiry = await api.post("/api/enquiries", {
     json: {
       fullName: `Fuzz Student ${++made}`,
@@ -184,7 +187,7 @@ async function fillPools() {
       ],
     },
   });
-  for (const pool of ["enrolled", "payments", "invoices", "concessions"] as const) {
+  for (const pool of ["enrolled", "payments", "reversible", "invoices", "concessions"] as const) {
     for (let i = 0; i < 6; i++) {
       const sample = await feeSample(pool);
       if (!sample.path) pools[pool].push(sample.body.id as string);
@@ -258,6 +261,24 @@ const hintsFor =
         { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
       );
     }
+    // A fee plan: instalments that add up (percentages to 100 %, or amounts with the rest last), mostly; no course or
+    // batch to look up, no early-bird date without its discount. Random ones are refused for documented reasons.
+    if (o.path.startsWith("/api/fee-plans") && name === "instalments") {
+      return fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom(
+            [{ label: "All", percentBp: 10000 }],
+            [
+              { label: "Deposit", amountPaise: 500000 },
+              { label: "Rest", dueDays: 30 },
+            ],
+          ),
+        },
+        { weight: 1, arbitrary: fc.constant([{ label: "Half", percentBp: 5000 }]) },
+      );
+    }
+    if (o.path.startsWith("/api/fee-plans") && (name === "courseId" || name === "scheduleId" || name === "earlyBirdUntil")) return fc.constant(null);
     return undefined;
   };
 

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.fees";
 import { FeeFiguresPanel, FeeList } from "~/components/admin/fee-list";
 import { PageHeader } from "~/components/admin/page-header";
@@ -28,13 +28,21 @@ export default function Fees({ loaderData }: Route.ComponentProps) {
         title="Fees"
         description="Dues of enrolled students, overdue first, and what came in. Record a payment from each row; dates are Hyderabad days."
         actions={
-          <a
-            href={`/admin/fees/export.csv${search}`}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            download
-          >
-            Export CSV
-          </a>
+          <>
+            <Link
+              to="/admin/fees/plans"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Fee plans
+            </Link>
+            <a
+              href={`/admin/fees/export.csv${search}`}
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              download
+            >
+              Export CSV
+            </a>
+          </>
         }
       />
       <FeeFiguresPanel figures={figures} />

@@ -7,6 +7,7 @@ import { loader as feesLoader } from "~/routes/admin.fees";
 import { loader as csvLoader } from "~/routes/admin.fees_.export[.]csv";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { action as detailsAction } from "~/routes/admin.enquiries.$id";
+import { action as plansAction, loader as plansLoader } from "~/routes/admin.fees_.plans";
 import type { StaffActor } from "~/services/actor";
 import { logActivity } from "~/services/enquiries.server";
 import { createFeePlan } from "~/services/fee-plans.server";
@@ -134,5 +135,42 @@ describe("the Fees screen", () => {
     expect((await ledgerOf(enquiryId)).payments).toHaveLength(1);
     expect((await screen("?view=today")).rows.map((r) => r.label)).toEqual(["Second"]);
     expect((await screen("")).figures).toMatchObject({ collectedThisMonthPaise: 1_600_000, outstandingPaise: 2_400_000 });
+  });
+
+  it("staff define a plan on the Fee plans screen with a plain form: percentages, days after the batch starts, a deposit", async () => {
+    const form = {
+      name: "40-30-30",
+      courseId: "",
+      scheduleId: batchId,
+      deposit: "5,000",
+      label0: "On enrolment",
+      share0: "40%",
+      days0: "0",
+      from0: "enrolment",
+      label1: "Week 4",
+      share1: "30%",
+      days1: "21",
+      from1: "batch_start",
+      label2: "Week 8",
+      share2: "30%",
+      days2: "49",
+      from2: "batch_start",
+    };
+    const out = await run(plansAction, makeRequest("/admin/fees/plans", { cookie: editor, form }));
+    expect(out.status).toBe(302);
+    const { plans } = (await run(plansLoader, makeRequest("/admin/fees/plans", { cookie: editor }))).body as { plans: { name: string; terms: unknown }[] };
+    expect(plans.find((p) => p.name === "40-30-30")?.terms).toEqual({
+      depositPaise: 500_000,
+      earlyBird: null,
+      instalments: [
+        { label: "On enrolment", percentBp: 4000, amountPaise: null, dueFrom: "enrolment", dueDays: 0 },
+        { label: "Week 4", percentBp: 3000, amountPaise: null, dueFrom: "batch_start", dueDays: 21 },
+        { label: "Week 8", percentBp: 3000, amountPaise: null, dueFrom: "batch_start", dueDays: 49 },
+      ],
+    });
+    const bad = await run(plansAction, makeRequest("/admin/fees/plans", { cookie: editor, form: { ...form, share2: "20%" } }));
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string; typed: Record<string, string> }).message).toBe("The instalments' percentages must add up to 100 %");
+    expect((bad.body as { typed: Record<string, string> }).typed.share2).toBe("20%");
   });
 });

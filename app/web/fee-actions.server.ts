@@ -3,6 +3,8 @@ import { cancelInvoice, issueInvoiceNow } from "~/services/invoices.server";
 import { confirmUpiReport, recordPayment, rejectUpiReport, reversePayment } from "~/services/payments.server";
 import { isServiceError } from "~/services/service-error";
 import { formatPaise } from "~/util/money";
+import { CONCESSION_KIND_LABELS } from "~/schemas/fee-values";
+import { decideConcessionRequest, requestConcession } from "~/services/fee-ledger.server";
 import { redirectWithFlash } from "./flash.server";
 
 /**
@@ -10,7 +12,17 @@ import { redirectWithFlash } from "./flash.server";
  * comes back to the details' #fees section with its message (the rule's own words when refused), with JavaScript or
  * without. Also used by the Fees screen's "Record payment" page.
  */
-export const FEE_INTENTS = ["payment", "reverse-payment", "cancel-invoice", "issue-invoice", "confirm-upi", "reject-upi"] as const;
+export const FEE_INTENTS = [
+  "payment",
+  "reverse-payment",
+  "cancel-invoice",
+  "issue-invoice",
+  "confirm-upi",
+  "reject-upi",
+  "concession",
+  "approve-concession",
+  "reject-concession",
+] as const;
 export type FeeIntent = (typeof FEE_INTENTS)[number];
 export const isFeeIntent = (intent: string): intent is FeeIntent => (FEE_INTENTS as readonly string[]).includes(intent);
 
@@ -58,6 +70,17 @@ export async function feeAction(
         await rejectUpiReport(actor, id("reportId"));
         message = "The report is marked as not received.";
         break;
+      case "concession": {
+        const c = await requestConcession(actor, enquiryId, input);
+        message = `${CONCESSION_KIND_LABELS[c.kind]} of ${formatPaise(c.amountPaise)} asked for: an admin approves it.`;
+        break;
+      }
+      case "approve-concession":
+      case "reject-concession": {
+        const c = await decideConcessionRequest(actor, id("concessionId"), intent === "approve-concession");
+        message = `${CONCESSION_KIND_LABELS[c.kind]} of ${formatPaise(c.amountPaise)} ${c.status}.`;
+        break;
+      }
     }
     return redirectWithFlash(request, `${back}#${at}`, { kind: "notice", message, at });
   } catch (error) {

@@ -173,4 +173,35 @@ describe("the Fees screen", () => {
     expect((bad.body as { message: string; typed: Record<string, string> }).message).toBe("The instalments' percentages must add up to 100 %");
     expect((bad.body as { typed: Record<string, string> }).typed.share2).toBe("20%");
   });
+
+  it("a concession asked for on the details (with a reason) waits for an admin; an editor cannot approve it", async () => {
+    const ask = await run(
+      detailsAction,
+      makeRequest(`/admin/enquiries/${enquiryId}`, {
+        cookie: editor,
+        form: { intent: "concession", kind: "scholarship", amountPaise: "2,000", reason: "Sibling discount" },
+      }),
+      { id: enquiryId },
+    );
+    expect((await flashOf(ask))?.message).toBe("Scholarship of ₹2,000.00 asked for: an admin approves it.");
+    const [pending] = (await ledgerOf(enquiryId)).concessions;
+    const byEditor = await run(
+      detailsAction,
+      makeRequest(`/admin/enquiries/${enquiryId}`, { cookie: editor, form: { intent: "approve-concession", concessionId: pending.id } }),
+      {
+        id: enquiryId,
+      },
+    );
+    expect(byEditor.status).toBe(403);
+    const adminCookie = await staffCookie("admin");
+    const ok = await run(
+      detailsAction,
+      makeRequest(`/admin/enquiries/${enquiryId}`, { cookie: adminCookie, form: { intent: "approve-concession", concessionId: pending.id } }),
+      {
+        id: enquiryId,
+      },
+    );
+    expect((await flashOf(ok))?.message).toBe("Scholarship of ₹2,000.00 approved.");
+    expect((await ledgerOf(enquiryId)).totals.billedPaise).toBe(3_800_000);
+  });
 });

@@ -1,5 +1,13 @@
 import { Form } from "react-router";
-import { DUE_STATE_LABELS, INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, STAFF_PAYMENT_METHODS } from "~/schemas/fee-values";
+import {
+  CONCESSION_KIND_LABELS,
+  CONCESSION_KINDS,
+  DUE_STATE_LABELS,
+  INVOICE_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  STAFF_PAYMENT_METHODS,
+} from "~/schemas/fee-values";
 import type { Ledger } from "~/services/fee-ledger.server";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { formatPaise } from "~/util/money";
@@ -190,6 +198,7 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
       ) : null}
 
       {ledger.account ? <RecordPaymentForm action={action} formKey={formKey} today={data.today} /> : null}
+      {ledger.account ? <Concessions data={data} action={action} /> : null}
     </section>
   );
 }
@@ -234,5 +243,64 @@ function RecordPaymentForm({ action, formKey, today }: { action: string; formKey
       </div>
       <SubmitButton pendingText="Recording...">Record payment</SubmitButton>
     </Form>
+  );
+}
+
+/** Scholarships and concessions: asked for with a reason, applied when an admin approves. */
+function Concessions({ data, action }: { data: FeePanelData; action: string }) {
+  const { concessions } = data.ledger;
+  return (
+    <div className="space-y-2">
+      {concessions.length ? (
+        <ul className="space-y-1 text-sm">
+          {concessions.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-2">
+              <span>
+                {CONCESSION_KIND_LABELS[c.kind]} {formatPaise(c.amountPaise)}: {c.reason} ({c.status}
+                {c.decidedBy ? ` by ${c.decidedBy}` : ""})
+              </span>
+              {c.status === "pending" && data.isAdmin ? (
+                <Form method="post" action={action} preventScrollReset className="flex gap-2">
+                  <input type="hidden" name="concessionId" value={c.id} />
+                  <button type="submit" name="intent" value="approve-concession" className={BUTTON_STYLES.primary}>
+                    Approve
+                  </button>
+                  <button type="submit" name="intent" value="reject-concession" className={BUTTON_STYLES.secondary}>
+                    Reject
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details>
+        <summary className="cursor-pointer text-sm text-brand-700">Ask for a scholarship or concession</summary>
+        <Form method="post" action={action} preventScrollReset className="mt-2 grid gap-2 sm:grid-cols-4">
+          <input type="hidden" name="intent" value="concession" />
+          <label className="text-sm">
+            Kind
+            <select name="kind" className={`${INPUT_CLASS} mt-1`}>
+              {CONCESSION_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {CONCESSION_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            Amount (₹)
+            <input name="amountPaise" inputMode="decimal" required className={`${INPUT_CLASS} mt-1`} />
+          </label>
+          <label className="text-sm sm:col-span-2">
+            Reason
+            <input name="reason" required maxLength={300} className={`${INPUT_CLASS} mt-1`} />
+          </label>
+          <SubmitButton variant="secondary" pendingText="Sending...">
+            Ask an admin to approve
+          </SubmitButton>
+        </Form>
+      </details>
+    </div>
   );
 }

@@ -13,6 +13,6 @@ export function upiLink(input: { pa: string; pn: string; am: string; tn: string 
 /** The QR code of a text as an SVG element (black modules on white, a 4-module quiet zone, error correction M). */
 export function qrSvg(text: string, title: string): Promise<string> {
   return QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 4, width: 240 }).then((svg) =>
-    svg.replace("<svg ", `<svg role="img" aria-label="${title.replace(/[<>&"]/g, "")}" `),
+    svg.replace("<svg ", `<svg role="img" style="max-width:100%;height:auto" aria-label="${title.replace(/[<>&"]/g, "")}" `),
   );
 }

@@ -31,7 +31,7 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
   const t = ledger.totals;
   const pendingUpi = ledger.upiReports.filter((r) => r.status === "pending");
   return (
-    <section id="fees" aria-labelledby="fees-title" className="scroll-mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
+    <section id="fees" aria-labelledby="fees-title" className="max-w-full min-w-0 scroll-mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
       <h3 id="fees-title" className="text-base font-semibold text-slate-900">
         Fees
       </h3>

@@ -85,11 +85,11 @@ function PayDue({ due, token, razorpay }: { due: MyFees["dues"][number]; token: 
   return (
     <section className="mt-3" aria-label={`Pay ${due.label}`}>
       <h3 className="font-semibold text-slate-900">Pay {formatPaise(due.leftPaise)}</h3>
-      <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr]">
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-[auto_minmax(0,1fr)]">
         {due.upi ? (
           <>
-            <div className="w-60" data-testid="upi-qr" dangerouslySetInnerHTML={{ __html: due.upi.qrSvg }} />
-            <div className="space-y-3 text-sm">
+            <div className="w-60 max-w-full" data-testid="upi-qr" dangerouslySetInnerHTML={{ __html: due.upi.qrSvg }} />
+            <div className="min-w-0 space-y-3 text-sm">
               <p>
                 Scan the code with any UPI app (Google Pay, PhonePe, Paytm, BHIM), or on this phone{" "}
                 <a href={due.upi.link} className="font-semibold text-brand-700 underline" data-testid="upi-link">
@@ -117,13 +117,13 @@ function PayDue({ due, token, razorpay }: { due: MyFees["dues"][number]; token: 
           </>
         ) : null}
         {razorpay ? (
-          <Form method="post" action="/me/fees" className="sm:col-span-2">
+          <Form method="post" action="/me/fees" className="min-w-0 sm:col-span-2">
             <input type="hidden" name="token" value={token} />
             <input type="hidden" name="dueId" value={due.id} />
             <input type="hidden" name="intent" value="razorpay" />
             <input type="hidden" name="mode" value={mode} />
             <button type="submit" className={buttonClass("primary")}>
-              Pay online (card, netbanking, UPI) with Razorpay
+              Pay online with Razorpay
             </button>
           </Form>
         ) : null}

@@ -8,6 +8,8 @@ import { loader as csvLoader } from "~/routes/admin.fees_.export[.]csv";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { action as detailsAction } from "~/routes/admin.enquiries.$id";
 import { action as plansAction, loader as plansLoader } from "~/routes/admin.fees_.plans";
+import { renderDigestMail } from "~/infra/digest-mail.server";
+import { digestFor } from "~/services/digest.server";
 import type { StaffActor } from "~/services/actor";
 import { logActivity } from "~/services/enquiries.server";
 import { createFeePlan } from "~/services/fee-plans.server";
@@ -203,5 +205,12 @@ describe("the Fees screen", () => {
     );
     expect((await flashOf(ok))?.message).toBe("Scholarship of ₹2,000.00 approved.");
     expect((await ledgerOf(enquiryId)).totals.billedPaise).toBe(3_800_000);
+  });
+
+  it("the daily digest carries collected this month, outstanding and overdue, linking to the Fees screen", async () => {
+    const digest = await digestFor({ id: admin.user.id, name: admin.user.name, email: admin.user.email, role: "admin" }, new Date());
+    expect(digest.fees).toMatchObject({ collectedThisMonthPaise: 1_600_000, outstandingPaise: 2_200_000, link: expect.stringMatching(/\/admin\/fees$/) });
+    const mail = renderDigestMail(digest);
+    expect(mail.text).toContain("Fees: ₹16,000.00 collected this month, ₹22,000.00 outstanding, ₹0.00 overdue.");
   });
 });

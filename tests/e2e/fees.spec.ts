@@ -103,17 +103,18 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(`${server.url}/admin/enquiries/${student.id}#fees`);
       const fees = page.locator("#fees");
       await expect(fees.getByTestId("fees-billed")).toHaveText("₹47,200.00");
-      await fees.getByLabel("Method").selectOption("bank_transfer");
-      await fees.getByLabel("Amount (₹)").fill("20,000");
-      await fees.getByLabel(/^Reference/).fill("NEFT-HDFC-0042");
-      await fees.getByRole("button", { name: "Record payment" }).click();
+      const record = fees.getByRole("form", { name: "Record payment" });
+      await record.getByLabel("Method").selectOption("bank_transfer");
+      await record.getByLabel("Amount (₹)").fill("20,000");
+      await record.getByLabel(/^Reference/).fill("NEFT-HDFC-0042");
+      await record.getByRole("button", { name: "Record payment" }).click();
       await expect(fees.getByText(/Payment of ₹20,000\.00 recorded: receipt CSA\/\d{4}-\d{2}\/R\d{4}\./)).toBeVisible();
       await expect(fees.getByTestId("fees-received")).toHaveText("₹20,000.00");
       await expect(fees.getByTestId("fees-outstanding")).toHaveText("₹27,200.00");
       await expect(fees.getByTestId("fee-due")).toContainText("Part paid");
 
       await fees.getByText("Reverse this payment").click();
-      await fees.getByLabel("Reason").first().fill("Entered on the wrong student");
+      await fees.getByTestId("fee-payment").getByLabel("Reason").fill("Entered on the wrong student");
       await fees.getByRole("button", { name: "Reverse payment" }).click();
       await expect(fees.getByText(/Payment CSA\/\d{4}-\d{2}\/R\d{4} reversed\./)).toBeVisible();
       await expect(fees.getByTestId("fees-received")).toHaveText("₹0.00");

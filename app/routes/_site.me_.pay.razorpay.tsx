@@ -18,8 +18,11 @@ export function headers() {
 export const meta: Route.MetaFunction = () => [{ title: "Payment received" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  // Opened without Razorpay's answer (a bookmark, a crawler): nothing to confirm, and nothing wrong either.
+  if (!query.has("razorpay_payment_link_id")) return null;
   try {
-    const done = await completePaymentLink(null, new URL(request.url).searchParams);
+    const done = await completePaymentLink(null, query);
     const result: FeeActionResult = {
       token: "",
       kind: "paid",
@@ -39,7 +42,17 @@ export default function RazorpayReturn({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <PageHero title="Your payment" crumbs={[{ name: "Your payment" }]} intro="What we received from Razorpay." />
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-        <FeePaymentOutcome result={loaderData} />
+        {loaderData ? (
+          <FeePaymentOutcome result={loaderData} />
+        ) : (
+          <p>
+            This page confirms payments made through Razorpay. Your fees, invoices and receipts are on{" "}
+            <a href="/me" className="text-brand-700 underline">
+              your own page
+            </a>
+            , opened by the link in our e-mails.
+          </p>
+        )}
       </div>
     </main>
   );

@@ -137,6 +137,17 @@ const schema = z
     // Backups (app/services/backups.server.ts): where archives go, how often the app makes one (0: never, only
     // `npm run backup`), and which are kept (the newest of each of the last N days and M weeks).
     BACKUP_DIR: z.string().min(1).default("./data/backups"),
+    // Razorpay (app/infra/razorpay.server.ts): online payments of dues when all three are set; the API's address
+    // only changes for tests (a local server that answers as Razorpay does).
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, { error: "must be a Razorpay key id such as rzp_test_1DP5mmOlF5G5ag" })
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8, { error: "must be the key secret from Razorpay's dashboard" }).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8, { error: "must be the webhook secret set in Razorpay's dashboard (at least 8 characters)" }).optional(),
+    RAZORPAY_API_URL: z.string().refine(isHttpUrl, { message: "must be an http(s) URL" }).default("https://api.razorpay.com"),
+    // How many months after a financial year's annual return its invoices and payments are kept (GST law: 72; docs/privacy.md).
+    INVOICE_RETENTION_MONTHS: months().default(72),
     BACKUP_EVERY_HOURS: z.coerce
       .number({ error: "must be a whole number of hours from 0 (off) to 720" })
       .int({ error: "must be a whole number of hours from 0 (off) to 720" })
@@ -182,6 +193,14 @@ const schema = z
         path: ["BACKUP_KEY"],
         message:
           "is required in production when BACKUP_EVERY_HOURS is set: every archive is signed with it (at least 32 characters, for example from openssl rand -base64 48; keep a copy apart from the archives)",
+      });
+    }
+    const razorpay = [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter((v) => v !== undefined).length;
+    if (razorpay > 0 && razorpay < 3) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RAZORPAY_KEY_ID"],
+        message: "RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none of them)",
       });
     }
     const secretProblem = env.WEBHOOK_SECRET === undefined ? null : badWebhookSecret(env.WEBHOOK_SECRET);

@@ -356,6 +356,18 @@ export interface Database {
   consents: ConsentsTable;
   privacy_links: PrivacyLinksTable;
   contact_mentions: ContactMentionsTable;
+  fee_plans: FeePlansTable;
+  fee_accounts: FeeAccountsTable;
+  fee_dues: FeeDuesTable;
+  number_series: NumberSeriesTable;
+  invoices: InvoicesTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  upi_reports: UpiReportsTable;
+  fee_concessions: FeeConcessionsTable;
+  gateway_orders: GatewayOrdersTable;
+  gateway_events: GatewayEventsTable;
+  fee_reminders: FeeRemindersTable;
 }
 
 /** Migration 0015: the round-robin's counter (one row, id "enquiries"). */
@@ -367,5 +379,199 @@ export interface AssignmentRotationTable {
 /** Migration 0015: the key of every staff form post applied, so a repeat of it changes nothing. */
 export interface FormSubmissionsTable {
   key: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------- fees (migration 0130): money in whole paise
+
+/** A fee plan: `terms` is JSON (instalments, deposit, early-bird: app/util/fee-schedule.ts PlanTerms). */
+export interface FeePlansTable {
+  id: string;
+  name: string;
+  courseId: string | null;
+  scheduleId: string | null;
+  isDefault: Bool;
+  terms: string;
+  archived: Generated<Bool>;
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** One enrolment's fees: the price and plan it was enrolled on, who is billed and their state (place of supply). */
+export interface FeeAccountsTable {
+  id: string;
+  enquiryId: string;
+  scheduleId: string | null;
+  courseTitle: string;
+  planId: string | null;
+  planName: string;
+  listPricePaise: number;
+  discountPaise: Generated<number>;
+  billingName: string;
+  billingState: string;
+  /** active | ended */
+  status: string;
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeeDuesTable {
+  id: string;
+  accountId: string;
+  enquiryId: string;
+  seq: number;
+  label: string;
+  dueDate: string;
+  amountPaise: number;
+  /** Derived from the account's payments (oldest due first) in every transaction that moves money. */
+  paidPaise: Generated<number>;
+  /** open | paid | cancelled */
+  status: string;
+  paidAt: string | null;
+  invoiceId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** "invoice:2026-27" → the last serial issued in that series and financial year. */
+export interface NumberSeriesTable {
+  id: string;
+  lastSerial: number;
+}
+
+export interface InvoicesTable {
+  id: string;
+  /** tax_invoice | invoice | credit_note */
+  kind: string;
+  series: string;
+  fy: string;
+  serial: number;
+  number: string;
+  /** issued | cancelled (by a credit note) */
+  status: string;
+  dueId: string | null;
+  accountId: string;
+  enquiryId: string;
+  issuedAt: string;
+  issuedOn: string;
+  sellerName: string;
+  sellerAddress: string;
+  sellerGstin: string;
+  sellerState: string;
+  buyerName: string;
+  buyerState: string;
+  sac: string;
+  description: string;
+  taxablePaise: number;
+  cgstBp: number;
+  cgstPaise: number;
+  sgstBp: number;
+  sgstPaise: number;
+  igstBp: number;
+  igstPaise: number;
+  totalPaise: number;
+  amountWords: string;
+  /** A credit note: the invoice it cancels. An invoice: the credit note that cancelled it. */
+  refInvoiceId: string | null;
+  cancelledById: string | null;
+  reason: string | null;
+  createdBy: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  /** The receipt's number (<prefix>/<fy>/R<serial>). */
+  number: string;
+  fy: string;
+  serial: number;
+  accountId: string;
+  enquiryId: string;
+  method: string;
+  reference: string;
+  amountPaise: number;
+  receivedOn: string;
+  /** recorded | reversed */
+  status: string;
+  note: string;
+  gatewayPaymentId: string | null;
+  payerName: string;
+  recordedBy: string;
+  createdAt: string;
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reversalReason: string | null;
+}
+
+export interface RefundsTable {
+  id: string;
+  paymentId: string;
+  accountId: string;
+  amountPaise: number;
+  reason: string;
+  gatewayRefundId: string | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface UpiReportsTable {
+  id: string;
+  dueId: string;
+  accountId: string;
+  enquiryId: string;
+  utr: string;
+  amountPaise: number;
+  /** pending | confirmed | rejected */
+  status: string;
+  reportedAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  paymentId: string | null;
+}
+
+export interface FeeConcessionsTable {
+  id: string;
+  accountId: string;
+  enquiryId: string;
+  kind: string;
+  amountPaise: number;
+  reason: string;
+  /** pending | approved | rejected */
+  status: string;
+  requestedBy: string;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
+export interface GatewayOrdersTable {
+  id: string;
+  dueId: string;
+  accountId: string;
+  enquiryId: string;
+  orderId: string;
+  linkId: string | null;
+  linkUrl: string | null;
+  amountPaise: number;
+  receipt: string;
+  /** created | paid | failed */
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GatewayEventsTable {
+  eventId: string;
+  type: string;
+  receivedAt: string;
+}
+
+/** One row per reminder sent (key "<dueId>:<stage>"): a second instance's insert fails and sends nothing. */
+export interface FeeRemindersTable {
+  key: string;
+  dueId: string;
+  stage: string;
   createdAt: string;
 }

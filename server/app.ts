@@ -15,6 +15,10 @@ import { ESCALATION_JOB_EVERY_MS, runEscalationJob } from "~/services/escalation
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from "~/services/housekeeping.server";
 import { BACKUP_JOB_EVERY_MS, backupHealth, runScheduledBackup, stopBackups } from "~/services/backups.server";
 import { PRIVACY_JOB_EVERY_MS, runPrivacyJob } from "~/services/privacy-retention.server";
+import { INVOICE_JOB_EVERY_MS, runInvoicingJob } from "~/services/invoices.server";
+import { RECONCILE_JOB_EVERY_MS, reconcileGatewayOrders } from "~/services/razorpay.server";
+import { FEE_REMINDER_JOB_EVERY_MS, runFeeReminderJob } from "~/services/fee-reminders.server";
+import { INVOICE_RETENTION_JOB_EVERY_MS, runInvoiceRetention } from "~/services/fee-privacy.server";
 import { databaseReachable, inputErrorClass } from "./error-status";
 import { csrfGuard } from "./csrf";
 import { leadSource } from "./lead-source";
@@ -66,6 +70,14 @@ export async function initApp(log: (line: string) => void = console.log): Promis
   // Personal data past its retention, and minors' records without a guardian's consent in time, are erased once,
   // whichever instance gets there first (app/services/privacy-retention.server.ts).
   startPeriodicJob({ name: "privacy-retention", everyMs: PRIVACY_JOB_EVERY_MS, run: async () => void (await runPrivacyJob()) }, log);
+  // Dues whose date has come get their invoice, numbered in the issuing transaction (app/services/invoices.server.ts).
+  startPeriodicJob({ name: "invoicing", everyMs: INVOICE_JOB_EVERY_MS, run: async () => void (await runInvoicingJob()) }, log);
+  // Razorpay orders still open after 30 minutes: ask Razorpay, record what it captured (app/services/razorpay.server.ts).
+  // Fee reminders around each due date and invoice.overdue, once per due and stage (app/services/fee-reminders.server.ts).
+  startPeriodicJob({ name: "fee-reminders", everyMs: FEE_REMINDER_JOB_EVERY_MS, run: async () => void (await runFeeReminderJob()) }, log);
+  // Names on invoices and payments past INVOICE_RETENTION_MONTHS after their year's annual return are removed.
+  startPeriodicJob({ name: "invoice-retention", everyMs: INVOICE_RETENTION_JOB_EVERY_MS, run: async () => void (await runInvoiceRetention()) }, log);
+  startPeriodicJob({ name: "razorpay-reconcile", everyMs: RECONCILE_JOB_EVERY_MS, run: async () => void (await reconcileGatewayOrders()) }, log);
 }
 
 export const app = express();

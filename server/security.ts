@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { env } from "~/env.server";
+import { razorpayCspOrigins } from "~/infra/razorpay.server";
 
 /**
  * Security headers for every response, static files included (server/index.js mounts this before them).
@@ -30,6 +31,8 @@ export function hstsEnabled(): boolean {
 
 function buildHelmet() {
   const isDev = process.env.NODE_ENV === "development";
+  // Razorpay's Checkout and Payment Links, only when it is configured (app/infra/razorpay.server.ts).
+  const rzp = razorpayCspOrigins();
   const https = hstsEnabled();
   return helmet({
     // Vite's dev server injects inline scripts and a websocket; the policy applies to built code.
@@ -39,22 +42,22 @@ function buildHelmet() {
           useDefaults: false,
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...rzp.script],
             "script-src-attr": ["'none'"],
             // React style attributes and the syllabus palette spans are inline styles; scripts stay locked down.
             "style-src": ["'self'", "'unsafe-inline'"],
             // Review photos and thumbnails may be links to other https sites.
             "img-src": ["'self'", "data:", "blob:", "https:"],
             "font-src": ["'self'", "data:"],
-            "connect-src": ["'self'"],
+            "connect-src": ["'self'", ...rzp.connect],
             "media-src": ["'self'"],
-            "frame-src": EMBED_ORIGINS,
-            "child-src": EMBED_ORIGINS,
+            "frame-src": [...EMBED_ORIGINS, ...rzp.frame],
+            "child-src": [...EMBED_ORIGINS, ...rzp.frame],
             "worker-src": ["'self'"],
             "manifest-src": ["'self'"],
             "object-src": ["'none'"],
             "base-uri": ["'none'"],
-            "form-action": ["'self'"],
+            "form-action": ["'self'", ...rzp.formAction],
             "frame-ancestors": ["'none'"],
             ...(https ? { "upgrade-insecure-requests": [] } : {}),
           },

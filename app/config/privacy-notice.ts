@@ -178,6 +178,7 @@ const EN: NoticeText = {
       paragraphs: [
         "An enquiry or message is kept for {retentionMonths} months after the last activity on it (your message, our reply or a change of its status); for enrolled students, {enrolledMonths} months, for certificates and placement support. Then its personal data is erased automatically: name, e-mail, phone, messages, attachments and anything in our notes that identifies you. Only figures without your identity remain (how many enquiries came for which course, and from where).",
         "{backups}",
+        "If you enrol and pay fees, tax law asks us to keep the invoices, credit notes and payment receipts we issue to you, and our record of what you paid, for {invoiceMonths} months after the annual GST return of the financial year they belong to (the return is due on 31 December after the year ends). If you ask us to erase your data before then, we erase everything else, and keep in those records only what an invoice and a receipt must show: the name billed, your state, the amounts, the dates and the document numbers. When that period ends, the name is removed from them too.",
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { SITE } from "~/config/site";
+import { formatPaise } from "~/util/money";
 import { formatDate, formatDateTime } from "~/util/dates";
 import { A, H2, P, page, type RenderedMail } from "./mail-templates.server";
 
@@ -12,7 +13,9 @@ export const DIGEST_TEMPLATE = "staff-digest";
 
 export type DigestLine = { id: string; fullName: string; at: string; detail: string; link: string };
 export type DigestSection = { key: "overdue" | "due" | "waiting" | "offers"; title: string; total: number; lines: DigestLine[]; listLink?: string };
-export type Digest = { day: string; name: string; sections: DigestSection[]; settingsLink: string };
+/** Fees (issue 38): collected this month, outstanding, overdue, in paise; null when nobody owes or paid anything. */
+export type DigestFees = { collectedThisMonthPaise: number; outstandingPaise: number; overduePaise: number; link: string } | null;
+export type Digest = { day: string; name: string; sections: DigestSection[]; settingsLink: string; fees?: DigestFees };
 
 const lineText = (l: DigestLine) => `${l.fullName} (${l.detail} ${formatDateTime(l.at)}): ${l.link}`;
 const more = (s: DigestSection) => s.total - s.lines.length;
@@ -23,8 +26,13 @@ export function renderDigestMail(digest: Digest): RenderedMail {
     ? `Good morning, ${digest.name}. This is what needs you today, ${formatDate(digest.day)} (times are Hyderabad time).`
     : `Good morning, ${digest.name}. Everything this digest was going to list has been dealt with since it was prepared.`;
   const settings = `You get this e-mail once a day when something needs you. Switch it off or on: ${digest.settingsLink}`;
+  const f = digest.fees;
+  const fees = f
+    ? `Fees: ${formatPaise(f.collectedThisMonthPaise)} collected this month, ${formatPaise(f.outstandingPaise)} outstanding, ${formatPaise(f.overduePaise)} overdue.`
+    : null;
   const text = [
     intro,
+    ...(fees && f ? ["", `${fees} ${f.link}`] : []),
     ...sections.flatMap((s) => [
       "",
       `${s.title} (${s.total}):`,
@@ -40,6 +48,11 @@ export function renderDigestMail(digest: Digest): RenderedMail {
     "Your daily digest",
     <>
       <P>{intro}</P>
+      {fees && f ? (
+        <P>
+          <A href={f.link}>{fees}</A>
+        </P>
+      ) : null}
       {sections.map((s) => (
         <section key={s.key}>
           <H2>

@@ -140,6 +140,12 @@ export async function getCourse(id: string, audience: Audience = "staff"): Promi
   return row ? toCourse(row) : null;
 }
 
+/** The course an enquiry names by its title (enquiries keep the title they were sent with). */
+export async function getCourseByTitle(title: string): Promise<Course | null> {
+  const row = await filtered({ audience: "staff" }).selectAll().where("title", "=", title).orderBy("createdAt", "desc").executeTakeFirst();
+  return row ? toCourse(row) : null;
+}
+
 export async function getCourseBySlug(slug: string, audience: Audience = "public"): Promise<Course | null> {
   const row = await filtered({ audience }).selectAll().where("slug", "=", slug).executeTakeFirst();
   return row ? toCourse(row) : null;

@@ -12,6 +12,8 @@ import { formToObject } from "~/web/api-body.server";
 import type { Route } from "./+types/_site.me";
 import { PERSONAL_HEADERS } from "~/web/personal-headers";
 import { endMeAccess, grantMeAccess, meAccessOf } from "~/web/me-access.server";
+import { MeFees } from "~/components/site/me-fees";
+import { feesOfMyEnquiries } from "~/services/fee-me.server";
 
 /**
  * A visitor's own page (DPDP Act: access, correction, erasure, withdrawal of consent), opened by the link in every
@@ -47,13 +49,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (token !== null) {
       const opened = await openMeLink(actor, token);
       if (opened.state === "ok") throw redirect("/me", { headers: { ...PERSONAL_HEADERS, "Set-Cookie": await grantMeAccess(opened.linkId) } });
-      return { view: opened as PageView, seo: seo() };
+      return { view: opened as PageView, fees: null, seo: seo() };
     }
     const access = await meAccessOf(request);
-    return { view: (access ? await viewMe(actor, access) : { state: "none" }) as PageView, seo: seo() };
+    const view = (access ? await viewMe(actor, access) : { state: "none" }) as PageView;
+    // The person's fees (issue 38), from the enquiries the link opens (held ones never).
+    const fees = view.state === "ok" ? await feesOfMyEnquiries(view.enquiries.filter((e) => !e.held).map((e) => e.id)) : null;
+    return { view, fees, seo: seo() };
   } catch (error) {
     if (!isServiceError(error, "tooMany")) throw error;
-    return data({ view: { state: "limited" } as PageView, seo: seo() }, { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } });
+    return data(
+      { view: { state: "limited" } as PageView, fees: null, seo: seo() },
+      { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } },
+    );
   }
 }
 
@@ -116,6 +124,11 @@ export default function Me({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
         <MePage view={loaderData.view} result={result} />
+        {loaderData.fees ? (
+          <div className="mt-8">
+            <MeFees fees={loaderData.fees} />
+          </div>
+        ) : null}
       </div>
     </main>
   );

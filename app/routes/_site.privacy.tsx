@@ -36,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     retention: `${e.RETENTION_MONTHS} months after the last activity on it (${e.RETENTION_ENROLLED_MONTHS} months for enrolled students), then erased.`,
     guardianDays: String(GUARDIAN_CONSENT_DAYS),
     formWindow: minutes(e.FORM_RATE_WINDOW),
+    // Fees (issue 38): invoices and payments are kept as GST law asks (app/services/fee-privacy.server.ts).
+    invoiceMonths: String(e.INVOICE_RETENTION_MONTHS),
     // The BACKUP_KEEP window: an archive made before an erasure is deleted at most this long after it.
     backups: backupSentence(`${backupRetentionDays()} days`),
   };

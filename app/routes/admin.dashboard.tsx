@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
+import { feeFigures } from "~/services/fee-lists.server";
+import { FeeFiguresPanel } from "~/components/admin/fee-list";
 import { OutboxBanner } from "~/components/admin/outbox-banner";
 import { PageHeader } from "~/components/admin/page-header";
 import { WarningBanner } from "~/components/admin/error-banner";
@@ -64,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     outbox,
     backups,
     isAdmin: actor.user.role === "admin",
+    // Fees: collected this month, outstanding, overdue (app/services/fee-lists.server.ts).
+    fees: await feeFigures(),
     figureWarnings: figures,
     counts: { courses, activeSchedules, reviews, newEnquiries },
     recentEnquiries: recentEnquiries.map((e) => ({
@@ -78,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, backups, isAdmin, figureWarnings } = loaderData;
+  const { counts, recentEnquiries, recentReviews, publicUrlMissing, pipeline, outbox, backups, isAdmin, figureWarnings, fees } = loaderData;
   const cards = [
     { label: "Total Courses", value: counts.courses, to: "/admin/courses" },
     { label: "Active Schedules", value: counts.activeSchedules, to: "/admin/schedules" },
@@ -123,6 +127,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="fee-figures-title" className="mt-6">
+        <h2 id="fee-figures-title" className="mb-2 text-lg font-bold text-brand-900">
+          <Link to="/admin/fees" className="hover:underline">
+            Fees
+          </Link>
+        </h2>
+        <FeeFiguresPanel figures={fees} />
+      </section>
       <PipelinePanels pipeline={pipeline} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Recent Enquiries" more="/admin/enquiries" empty="No recent enquiries.">

@@ -32,6 +32,8 @@ import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { EnquiryDetails } from "~/components/admin/enquiry-details";
 import { FLASH_IN_DIALOG } from "~/components/admin/dialog-flash";
 import type { ActivityRefusal } from "~/components/admin/enquiry-activity";
+import { feeAction, isFeeIntent } from "~/web/fee-actions.server";
+import { enrolmentFeeChoices, feePanel } from "~/web/fee-views.server";
 
 // The dialog shows the last write's message itself (DialogFlash, or beside the form that made it: SectionFlash).
 export const handle = FLASH_IN_DIALOG;
@@ -57,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     enquiryWaitlistStatus(record.id),
     nextInMyQueue(actor, record.id),
   ]);
+  const [fees, feeChoices] = await Promise.all([feePanel(actor, record.id), enrolmentFeeChoices(record)]);
   const { filePaths, duplicateOf: _d, ...enquiry } = record;
   const files = filePaths.map((stored) => ({
     href: `/admin/enquiries/${encodeURIComponent(record.id)}/files/${encodeURIComponent(stored)}`,
@@ -105,7 +108,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         staff,
         scheduleId: record.scheduleId,
         batches,
+        fees: record.status === "enrolled" ? undefined : feeChoices,
       },
+      fees: { ...fees, formKey },
       followUp: {
         enquiryId: record.id,
         fullName: record.fullName,
@@ -160,6 +165,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const input = formToObject(form);
   if (intent === "log") return logCall(request, actor, params.id, input, { details, back, search });
+  if (isFeeIntent(intent)) return feeAction(request, actor, params.id, intent, input, details);
   const at = SECTION[intent];
   try {
     if (intent === "status") {
@@ -220,7 +226,8 @@ async function logCall(
     }
     // Refused because the enquiry changed meanwhile: the choices go back to what it holds now (the message says so)
     // and only the note stays as typed; a refused rule (a full batch, a past date) keeps every choice to correct.
-    const kept = error.code === "edit_conflict" ? ["text"] : ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId"];
+    const kept =
+      error.code === "edit_conflict" ? ["text"] : ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId", "feePlanId", "billingState"];
     const typed = Object.fromEntries(kept.filter((k) => typeof input[k] === "string").map((k) => [k, String(input[k])]));
     const refusal: ActivityRefusal = { message: error.message, fields: error.fields, typed };
     return data({ refusal }, { status: error.status });

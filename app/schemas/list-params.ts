@@ -14,6 +14,7 @@ import {
   PUBLICATION_STATES,
   REVIEW_STATUSES,
 } from "./values";
+import { FEE_VIEWS, INVOICE_KINDS, PAYMENT_METHODS } from "./fee-values";
 
 /**
  * The query parameters of the API's lists (GET /api/courses?page=2&category=advanced …), one schema per list:
@@ -122,4 +123,24 @@ export const auditLogListParams = z.object({
   entityType: z.optional(z.enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${oneOf(AUDIT_ENTITY_TYPES)}` })),
   from: apiDay("From the start of this day in Hyderabad (IST)"),
   to: apiDay("Up to the end of this day in Hyderabad (IST), included; not before from"),
+});
+
+/** Fees (issue 38): invoices and credit notes by kind and financial year; payments by method and days received. */
+export const invoiceListParams = z.object({
+  ...paging,
+  kind: oneOfParam("kind", INVOICE_KINDS, "tax_invoice, invoice (no GSTIN: no tax lines) or credit_note"),
+  fy: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}$/, "fy must be a financial year such as 2026-27"), z.describe("Financial year, such as 2026-27"))),
+});
+export const paymentListParams = z.object({
+  ...paging,
+  method: oneOfParam("method", PAYMENT_METHODS),
+  from: apiDay("Received on or after this day (Hyderabad)"),
+  to: apiDay("Received on or before this day (Hyderabad)"),
+});
+export const refundListParams = z.object(paging);
+export const dueListParams = z.object({
+  ...paging,
+  view: oneOfParam("view", FEE_VIEWS, "overdue (default), today, upcoming (30 days) or all open dues"),
+  scheduleId: textParam("scheduleId", "Only this batch's students"),
+  course: textParam("course", "Only this course's students (its title)"),
 });

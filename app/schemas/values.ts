@@ -77,7 +77,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** What an audited action was done to. */
-export const AUDIT_ENTITY_TYPES = ["course", "schedule", "review", "enquiry", "contact_query", "user", "session", "outbox", "settings", "person"] as const;
+export const AUDIT_ENTITY_TYPES = [
+  "course",
+  "schedule",
+  "review",
+  "enquiry",
+  "contact_query",
+  "user",
+  "session",
+  "outbox",
+  "settings",
+  "person",
+  "fee_plan",
+  "invoice",
+  "payment",
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   course: "Course",
@@ -91,6 +105,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   settings: "Site settings",
   // Erasures (on request, or by the retention job): the entry names record ids and counts, never the person.
   person: "Person (privacy)",
+  fee_plan: "Fee plan",
+  invoice: "Invoice or credit note",
+  payment: "Payment",
 };
 
 /** The outbox (e-mails and webhooks to deliver): its tabs, badges and the API's ?status= filter. */
@@ -121,6 +138,12 @@ export const OUTBOX_EVENTS = [
   "privacy.me_link",
   // A minor's enquiry or message: the consent request to the parent or guardian.
   "privacy.guardian_consent",
+  // Fees (issue 38): the receipt e-mail of a payment and the payment.received webhook; a due's reminders (e-mail and
+  // the fee.reminder webhook for a WhatsApp gateway); a due past its date unpaid (invoice.overdue).
+  "fee.receipt",
+  "payment.received",
+  "fee.reminder",
+  "invoice.overdue",
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
@@ -175,7 +198,7 @@ export const ENQUIRY_FORM_LABELS: Record<EnquiryFormName, string> = { home: "Hom
 export const OPEN_ENQUIRY_STATUSES = ["new", "contacted"] as const satisfies readonly EnquiryStatus[];
 
 /** What a timeline line records. */
-export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist", "escalated", "consent", "privacy"] as const;
+export const TIMELINE_KINDS = ["note", "created", "status", "assignee", "follow_up", "batch", "waitlist", "escalated", "consent", "privacy", "fee"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_SUBJECTS = ["enquiry", "contact_query"] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];

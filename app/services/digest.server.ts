@@ -8,6 +8,7 @@ import type { RenderedMail } from "~/infra/mail-templates.server";
 import { mailConfigured, PermanentMailError } from "~/infra/mail.server";
 import { publicOrigin } from "~/util/origin.server";
 import { registerMailRenderer } from "~/infra/outbox-worker.server";
+import { feeFigures } from "./fee-lists.server";
 import {
   digestSentOn,
   getDigestPreference,
@@ -108,7 +109,9 @@ export async function digestFor(person: Person, now: Date): Promise<Digest> {
         .map((o) => line({ id: o.enquiryId, fullName: o.fullName }, o.expiresAt, o.assigneeId ? "yours, offer ends" : "unassigned, offer ends")),
     },
   ];
-  return { day: today, name: person.name, sections, settingsLink: `${publicOrigin()}/admin/users/me/digest` };
+  const f = await feeFigures(today);
+  const fees = f.collectedThisMonthPaise || f.outstandingPaise ? { ...f, link: `${publicOrigin()}/admin/fees` } : null;
+  return { day: today, name: person.name, sections, settingsLink: `${publicOrigin()}/admin/users/me/digest`, fees };
 }
 
 export const digestIsEmpty = (digest: Digest) => digest.sections.every((s) => s.total === 0);

@@ -40,6 +40,7 @@ import { batchTitle, claimOfferedSeat, WAITLIST_ACTOR, waitlistAfterChange, wait
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { parseInput } from "./validation";
 import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
+import { endFeeAccount, openFeeAccount, readEnrolmentFeeChoice } from "./fee-ledger.server";
 
 /**
  * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
@@ -63,6 +64,8 @@ export type EnquiryChange = {
   scheduleId?: string | null;
   /** Becoming Enrolled with a seat already held for it (an accepted waitlist offer, a seat staff added): no seat is taken. */
   heldSeat?: boolean;
+  /** Becoming Enrolled: the fee plan staff chose (else the batch's or course's default) and the student's state for invoices. */
+  fees?: { feePlanId?: string | null; billingState?: string };
 };
 
 /** Someone working the desk, as opposed to the waitlist acting by itself: their changes count as touching the lead. */
@@ -131,6 +134,11 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
     await queueEnquiryStatusChange(actor, before, saved);
     // Only a real change to Enrolled (the screen, the bulk action, the API, a waitlist acceptance): once per enrolment.
     if (saved.status === "enrolled") await queueEnrolmentConfirmation(saved, saved.scheduleId ? await getSchedule(saved.scheduleId) : null);
+    // The student's fee account and dues open with the enrolment and end with it (app/services/fee-ledger.server.ts).
+    if (saved.status === "enrolled") await openFeeAccount(actor, saved, change.fees);
+    else if (before.status === "enrolled") await endFeeAccount(actor, saved);
+  } else if (row.scheduleId !== undefined && saved.status === "enrolled") {
+    await openFeeAccount(actor, saved, change.fees);
   }
   const owner = row.assigneeId !== undefined ? { from: await staffName(before.assigneeId), to: await staffName(saved.assigneeId) } : null;
   const batch = row.scheduleId !== undefined ? { from: await batchName(before.scheduleId), to: await batchName(saved.scheduleId) } : null;
@@ -215,7 +223,8 @@ function followUpInstant(value: string | null | undefined): string | null | unde
 /** Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch. */
 export async function setEnquiryStatus(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const { status } = parseInput(enquiryStatusSchema, input);
-  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { status }));
+  const fees = readEnrolmentFeeChoice(input);
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { status, fees }));
 }
 
 export async function assignEnquiry(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
@@ -243,6 +252,7 @@ export async function setEnquiryBatch(actor: StaffActor, id: string, input: unkn
 export async function logActivity(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
   const values = parseInput(activitySchema, input);
   const guard = parseInput(writeGuardSchema, input);
+  const fees = readEnrolmentFeeChoice(input);
   const preset = values.followUp;
   let followUpAt: string | null | undefined;
   // A time typed without ticking "Pick a date and time" (a browser without JavaScript cannot tick it for you) counts as picked.
@@ -259,6 +269,7 @@ export async function logActivity(actor: StaffActor, id: string, input: unknown)
       followUpAt,
       assigneeId: values.assigneeId === undefined ? undefined : (values.assigneeId ?? null),
       scheduleId: values.scheduleId === undefined ? undefined : (values.scheduleId ?? null),
+      fees,
     };
     const changes =
       (change.status !== undefined && change.status !== before.status) ||
@@ -320,6 +331,7 @@ export async function updateEnquiry(actor: StaffActor, id: string, input: unknow
   await checkAssignee(values.assigneeId);
   await checkBatch(values.scheduleId);
   const followUpAt = followUpInstant(values.followUpAt);
+  const fees = readEnrolmentFeeChoice(input);
   const { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications } = values;
   return guarded(id, guard, (before) =>
     applyChange(actor, before, {
@@ -328,6 +340,7 @@ export async function updateEnquiry(actor: StaffActor, id: string, input: unknow
       assigneeId: values.assigneeId,
       followUpAt,
       scheduleId: values.scheduleId,
+      fees,
     }),
   );
 }
@@ -391,6 +404,8 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
     const enquiry = await deleteEnquiryRow(id);
     if (!enquiry) throw notFound("Enquiry");
     if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
+    // Invoices and payments stay (tax records hold their own copy of the name); unbilled dues go with the enrolment.
+    if (enquiry.status === "enrolled") await endFeeAccount(actor, enquiry);
     await waitlistEnquiryDeleted(enquiry);
     await deleteTimeline("enquiry", id);
     await forgetPrivacyOf("enquiry", id);

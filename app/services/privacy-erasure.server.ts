@@ -1,3 +1,4 @@
+import { eraseFeeDataOf } from "./fee-privacy.server";
 import { inTransaction } from "~db/client.server";
 import { rateLimitKeysOfAddress } from "~/infra/rate-limit.server";
 import { deleteAttachments } from "~/infra/uploads.server";
@@ -186,6 +187,8 @@ async function eraseWithin(
     }
     await deletePrivacyLinks(r.type, [r.record.id]);
   }
+  // Fees (issue 38): invoices and payments keep what tax law asks; the rest goes (app/services/fee-privacy.server.ts).
+  await eraseFeeDataOf(erased.filter((r) => r.type === "enquiry").map((r) => r.record.id));
   // The rows their records created, found by the records' ids, lose every identifier of theirs.
   const terms = identifiersOf(erased);
   const own = ownLineScrubber(terms);

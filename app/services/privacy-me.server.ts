@@ -228,6 +228,15 @@ export async function eraseMe(actor: Actor, access: MeAccess, input: Record<stri
 
 // ---------------------------------------------------------------- downloads
 
+/**
+ * The ids of the person's enquiries (not held ones): what their fees, invoices and receipts on /me may show
+ * (app/services/fee-me.server.ts). Throws like every other action when the link is invalid or expired.
+ */
+export async function myEnquiryIds(actor: Pick<Actor, "ip">, access: MeAccess): Promise<string[]> {
+  const { records } = await mine(actor, access);
+  return records.filter((r) => r.type === "enquiry" && r.state !== "held").map((r) => r.record.id);
+}
+
 /** One batch's calendar file, for a batch of one of the person's enquiries. */
 export async function myBatchCalendar(actor: Pick<Actor, "ip">, access: MeAccess, enquiryId: string): Promise<CalendarFile | null> {
   const { records } = await mine(actor, access);

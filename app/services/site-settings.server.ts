@@ -83,7 +83,13 @@ export function forgetSiteSettingsCache(): void {
  */
 export async function updateSiteSettings(actor: StaffActor, input: unknown, { partial = false } = {}): Promise<SiteSettings> {
   requireAdmin(actor);
-  const sent = partial ? parseInput(siteSettingsUpdateSchema, input) : parseInput(siteSettingsSchema, input);
+  // The screen sends every key; a key it did not send at all (a form drawn before the setting existed) keeps its value.
+  const current = partial ? null : await getSiteSettings();
+  const filled =
+    current && input && typeof input === "object"
+      ? { ...Object.fromEntries(SITE_SETTING_KEYS.filter((k) => !(k in input)).map((k) => [k, current[k]])), ...input }
+      : input;
+  const sent = partial ? parseInput(siteSettingsUpdateSchema, input) : parseInput(siteSettingsSchema, filled);
   const values = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
   await inTransaction(async () => {
     const before = fromRows(await readSiteSettingRows());

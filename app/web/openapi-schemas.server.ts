@@ -21,6 +21,7 @@ import { contactStatusSchema } from "~/schemas/contact-query";
 import { courseSchema, IMAGE_MAX_BYTES, SYLLABUS_MAX_BYTES } from "~/schemas/course";
 import { ENQUIRY_RECEIPT_FIELDS, enquiryApiSchema, enquiryStatusSchema, enquiryUpdateSchema } from "~/schemas/enquiry";
 import { enquiryPipelineUpdateSchema, sourceSchema } from "~/schemas/enquiry-pipeline";
+import { enrolmentFeeSchema } from "~/schemas/fees";
 import { DATE_PATTERN } from "~/schemas/fields";
 import { reviewSchema } from "~/schemas/review";
 import { scheduleSchema } from "~/schemas/schedule";
@@ -279,8 +280,10 @@ const versionInput = {
       'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
   }),
 };
-export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
-export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...versionInput });
+export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...enrolmentFeeSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
+export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...enrolmentFeeSchema.shape, ...versionInput });
+/** A fee plan's replacement, with the version read (If-Match does the same). */
+export const feePlanVersion = versionInput;
 export const ContactStatusUpdate = z.object({ ...contactStatusSchema.shape, ...versionInput });
 
 export const UserUpdate = z.object(userUpdateSchema.shape).meta({

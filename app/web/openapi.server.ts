@@ -47,6 +47,24 @@ import {
   ErasureResult,
 } from "./openapi-schemas.server";
 import { eraseRequestSchema } from "~/schemas/privacy-requests";
+import { dueListParams, invoiceListParams, paymentListParams, refundListParams } from "~/schemas/list-params";
+import { feePlanVersion } from "./openapi-schemas.server";
+import {
+  Concession,
+  ConcessionDecision,
+  ConcessionInput,
+  CreditNoteInput,
+  DueRow,
+  FeeLedger,
+  FeePlan,
+  FeePlanInput,
+  Invoice,
+  Payment,
+  PaymentInput,
+  Refund,
+  RefundInput,
+  ReversalInput,
+} from "./openapi-fees.server";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas that check the requests (app/schemas), so
@@ -274,6 +292,16 @@ const TAGS = [
   { prefix: "/api/outbox", name: "Outbox", description: "E-mails and webhooks waiting, sent or failed (admins only)" },
   { prefix: "/api/settings", name: "Settings", description: "The site's configurable facts that public pages show (admins only)" },
   { prefix: "/api/people", name: "Privacy", description: "A person's requests about their data (DPDP Act): erasure by e-mail (staff)" },
+  {
+    prefix: "/api/fee-plans",
+    name: "Fees",
+    description: "Fee plans, dues, invoices, credit notes, payments, refunds and concessions (staff only; amounts in paise)",
+  },
+  { prefix: "/api/dues", name: "Fees", description: "" },
+  { prefix: "/api/invoices", name: "Fees", description: "" },
+  { prefix: "/api/payments", name: "Fees", description: "" },
+  { prefix: "/api/refunds", name: "Fees", description: "" },
+  { prefix: "/api/concessions", name: "Fees", description: "" },
 ];
 
 /** The zod schema of each operation's JSON request body, by "METHOD /path/{template}" (as the document was last built from). */
@@ -520,6 +548,141 @@ export function buildOpenApiDocument(serverUrl = "/") {
             body: eraseRequestSchema,
           }),
         },
+        "/api/fee-plans": {
+          get: op("get", { summary: "List the fee plans (not archived)", access: "staff", ok: 200, data: FeePlan, list: true }),
+          post: op("post", {
+            summary: "Create a fee plan",
+            description:
+              "Instalments each have a percentBp (basis points: 4000 = 40 %; together 10000) or each an amountPaise (the last takes the rest); dueFrom enrolment or batch_start with dueDays after (negative: before). isDefault makes it the default of its batch (scheduleId) or course (courseId). Amounts in paise.",
+            refusals: { 400: ["courseId or scheduleId is not the id of a course or batch", "the percentages do not add up to 100 %"] },
+            access: "staff",
+            ok: 201,
+            data: FeePlan,
+            body: FeePlanInput,
+          }),
+        },
+        "/api/fee-plans/{id}": {
+          get: op("get", { summary: "Read a fee plan", access: "staff", ok: 200, data: FeePlan, path: true }),
+          put: op("put", {
+            summary: "Replace a fee plan's terms",
+            description:
+              "Enrolments already made keep their dues. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
+            refusals: { 400: ["courseId or scheduleId is not the id of a course or batch", "the percentages do not add up to 100 %"] },
+            access: "staff",
+            ok: 200,
+            data: FeePlan,
+            body: FeePlanInput.extend(feePlanVersion),
+            path: true,
+            extra: [409],
+          }),
+          delete: op("delete", { summary: "Archive a fee plan (enrolments made on it keep their dues)", access: "staff", ok: 204, path: true }),
+        },
+        "/api/enquiries/{id}/fees": {
+          get: op("get", {
+            summary: "The student's fees: account, dues, invoices, payments, totals (paise)",
+            access: "staff",
+            ok: 200,
+            data: FeeLedger,
+            path: true,
+          }),
+        },
+        "/api/enquiries/{id}/payments": {
+          post: op("post", {
+            summary: "Record money received (cash, bank transfer, cheque, UPI)",
+            description:
+              "Settles the student's dues oldest first; what is left is kept as credit. A due money reaches gets its invoice. The receipt e-mail and the payment.received webhook are queued.",
+            refusals: {
+              400: ["the student has no fee account (not enrolled)", "reference is missing for a method other than cash", "receivedOn is in the future"],
+              409: ["the same formKey was posted before"],
+            },
+            access: "staff",
+            ok: 201,
+            data: Payment,
+            body: PaymentInput,
+            path: true,
+            extra: [409],
+          }),
+        },
+        "/api/enquiries/{id}/concessions": {
+          post: op("post", {
+            summary: "Ask for a scholarship or concession (applied when an admin approves it)",
+            refusals: { 400: ["the student has no fee account (not enrolled)"] },
+            access: "staff",
+            ok: 201,
+            data: Concession,
+            body: ConcessionInput,
+            path: true,
+          }),
+        },
+        "/api/concessions/{id}": {
+          put: op("put", {
+            summary: "Approve or reject a concession (admins)",
+            description: "Approved, it lowers the dues not yet invoiced or paid, the latest first.",
+            refusals: { 400: ["the concession is more than the dues not yet invoiced or paid"], 409: ["it was already decided"] },
+            access: "staff",
+            ok: 200,
+            data: Concession,
+            body: ConcessionDecision,
+            path: true,
+            extra: [403, 409],
+          }),
+        },
+        "/api/dues": {
+          get: op("get", {
+            summary: "Open dues of enrolled students, oldest date first",
+            access: "staff",
+            ok: 200,
+            data: DueRow,
+            list: true,
+            query: dueListParams,
+          }),
+        },
+        "/api/invoices": {
+          get: op("get", { summary: "Invoices and credit notes, newest first", access: "staff", ok: 200, data: Invoice, list: true, query: invoiceListParams }),
+        },
+        "/api/invoices/{id}": { get: op("get", { summary: "Read an invoice or credit note", access: "staff", ok: 200, data: Invoice, path: true }) },
+        "/api/invoices/{id}/credit-note": {
+          post: op("post", {
+            summary: "Cancel an invoice with a credit note and a reason (admins); answers the credit note",
+            description: "The due is left without an invoice, so a corrected one can be issued.",
+            refusals: { 409: ["the invoice is already cancelled"] },
+            access: "staff",
+            ok: 201,
+            data: Invoice,
+            body: CreditNoteInput,
+            path: true,
+            extra: [403, 409],
+          }),
+        },
+        "/api/payments": {
+          get: op("get", { summary: "Payments, newest first", access: "staff", ok: 200, data: Payment, list: true, query: paymentListParams }),
+        },
+        "/api/payments/{id}": { get: op("get", { summary: "Read a payment", access: "staff", ok: 200, data: Payment, path: true }) },
+        "/api/payments/{id}/reversal": {
+          post: op("post", {
+            summary: "Reverse a payment with a reason (never edited)",
+            refusals: { 409: ["it was already reversed, or it has refunds"] },
+            access: "staff",
+            ok: 200,
+            data: Payment,
+            body: ReversalInput,
+            path: true,
+            extra: [409],
+          }),
+        },
+        "/api/payments/{id}/refunds": {
+          post: op("post", {
+            summary: "Record money given back on a payment",
+            refusals: { 400: ["amountPaise is more than is left of the payment"], 409: ["the payment was reversed"] },
+            access: "staff",
+            ok: 201,
+            data: Refund,
+            body: RefundInput,
+            path: true,
+            extra: [409],
+          }),
+        },
+        "/api/refunds": { get: op("get", { summary: "Refunds, newest first", access: "staff", ok: 200, data: Refund, list: true, query: refundListParams }) },
         "/api/users": { get: op("get", { summary: "List users, newest first", access: "admin", ok: 200, data: User, list: true, query: userListParams }) },
         "/api/users/{id}": {
           get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }),

@@ -27,7 +27,9 @@ export function timelineLines(entries: TimelineEntry[]): TimelineLine[] {
                     ? (e.text ?? "Escalated to the admins")
                     : e.kind === "consent" || e.kind === "privacy"
                       ? `Privacy: ${e.text ?? e.toValue ?? ""}`
-                      : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
+                      : e.kind === "fee"
+                        ? `Fees: ${e.text ?? ""}`
+                        : `Batch: ${e.fromValue ?? "none"} → ${e.toValue ?? "none"}`;
     return { id: e.id, at: `${formatDateTime(e.at)} IST`, who: e.userName || (e.kind === "created" ? "Visitor" : ""), what, note: e.kind === "note" };
   });
 }

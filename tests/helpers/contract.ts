@@ -211,8 +211,9 @@ export function valueArb(contract: Contract, raw: Schema, hint?: Hint, name = ""
     case "array": {
       const items = valueArb(contract, schema.items ?? {}, hint, `${name}[]`);
       const max = schema.maxItems ?? 5;
+      const min = schema.minItems ?? 0;
       return fc.oneof(
-        { weight: 5, arbitrary: fc.array(items, { maxLength: Math.min(max, 6) }) },
+        { weight: 5, arbitrary: fc.array(items, { minLength: min, maxLength: Math.max(min, Math.min(max, 6)) }) },
         { weight: 1, arbitrary: fc.array(items, { minLength: max, maxLength: max }) },
       );
     }

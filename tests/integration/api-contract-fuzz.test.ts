@@ -41,33 +41,71 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "PUT /api/users/{id}": ["confirmPassword"],
   "GET /api/audit-log": ["to"],
   // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).
-  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt"],
+  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt", "feePlanId"],
   // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
-  "PUT /api/enquiries/{id}/status": ["scheduleId"],
+  "PUT /api/enquiries/{id}/status": ["scheduleId", "feePlanId"],
   // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).
   // preferredCourse: the title of a published course (or a form's fallback title), as its description says.
   "POST /api/enquiries": ["guardianName", "guardianEmail", "preferredCourse"],
   "POST /api/contact-queries": ["guardianName", "guardianEmail"],
+  // Fees: a plan's percentages add up to 100 % (or all amounts), an early-bird date has its discount, a course or
+  // batch that exists; a payment needs an enrolled student (a fee account), a reference unless cash, a day not in
+  // the future; a refund at most what is left; a concession at most the unbilled dues; a plan that fits the course.
+  "POST /api/fee-plans": ["instalments", "earlyBirdDiscountPaise", "courseId", "scheduleId"],
+  "PUT /api/fee-plans/{id}": ["instalments", "earlyBirdDiscountPaise", "courseId", "scheduleId"],
+  "POST /api/enquiries/{id}/payments": ["amountPaise", "reference", "receivedOn"],
+  "POST /api/enquiries/{id}/concessions": ["amountPaise"],
+  "PUT /api/concessions/{id}": ["amountPaise"],
+  "POST /api/payments/{id}/refunds": ["amountPaise"],
 };
 
+/** Fee operations answered 409 for a documented reason (already reversed, cancelled or decided; a form posted twice). */
+const FEE_CONFLICTS = [
+  "POST /api/enquiries/{id}/payments",
+  "POST /api/payments/{id}/reversal",
+  "POST /api/payments/{id}/refunds",
+  "POST /api/invoices/{id}/credit-note",
+  "PUT /api/concessions/{id}",
+];
+/** Staff operations only admins may complete (the description says so): an editor gets 403. */
+const ADMIN_DECIDES = ["POST /api/invoices/{id}/credit-note", "PUT /api/concessions/{id}"];
+
 /** Writes that take the version they were drawn from (If-Match or `version`): 409 edit_conflict when it is old. */
-const VERSIONED_WRITES = ["PUT /api/enquiries/{id}", "PUT /api/enquiries/{id}/status", "PUT /api/contact-queries/{id}/status"];
+const VERSIONED_WRITES = ["PUT /api/enquiries/{id}", "PUT /api/enquiries/{id}/status", "PUT /api/contact-queries/{id}/status", "PUT /api/fee-plans/{id}"];
 
 // ---------------------------------------------------------------- live ids
 
-const POOLS = ["courses", "schedules", "reviews", "enquiries", "contact-queries", "users"] as const;
+const POOLS = [
+  "courses",
+  "schedules",
+  "reviews",
+  "enquiries",
+  "contact-queries",
+  "users",
+  "fee-plans",
+  "enrolled",
+  "payments",
+  "reversible",
+  "invoices",
+  "concessions",
+] as const;
 type Pool = (typeof POOLS)[number];
 const pools = Object.fromEntries(POOLS.map((p) => [p, [] as string[]])) as Record<Pool, string[]>;
 
 function poolOf(path: string): Pool | undefined {
   if (path.startsWith("/api/auth/users") || path.startsWith("/api/users")) return "users";
+  // A student's fees, payments and concessions: enrolled students (made in beforeAll), with a fee account.
+  if (/^\/api\/enquiries\/\{id\}\/(fees|payments|concessions)$/.test(path)) return "enrolled";
+  // Payments to reverse: apart from those refunds are made on (a refunded payment is not reversed).
+  if (path === "/api/payments/{id}/reversal") return "reversible";
   return POOLS.find((p) => path.startsWith(`/api/${p}`));
 }
 
 const protectedIds = () => new Set([tokens.adminId, tokens.editorId]);
 
 let made = 0;
-const SAMPLE: Record<Exclude<Pool, "schedules">, () => { path: string; body: Json }> = {
+const SAMPLE: Record<Exclude<Pool, "schedules" | "enrolled" | "payments" | "reversible" | "invoices" | "concessions">, () => { path: string; body: Json }> = {
+  "fee-plans": () => ({ path: "/api/fee-plans", body: { name: `Fuzz plan ${++made}`, instalments: [{ label: "All", percentBp: 10000 }] } }),
   courses: () => ({ path: "/api/courses", body: { title: `Fuzz course ${++made}`, category: "advanced", description: "Made for the fuzz run." } }),
   reviews: () => ({ path: "/api/reviews", body: { name: "Fuzz", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." } }),
   enquiries: () => ({
@@ -97,18 +135,72 @@ async function liveId(pool: Pool, n: number, forWrite: boolean): Promise<string>
               totalSeats: 10,
             },
           }
-        : SAMPLE[pool]();
-    const r = await api.post(sample.path, { token: tokens.admin, json: sample.body });
-    if (r.status !== 201) throw new Error(`Could not make a ${pool} record: ${r.status} ${r.text}`);
-    pools[pool].push(r.body.data.id);
+        : pool === "enrolled" || pool === "payments" || pool === "reversible" || pool === "invoices" || pool === "concessions"
+          ? await feeSample(pool)
+          : SAMPLE[pool]();
+    if (!sample.path) pools[pool].push((sample.body as { id: string }).id);
+    else {
+      const r = await api.post(sample.path, { token: tokens.admin, json: sample.body });
+      if (r.status !== 201) throw new Error(`Could not make a ${pool} record: ${r.status} ${r.text}`);
+      pools[pool].push(r.body.data.id);
+    }
   }
   const ids = usable();
   return ids[n % ids.length];
 }
 
+/**
+ * Fee records for the fee operations' ids: an enrolled student of a course with a fee (their fee account opens, the
+ * first due is invoiced), a large payment on them (refunds fit in it), a pending concession.
+ */
+async function feeSample(pool: "enrolled" | "payments" | "reversible" | "invoices" | "concessions"): Promise<{ path: string; body: Json }> {
+  const enquiry = await api.post("/api/enquiries", {
+    json: {
+      fullName: `Fuzz Student ${++made}`,
+      email: `fuzz.fees.${made}@example.com`,
+      phone: "9876543210",
+      preferredCourse: FEE_COURSE,
+      preferredMode: "online",
+    },
+  });
+  const id = enquiry.body.data.id as string;
+  const enrolled = await api.put(`/api/enquiries/${id}/status`, { token: tokens.admin, json: { status: "enrolled" } });
+  if (enrolled.status !== 200) throw new Error(`Could not enrol: ${enrolled.status} ${enrolled.text}`);
+  if (pool === "enrolled") return { path: "", body: { id } };
+  if (pool === "invoices") return { path: "", body: { id: (await api.get(`/api/enquiries/${id}/fees`, { token: tokens.admin })).body.data.invoices[0].id } };
+  if (pool === "concessions") return { path: `/api/enquiries/${id}/concessions`, body: { kind: "scholarship", amountPaise: 100_000, reason: "Fuzz" } };
+  return { path: `/api/enquiries/${id}/payments`, body: { method: "cash", amountPaise: 900_000_000 } };
+}
+const FEE_COURSE = "Fuzz Fees Course";
+
 async function fillPools() {
-  for (const pool of POOLS) {
+  await api.post("/api/courses", { token: tokens.admin, json: { title: FEE_COURSE, category: "beginner", description: "Fees for the fuzz run.", fee: 47200 } });
+  // A plan for the course whose second half is due later: concessions have unbilled dues to lower.
+  await api.post("/api/fee-plans", {
+    token: tokens.admin,
+    json: {
+      name: "Fuzz halves",
+      isDefault: true,
+      courseId: (await api.get("/api/courses?limit=100", { token: tokens.admin })).body.data.find((c: { title: string }) => c.title === FEE_COURSE).id,
+      instalments: [
+        { label: "Now", percentBp: 5000 },
+        { label: "Later", percentBp: 5000, dueDays: 60 },
+      ],
+    },
+  });
+  for (const pool of ["enrolled", "payments", "reversible", "invoices", "concessions"] as const) {
+    for (let i = 0; i < 6; i++) {
+      const sample = await feeSample(pool);
+      if (!sample.path) pools[pool].push(sample.body.id as string);
+      else pools[pool].push((await api.post(sample.path, { token: tokens.admin, json: sample.body })).body.data.id);
+    }
+  }
+  for (const pool of ["courses", "schedules", "reviews", "enquiries", "contact-queries", "users", "fee-plans"] as const) {
     const path = pool === "users" ? "/api/users" : `/api/${pool}`;
+    if (pool === "fee-plans") {
+      pools[pool] = ((await api.get(path, { token: tokens.admin })).body.data as { id: string }[]).map((x) => x.id);
+      continue;
+    }
     const r = await api.get(`${path}?limit=100`, { token: tokens.admin });
     pools[pool] = (r.body.data as { id: string }[]).map((x) => x.id);
   }
@@ -177,6 +269,24 @@ const hintsFor =
         { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
       );
     }
+    // A fee plan: instalments that add up (percentages to 100 %, or amounts with the rest last), mostly; no course or
+    // batch to look up, no early-bird date without its discount. Random ones are refused for documented reasons.
+    if (o.path.startsWith("/api/fee-plans") && name === "instalments") {
+      return fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom(
+            [{ label: "All", percentBp: 10000 }],
+            [
+              { label: "Deposit", amountPaise: 500000 },
+              { label: "Rest", dueDays: 30 },
+            ],
+          ),
+        },
+        { weight: 1, arbitrary: fc.constant([{ label: "Half", percentBp: 5000 }]) },
+      );
+    }
+    if (o.path.startsWith("/api/fee-plans") && (name === "courseId" || name === "scheduleId" || name === "earlyBirdUntil")) return fc.constant(null);
     return undefined;
   };
 
@@ -387,6 +497,8 @@ function expectValidOutcome(o: Operation, req: Request, sent: Sent) {
     // A version (or If-Match) older than the stored one: the write is refused, nothing overwritten.
     sent.status === 409 && VERSIONED_WRITES.includes(o.key) && sent.json?.error?.code === "edit_conflict",
     sent.status === 403 && o.key === "PUT /api/users/{id}" && req.caller === "editor",
+    sent.status === 403 && ADMIN_DECIDES.includes(o.key) && req.caller === "editor",
+    sent.status === 409 && FEE_CONFLICTS.includes(o.key),
     sent.status === 413 && sent.bytes > 1024 * 1024,
     sent.status === 415 && sent.bogusFile,
     sent.status === 400 && Object.keys(sent.json?.error?.fields ?? { body: "" }).every((f) => (BEYOND_SCHEMA[o.key] ?? []).includes(f)),
@@ -428,6 +540,25 @@ const OPERATIONS = [
   "GET /api/outbox",
   "GET /api/settings",
   "GET /api/contact-queries/{id}/timeline",
+  "GET /api/fee-plans",
+  "GET /api/fee-plans/{id}",
+  "GET /api/enquiries/{id}/fees",
+  "GET /api/dues",
+  "GET /api/invoices",
+  "GET /api/invoices/{id}",
+  "GET /api/payments",
+  "GET /api/payments/{id}",
+  "GET /api/refunds",
+  "POST /api/fee-plans",
+  "POST /api/enquiries/{id}/payments",
+  "POST /api/enquiries/{id}/concessions",
+  "POST /api/invoices/{id}/credit-note",
+  // Refunds before reversals: a reversed payment takes no refund.
+  "POST /api/payments/{id}/refunds",
+  "POST /api/payments/{id}/reversal",
+  "PUT /api/fee-plans/{id}",
+  "PUT /api/concessions/{id}",
+  "DELETE /api/fee-plans/{id}",
   "POST /api/enquiries/{id}/notes",
   "POST /api/contact-queries/{id}/notes",
   "POST /api/courses",

@@ -453,6 +453,134 @@ describe("the API through Prism's validating proxy", () => {
     await ok({ method: "DELETE", path: `/api/users/${spare.id}`, token: admin }, 204);
     await ok({ method: "DELETE", path: `/api/users/${me.id}`, token: admin }, 403);
 
+    // Fees (issue 38): plans, an enrolled student's ledger, a payment, its reversal and refund, invoices and a credit
+    // note, dues, a concession. Amounts in paise.
+    const feeCourse = (
+      await ok(
+        { method: "POST", path: "/api/courses", token: admin, json: { title: "Prism Fees", category: "beginner", description: "Fees", fee: 47200 } },
+        201,
+      )
+    ).body.data!;
+    const plan = (
+      await ok(
+        {
+          method: "POST",
+          path: "/api/fee-plans",
+          token: admin,
+          json: {
+            name: "Half now, half in a month",
+            courseId: feeCourse.id,
+            isDefault: true,
+            instalments: [
+              { label: "Now", percentBp: 5000, dueFrom: "enrolment", dueDays: 0 },
+              { label: "Later", percentBp: 5000, dueFrom: "enrolment", dueDays: 30 },
+            ],
+          },
+        },
+        201,
+      )
+    ).body.data!;
+    await refused({ method: "POST", path: "/api/fee-plans", token: admin, json: { name: "No instalments", instalments: [] } }, 422, 400);
+    await ok({ method: "GET", path: "/api/fee-plans", token: editor }, 200);
+    await ok({ method: "GET", path: `/api/fee-plans/${plan.id}`, token: editor }, 200);
+    await ok({ method: "GET", path: "/api/fee-plans/no-such-plan", token: editor }, 404);
+    await ok(
+      {
+        method: "PUT",
+        path: `/api/fee-plans/${plan.id}`,
+        token: admin,
+        json: {
+          name: "Renamed",
+          courseId: feeCourse.id,
+          isDefault: true,
+          version: 1,
+          instalments: [
+            { label: "Now", percentBp: 5000 },
+            { label: "Later", percentBp: 5000, dueDays: 30 },
+          ],
+        },
+      },
+      200,
+    );
+    await ok(
+      {
+        method: "PUT",
+        path: `/api/fee-plans/${plan.id}`,
+        token: admin,
+        json: { name: "Stale", version: 1, instalments: [{ label: "All", percentBp: 10000 }] },
+      },
+      409,
+    );
+    const student = (
+      await ok(
+        {
+          method: "POST",
+          path: "/api/enquiries",
+          json: { fullName: "Prism Student", email: "prism.student@example.com", phone: "9876501111", preferredCourse: "Prism Fees", preferredMode: "online" },
+        },
+        201,
+      )
+    ).body.data!;
+    await ok({ method: "PUT", path: `/api/enquiries/${student.id}/status`, token: admin, json: { status: "enrolled", billingState: "Karnataka" } }, 200);
+    const ledger = (await ok({ method: "GET", path: `/api/enquiries/${student.id}/fees`, token: editor }, 200)).body.data!;
+    expect((ledger.dues as { amountPaise: number }[]).map((d) => d.amountPaise)).toEqual([2_360_000, 2_360_000]);
+    await ok({ method: "GET", path: "/api/enquiries/no-such-enquiry/fees", token: editor }, 404);
+    const paid = (
+      await ok(
+        {
+          method: "POST",
+          path: `/api/enquiries/${student.id}/payments`,
+          token: editor,
+          json: { method: "upi", amountPaise: 3_000_000, reference: "412345678901" },
+        },
+        201,
+      )
+    ).body.data!;
+    await ok({ method: "POST", path: `/api/enquiries/${student.id}/payments`, token: editor, json: { method: "cheque", amountPaise: 100 } }, 400);
+    await refused({ method: "POST", path: `/api/enquiries/${student.id}/payments`, token: editor, json: { method: "cash", amountPaise: 12.5 } }, 422, 400);
+    await ok({ method: "GET", path: "/api/payments?method=upi", token: editor }, 200);
+    await ok({ method: "GET", path: `/api/payments/${paid.id}`, token: editor }, 200);
+    await ok({ method: "GET", path: "/api/payments/no-such-payment", token: editor }, 404);
+    await ok({ method: "POST", path: `/api/payments/${paid.id}/refunds`, token: editor, json: { amountPaise: 100_000, reason: "Overcharged" } }, 201);
+    await ok({ method: "POST", path: `/api/payments/${paid.id}/reversal`, token: editor, json: { reason: "Refunded, cannot reverse" } }, 409);
+    const cash = (
+      await ok({ method: "POST", path: `/api/enquiries/${student.id}/payments`, token: editor, json: { method: "cash", amountPaise: 50_000 } }, 201)
+    ).body.data!;
+    await ok({ method: "POST", path: `/api/payments/${cash.id}/reversal`, token: editor, json: { reason: "Counted twice" } }, 200);
+    await ok({ method: "GET", path: "/api/refunds", token: editor }, 200);
+    const invoices = (await ok({ method: "GET", path: "/api/invoices?kind=invoice", token: editor }, 200)).body.data as unknown as { id: string }[];
+    await ok({ method: "GET", path: `/api/invoices/${invoices[0].id}`, token: editor }, 200);
+    await ok({ method: "GET", path: "/api/invoices/no-such-invoice", token: editor }, 404);
+    await ok({ method: "POST", path: `/api/invoices/${invoices[0].id}/credit-note`, token: editor, json: { reason: "Wrong state" } }, 403);
+    await ok({ method: "POST", path: `/api/invoices/${invoices[0].id}/credit-note`, token: admin, json: { reason: "Wrong state" } }, 201);
+    await ok({ method: "POST", path: `/api/invoices/${invoices[0].id}/credit-note`, token: admin, json: { reason: "Again" } }, 409);
+    await ok({ method: "GET", path: "/api/dues?view=all", token: editor }, 200);
+    await refused({ method: "GET", path: "/api/dues?view=someday", token: editor }, 422, 400);
+    const later = await ok(
+      {
+        method: "POST",
+        path: "/api/enquiries",
+        json: { fullName: "Prism Scholar", email: "prism.scholar@example.com", phone: "9876502222", preferredCourse: "Prism Fees", preferredMode: "online" },
+      },
+      201,
+    );
+    await ok({ method: "PUT", path: `/api/enquiries/${later.body.data!.id}/status`, token: admin, json: { status: "enrolled", feePlanId: plan.id } }, 200);
+    const concession = (
+      await ok(
+        {
+          method: "POST",
+          path: `/api/enquiries/${later.body.data!.id}/concessions`,
+          token: editor,
+          json: { kind: "scholarship", amountPaise: 500_000, reason: "Merit" },
+        },
+        201,
+      )
+    ).body.data!;
+    await ok({ method: "PUT", path: `/api/concessions/${concession.id}`, token: editor, json: { approve: true } }, 403);
+    await ok({ method: "PUT", path: `/api/concessions/${concession.id}`, token: admin, json: { approve: true } }, 200);
+    await ok({ method: "PUT", path: `/api/concessions/${concession.id}`, token: admin, json: { approve: false } }, 409);
+    await ok({ method: "DELETE", path: `/api/fee-plans/${plan.id}`, token: admin }, 204);
+
     // Deletes and signing out.
     await ok({ method: "DELETE", path: `/api/courses/${uploaded.id}`, token: editor }, 204);
     await ok({ method: "DELETE", path: `/api/courses/${course.id}`, token: admin }, 204);

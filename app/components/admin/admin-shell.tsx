@@ -18,6 +18,7 @@ const NAV: NavItem[] = [
   { to: "/admin/enquiries", label: "Enquiries", adminOnly: false, count: (c) => ({ n: c.newEnquiries, what: "new" }) },
   { to: "/admin/enquiries?view=queue", label: "My queue", adminOnly: false, count: (c) => ({ n: c.myOverdue, what: "overdue follow-ups" }) },
   { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false, count: (c) => ({ n: c.newContactQueries, what: "new" }) },
+  { to: "/admin/fees", label: "Fees", adminOnly: false },
   { to: "/admin/privacy", label: "Privacy", adminOnly: false },
   { to: "/admin/users", label: "Users", adminOnly: true },
   { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },

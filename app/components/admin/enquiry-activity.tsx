@@ -5,6 +5,7 @@ import { SectionFlash } from "./dialog-flash";
 import { ErrorBanner } from "./error-banner";
 import { INPUT_CLASS } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
+import { EnrolmentFeeFields, type EnrolmentFeeChoices } from "./enrolment-fee-fields";
 
 export type ActivityFormData = {
   enquiryId: string;
@@ -20,6 +21,8 @@ export type ActivityFormData = {
   staff: { id: string; name: string }[];
   scheduleId: string | null;
   batches: { id: string; label: string; full: boolean }[];
+  /** The fee plan and state chosen when the outcome is Enrolled (absent when already enrolled). */
+  fees?: EnrolmentFeeChoices;
 };
 
 /** What a refused post typed, shown again beside the message (a note is never lost to a refusal). */
@@ -151,6 +154,7 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
           </p>
           <FieldError id="activity-batch-error" message={field("scheduleId")} />
         </div>
+        {data.fees ? <EnrolmentFeeFields data={data.fees} typed={typed} /> : null}
         <div className="flex flex-wrap gap-2">
           <SubmitButton pendingText="Saving..." pending={busy}>
             Save

@@ -15,6 +15,7 @@ import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
 import { Typed } from "~/components/ui/typed";
+import { FeeLedgerPanel, type FeePanelData } from "./fee-ledger";
 
 export type EnquiryFile = { href: string; label: string };
 
@@ -30,6 +31,8 @@ export type EnquiryExtras = {
   escalated: boolean;
   followUp: FollowUpPanelData;
   activity: ActivityFormData;
+  /** The student's dues, invoices and payments, with the forms to record, reverse and cancel. */
+  fees: FeePanelData;
   timeline: TimelineLine[];
   formKey: string;
   /** The next enquiry of the signed-in counsellor's queue, if any. */
@@ -194,6 +197,7 @@ export function EnquiryDetails({
           },
         ]}
       />
+      <FeeLedgerPanel data={extras.fees} action={`${here}#fees`} />
       <StatusButtons
         key={`${enquiry.id}:${enquiry.version}`}
         statuses={ENQUIRY_STATUSES}

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { SITE_SETTING_FIELDS, SITE_SETTING_GROUPS, SITE_SETTING_KEYS, type SiteSettingGroup, type SiteSettings } from "~/schemas/site-settings";
 import { SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
-import { FormActions, TextAreaField, TextField } from "./form-field";
+import { FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 
 /**
  * The site settings form, built from the schema's list of fields (app/schemas/site-settings.ts): one fieldset per
@@ -24,7 +24,9 @@ export function SiteSettingsForm({ values, lastResult }: { values: SiteSettings;
           {SITE_SETTING_KEYS.filter((key) => SITE_SETTING_FIELDS[key].group === group).map((key) => {
             const f = SITE_SETTING_FIELDS[key];
             const value = String(typed && key in typed ? (typed[key] ?? "") : values[key]);
-            const common = { label: f.label, name: key, id: `setting-${key}`, hint: f.hint, required: true, errors: errors[key] };
+            const common = { label: f.label, name: key, id: `setting-${key}`, hint: f.hint, required: !("optional" in f && f.optional), errors: errors[key] };
+            if (f.input === "select" && "options" in f && f.options)
+              return <SelectField key={key} {...common} defaultValue={value} options={f.options.map((o) => ({ value: o, label: o }))} />;
             return f.input === "textarea" ? (
               <TextAreaField key={key} {...common} rows={3} defaultValue={value} />
             ) : (

@@ -1,4 +1,5 @@
 import type { CourseCategory, DeliveryMode } from "~/schemas/public-values";
+import type { DueState } from "~/schemas/fee-values";
 
 /**
  * The badge colours of the site and the back office, from one map: a course level or a batch's mode has the same
@@ -18,6 +19,14 @@ export const BADGE_TONES: Record<BadgeTone, string> = {
 };
 
 export const COURSE_CATEGORY_TONE: Record<CourseCategory, BadgeTone> = { beginner: "green", intermediate: "yellow", advanced: "red" };
+export const DUE_STATE_TONE: Record<DueState, BadgeTone> = {
+  paid: "green",
+  overdue: "red",
+  due: "yellow",
+  "part-paid": "yellow",
+  upcoming: "blue",
+  cancelled: "gray",
+};
 export const DELIVERY_MODE_TONE: Record<DeliveryMode, BadgeTone> = { online: "blue", offline: "purple", hybrid: "teal" };
 
 /** The classes of a value's badge colour; gray for a value the map does not know. */

@@ -29,6 +29,7 @@ import * as m0070 from "./migrations/0070-fees";
 import * as m0080 from "./migrations/0080-search-secure-delete";
 import * as m0090 from "./migrations/0090-unanswered-index";
 import * as m0100 from "./migrations/0100-list-and-figure-indexes";
+import * as m0120 from "./migrations/0120-versions-and-seats";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0080-search-secure-delete": m0080,
   "0090-unanswered-index": m0090,
   "0100-list-and-figure-indexes": m0100,
+  "0120-versions-and-seats": m0120,
 };
 
 export type DB = Kysely<Database>;

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { Typed } from "~/components/ui/typed";
+
+export type BatchRosterLine = { enquiryId: string; fullName: string; phone: string; since: string; ownerName: string | null };
+
+/**
+ * Who holds a batch's seats: each enrolled student (a link to their enquiry, their phone, since when, who owns the
+ * enquiry), in the order they took their seat, and the seats held otherwise (an open waitlist offer, listed under
+ * Waitlist; an erased person's enrolment; seats taken before enrolments were recorded here), so the lines add up to
+ * the seats taken.
+ */
+export function BatchRoster({
+  lines,
+  taken,
+  total,
+  heldOtherwise,
+}: {
+  lines: BatchRosterLine[];
+  taken: number;
+  total: number;
+  heldOtherwise: { offered: number; hidden: number; before: number };
+}) {
+  const others = [
+    heldOtherwise.offered ? `${heldOtherwise.offered} held by open waitlist ${heldOtherwise.offered === 1 ? "offer" : "offers"} (below)` : null,
+    heldOtherwise.hidden ? `${heldOtherwise.hidden} by ${heldOtherwise.hidden === 1 ? "a student" : "students"} whose details were erased on request` : null,
+    heldOtherwise.before ? `${heldOtherwise.before} taken before enrolments were recorded here` : null,
+  ].filter(Boolean);
+  return (
+    <section aria-labelledby="batch-roster-title" className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id="batch-roster-title" className="text-base font-semibold text-slate-900">
+        {`Seats taken: ${taken} of ${total}`}
+      </h2>
+      {lines.length ? (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="batch-roster">
+            <caption className="sr-only">Enrolled students holding this batch's seats</caption>
+            <thead className="text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  Student
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Phone
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Enrolled since
+                </th>
+                <th scope="col" className="py-1">
+                  Owner
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={l.enquiryId} className="border-t border-slate-200">
+                  <td className="py-2 pr-3">
+                    <Link to={`/admin/enquiries/${encodeURIComponent(l.enquiryId)}`} className="font-semibold text-brand-700 underline">
+                      <Typed>{l.fullName}</Typed>
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    <a href={`tel:${l.phone}`} className="text-brand-700 underline">
+                      {l.phone}
+                    </a>
+                  </td>
+                  <td className="py-2 pr-3">{l.since}</td>
+                  <td className="py-2">{l.ownerName ? <Typed>{l.ownerName}</Typed> : "Unassigned"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No student is enrolled in this batch yet.</p>
+      )}
+      {others.length ? <p className="mt-2 text-sm text-slate-600">{`Also taken: ${others.join("; ")}.`}</p> : null}
+    </section>
+  );
+}

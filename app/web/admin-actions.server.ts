@@ -52,6 +52,8 @@ export function editConflictShown(error: ServiceError, form: FormData, { labels,
     const indexed = [...form.keys()].filter((k) => k.startsWith(`${name}[`)).map((k) => String(form.get(k) ?? ""));
     const typed = (sent.length ? sent : indexed).map((v) => v.trim()).join(", ");
     const stored = now[name];
+    // A field the form did not send says nothing, but an unticked checkbox is sent as nothing at all.
+    if (!sent.length && !indexed.length && typeof stored !== "boolean") continue;
     const same = typeof stored === "boolean" ? ticked(typed) === stored : typed === asTyped(stored).trim();
     if (same || !(name in now)) continue;
     const shown = typeof stored === "boolean" ? (ticked(typed) ? "Yes" : "No") : (valueText[name]?.[typed] ?? typed);

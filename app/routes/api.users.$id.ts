@@ -28,7 +28,7 @@ const handle = endpoint({
         newPassword,
         confirmPassword: body.confirmPassword ?? newPassword,
       }).catch(renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"));
-      return json({ data: changed.user, token: await freshToken(changed) });
+      return json({ data: changed.user, token: await freshToken(changed) }, { headers: { ETag: `"${changed.user.version}"` } });
     }
     const { user, password } = await updateUser(actor, id, withIfMatch(args.request, body));
     const etag = { ETag: `"${user.version}"` };

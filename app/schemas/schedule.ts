@@ -13,7 +13,15 @@ export const scheduleSchema = z
     days: requiredText("Days are required", 100, "Days"),
     mode: choice(DELIVERY_MODES, "Mode is required"),
     location: requiredText("Location is required", 200, "Location"),
-    // No seats left here: they are counted from enrolments (app/services/schedules.server.ts), never typed.
+    // Seats left are counted from enrolments (app/services/schedules.server.ts), never typed: a value an older page or
+    // client still sends is checked (the API document says a whole number, 0 or more) and then ignored.
+    seats: z
+      .optional(wholeNumber(0, "Available seats must be 0 or more"))
+      .check(
+        z.describe(
+          "Ignored (accepted so older clients keep working): seats left are counted from enrolments and open waitlist offers. Set totalSeats; the record answers seats and seatsTaken.",
+        ),
+      ),
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
     fee: optionalFee,
     feeLabel: feeLabelField,

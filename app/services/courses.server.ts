@@ -121,7 +121,6 @@ const courseRecord = (id: string): GuardedRecord<Course> => ({ thing: "course", 
  */
 export async function saveCourse(actor: StaffActor, id: string | null, submission: CourseSubmission): Promise<Course> {
   try {
-    const guard = parseInput(writeGuardSchema, submission.fields);
     if (!id) {
       const input = toCourseInput(submission, null);
       return await inTransaction(async () => {
@@ -130,6 +129,11 @@ export async function saveCourse(actor: StaffActor, id: string | null, submissio
         return course;
       });
     }
+    const guard = parseInput(writeGuardSchema, submission.fields);
+    const found = await getCourse(id);
+    if (!found) throw notFound("Course");
+    // A mistake in what was sent is reported before a stale version (the form can be corrected, then saved again).
+    toCourseInput(submission, found);
     const target = courseRecord(id);
     let replaced: Course | null = null;
     const saved = await guardedWrite(

@@ -62,7 +62,8 @@ async function withCourseCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 function scheduleValues(input: unknown) {
-  const { state, publishAt, ...values } = parseInput(scheduleSchema, input);
+  // A seats sent (an older page or client) is ignored: the seats left are counted, never taken from a write.
+  const { state, publishAt, seats: _ignored, ...values } = parseInput(scheduleSchema, input);
   return { ...values, publication: readPublication({ state, publishAt }) };
 }
 

@@ -260,7 +260,7 @@ const types = (kind: UploadKind) => [...new Set(Object.values(mediaTypes(kind)))
 
 /** A staff write may say which version it was drawn from (or send If-Match). */
 const versionInput = {
-  version: z.number().int().min(1).optional().meta({
+  version: z.number().int().min(1).max(999_999_999).optional().meta({
     description:
       'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
   }),
@@ -269,7 +269,6 @@ const versionInput = {
 export const CourseJson = z
   .object({
     ...courseSchema.shape,
-    ...versionInput,
     image: text
       .nullable()
       .optional()
@@ -288,7 +287,6 @@ const fileField = (what: string, kind: UploadKind, max: number) =>
 export const CourseMultipart = z
   .object({
     ...courseSchema.shape,
-    ...versionInput,
     image: fileField("image", "image", IMAGE_MAX_BYTES),
     syllabusFile: fileField("syllabus", "syllabus", SYLLABUS_MAX_BYTES),
   })
@@ -296,6 +294,9 @@ export const CourseMultipart = z
     description:
       "Lists are repeated parts (highlights, highlights …) or indexed entries (highlights[0], highlights[1] …). The whole body may not exceed the two files plus 1 MB.",
   });
+/** Replacing a course: the same bodies with the version they were drawn from. */
+export const CourseUpdateJson = z.object({ ...CourseJson.shape, ...versionInput }).meta({ id: "CourseUpdate" });
+export const CourseUpdateMultipart = z.object({ ...CourseMultipart.shape, ...versionInput }).meta({ description: CourseMultipart.meta()?.description });
 export const courseMultipartEncoding = { image: { contentType: types("image").join(", ") }, syllabusFile: { contentType: types("syllabus").join(", ") } };
 
 export const EnquiryInput = z
@@ -311,21 +312,11 @@ export const EnquiryInput = z
   })
   .meta({ id: "EnquiryInput" });
 
-export const ScheduleInput = z
-  .object({
-    ...scheduleSchema.shape,
-    seats: z.number().int().min(0).optional().meta({
-      description:
-        "Ignored (accepted so older clients keep working): seats left are counted from enrolments and open waitlist offers. Set totalSeats; the record answers seats and seatsTaken.",
-    }),
-    ...versionInput,
-  })
-  .meta({
-    id: "ScheduleInput",
-    description:
-      "Also checked: both dates are real days, endDate is not before startDate, course is the id of an existing course, and totalSeats is not below the seats taken (400 naming the field otherwise). A new batch has every seat left; a raised totalSeats offers the new seats to the waitlist in order.",
-  });
-export const ReviewInput = z.object({ ...reviewSchema.shape, ...versionInput }).meta({ id: "ReviewInput" });
+const SCHEDULE_CHECKS =
+  "Also checked: both dates are real days, endDate is not before startDate, course is the id of an existing course, and totalSeats is not below the seats taken (400 naming the field otherwise). A new batch has every seat left; a raised totalSeats offers the new seats to the waitlist in order.";
+export const ScheduleInput = z.object(scheduleSchema.shape).meta({ id: "ScheduleInput", description: SCHEDULE_CHECKS });
+export const ScheduleUpdate = z.object({ ...scheduleSchema.shape, ...versionInput }).meta({ id: "ScheduleUpdate", description: SCHEDULE_CHECKS });
+export const ReviewUpdate = z.object({ ...reviewSchema.shape, ...versionInput }).meta({ id: "ReviewUpdate" });
 
 export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
 export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...versionInput });

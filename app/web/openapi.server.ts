@@ -12,6 +12,7 @@ import {
   userListParams,
 } from "~/schemas/list-params";
 import { loginSchema } from "~/schemas/login";
+import { reviewSchema } from "~/schemas/review";
 import { userCreateSchema } from "~/schemas/user";
 import { MAX_BODY_BYTES } from "~/infra/uploads.server";
 import { SITE } from "~/config/site";
@@ -38,7 +39,10 @@ import {
   EnquiryUpdate,
   ContactStatusUpdate,
   ScheduleInput,
-  ReviewInput,
+  ScheduleUpdate,
+  ReviewUpdate,
+  CourseUpdateJson,
+  CourseUpdateMultipart,
   UserUpdate,
   PasswordChange,
   ContactQueryInput,
@@ -216,6 +220,8 @@ type Crud = {
   updateExtra?: number[];
   updateDescription?: string;
   multipart?: Schema;
+  /** The replace's multipart body, when it differs from the create's (it carries the version). */
+  updateMultipart?: Schema;
   createExtra?: number[];
   /** What a create answers, when it is not the record. */
   created?: Schema;
@@ -256,7 +262,7 @@ function crud(c: Crud): ZodOpenApiPathsObject {
         ok: 200,
         data: c.record,
         body: c.update ?? c.body,
-        multipart: c.multipart,
+        multipart: c.updateMultipart ?? c.multipart,
         path: true,
         extra: [...files, ...(c.updateExtra ?? [])],
         versioned: c.versioned,
@@ -345,6 +351,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
           create: "staff",
           body: CourseJson,
           multipart: CourseMultipart,
+          update: CourseUpdateJson,
+          updateMultipart: CourseUpdateMultipart,
           writeDescription: "JSON, or multipart/form-data to send an image or a syllabus file. Modes other than online, offline and hybrid are dropped.",
           versioned: true,
           writeRefusals: [
@@ -361,6 +369,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
           read: "public",
           create: "staff",
           body: ScheduleInput,
+          update: ScheduleUpdate,
           versioned: true,
           writeDescription:
             "totalSeats is the batch's capacity; seats left are counted from enrolled enquiries and open waitlist offers and never written (a seats sent is ignored). Raising totalSeats offers the new seats to the batch's waitlist in order; a seat taken or given back makes a new version.",
@@ -378,7 +387,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
           query: reviewListParams,
           read: "optional",
           create: "staff",
-          body: ReviewInput,
+          body: reviewSchema,
+          update: ReviewUpdate,
           versioned: true,
           writeRefusals: [SCHEDULED_IN_PAST],
         }),

@@ -94,7 +94,7 @@ export type ScheduleFilter = PageInput & {
   state?: PublicationState;
   /** One batch only (its calendar file: public only when the public list would show it). */
   id?: string;
-  /** "start": soonest start first (the staff list reads in date order); default newest first (the API). */
+  /** "start": date order (the staff list: running and coming batches soonest first, then ended ones); default newest first (the API). */
   order?: "start" | "newest";
 };
 
@@ -115,9 +115,13 @@ function filtered(filter: ScheduleFilter) {
 export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<Schedule>> {
   const { page, limit, offset } = pageBounds(filter);
   const q = filtered(filter);
+  // In date order for staff: batches still running or to come, soonest first, then the ended ones, latest first.
+  const today = todayIso();
+  const ended = sql<number>`case when ${sql.ref("endDate")} < ${today} then 1 else 0 end`;
+  const comingStart = sql<string | null>`case when ${sql.ref("endDate")} < ${today} then null else ${sql.ref("startDate")} end`;
   const ordered =
     filter.order === "start"
-      ? withCourseFee(q).orderBy("startDate", "asc").orderBy("createdAt", "asc").orderBy("id", "asc")
+      ? withCourseFee(q).orderBy(ended).orderBy(comingStart, "asc").orderBy("startDate", "desc").orderBy("createdAt", "asc").orderBy("id", "asc")
       : withCourseFee(q).orderBy("createdAt", "desc").orderBy("id", "desc");
   const [rows, count] = await Promise.all([
     ordered.limit(limit).offset(offset).execute(),

@@ -72,7 +72,7 @@ const describe = (s: Schedule) =>
 
 export type ScheduleRow = Schedule & { waiting: number };
 
-/** The admin list's page of batches in date order, each with how many wait on its waitlist (one grouped count for the page). */
+/** The admin list's page of batches in date order (coming ones soonest first, then ended ones), each with how many wait on its waitlist (one grouped count for the page). */
 export async function listSchedulesForStaff(filter: ScheduleFilter): Promise<Page<ScheduleRow>> {
   const page = await listSchedules({ ...filter, order: "start" });
   const waiting = await countWaiting(page.data.map((s) => s.id));

@@ -146,7 +146,10 @@ describe("a batch's seats add up", () => {
     // Saved from the new drawing, the same Available Seats = 2 changes nothing about the seats: nobody is offered one.
     const fresh = await run(
       editScheduleAction,
-      makeRequest(`/admin/schedules/${batch.id}/edit`, { cookie: admin, form: { ...scheduleForm(redrawn.schedule, redrawn.formKey, { time: "8 PM" }), seats: "2" } }),
+      makeRequest(`/admin/schedules/${batch.id}/edit`, {
+        cookie: admin,
+        form: { ...scheduleForm(redrawn.schedule, redrawn.formKey, { time: "8 PM" }), seats: "2" },
+      }),
       { id: batch.id },
     );
     expect(fresh.status).toBe(302);
@@ -197,7 +200,9 @@ describe("a batch's seats add up", () => {
       { id: batch.id },
     );
     expect(refused.status).toBe(400);
-    expect((refused.body as { result: { error: Record<string, string[]> } }).result.error.totalSeats).toEqual(["Total Seats cannot be below the 3 seats taken"]);
+    expect((refused.body as { result: { error: Record<string, string[]> } }).result.error.totalSeats).toEqual([
+      "Total Seats cannot be below the 3 seats taken",
+    ]);
     expect(await getSchedule(batch.id)).toMatchObject({ totalSeats: 5, seats: 2, version: now.version });
     // The same through the service (the API's path), then down to exactly the seats taken.
     await expect(updateSchedule(priya, batch.id, { ...batchFields({ startDate: "2032-05-01", totalSeats: 1 }) })).rejects.toMatchObject({
@@ -205,6 +210,26 @@ describe("a batch's seats add up", () => {
     });
     const saved = await updateSchedule(priya, batch.id, { ...batchFields({ startDate: "2032-05-01", totalSeats: 3 }), version: now.version });
     expect(saved).toMatchObject({ totalSeats: 3, seats: 0, seatsTaken: 3, offeredTo: [] });
+  });
+
+  it("a total lowered while a student enrols at the same moment: never more enrolled than the total, seats add up", async () => {
+    for (let round = 0; round < 3; round++) {
+      const startDate = `2032-08-1${round}`;
+      const batch = await insertSchedule(batchFields({ totalSeats: 2, startDate }));
+      await enrol(`Race Holder ${round}`, batch.id);
+      const racer = await submitEnquiry(visitor, lead(`Race Enrol ${round}`), { channel: "home" });
+      await setEnquiryBatch(priya, racer.id, { scheduleId: batch.id });
+      const results = await Promise.allSettled([
+        updateSchedule(arjun, batch.id, batchFields({ totalSeats: 1, startDate })),
+        setEnquiryStatus(priya, racer.id, { status: "enrolled" }),
+      ]);
+      // Each loses only to the rule (below the seats taken, or a full batch), never to the database.
+      for (const r of results) if (r.status === "rejected") expect((r.reason as { kind?: string }).kind, String(r.reason)).toMatch(/^(invalid|conflict)$/);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const now = (await getSchedule(batch.id))!;
+      expect(await enrolledIn(batch.id)).toBeLessThanOrEqual(now.totalSeats);
+      expect(now.seats).toBe(now.totalSeats - (await enrolledIn(batch.id)));
+    }
   });
 
   it("the roster lists who holds the seats (name, phone, since, owner) beside the waitlist; seats taken before are counted", async () => {
@@ -271,20 +296,41 @@ describe("every record staff edit refuses a stale form", () => {
     // The publish stands: the stale form did not set it back to scheduled.
     expect(await getCourse(c.id)).toMatchObject({ state: "published", description: "Hunt", version: published.version });
 
-    const fresh = await run(editCourseAction, makeRequest(`/admin/courses/${c.id}/edit`, { cookie: admin, form: form(published.version, "c2", { state: "published" }) }), {
-      id: c.id,
-    });
+    const fresh = await run(
+      editCourseAction,
+      makeRequest(`/admin/courses/${c.id}/edit`, { cookie: admin, form: form(published.version, "c2", { state: "published" }) }),
+      {
+        id: c.id,
+      },
+    );
     expect(fresh.status).toBe(302);
-    const repeat = await run(editCourseAction, makeRequest(`/admin/courses/${c.id}/edit`, { cookie: admin, form: form(published.version, "c2", { state: "published" }) }), {
-      id: c.id,
-    });
+    const repeat = await run(
+      editCourseAction,
+      makeRequest(`/admin/courses/${c.id}/edit`, { cookie: admin, form: form(published.version, "c2", { state: "published" }) }),
+      {
+        id: c.id,
+      },
+    );
     expect(repeat.status).toBe(302);
-    expect(await getCourse(c.id)).toMatchObject({ description: "Hunt in a live lab", state: "published", version: published.version + 1, updatedBy: "Test admin" });
+    expect(await getCourse(c.id)).toMatchObject({
+      description: "Hunt in a live lab",
+      state: "published",
+      version: published.version + 1,
+      updatedBy: "Test admin",
+    });
   });
 
   it("a review form drawn before an approval is refused with what the review holds now", async () => {
     const r = await insertReview({ name: "Meera Rao", position: "SOC Analyst", image: "/images/a.png", rating: 5, review: "Great labs.", course: "SOC" });
-    await updateReview(priya, r.id, { name: "Meera Rao", position: "SOC Analyst", image: "/images/a.png", rating: 4, review: "Great labs.", course: "SOC", approved: true });
+    await updateReview(priya, r.id, {
+      name: "Meera Rao",
+      position: "SOC Analyst",
+      image: "/images/a.png",
+      rating: 4,
+      review: "Great labs.",
+      course: "SOC",
+      approved: true,
+    });
     const form = {
       name: "Meera R.",
       position: "SOC Analyst",
@@ -306,9 +352,13 @@ describe("every record staff edit refuses a stale form", () => {
       { label: "Approved for display", value: "No" },
     ]);
     expect(await getReview(r.id)).toMatchObject({ name: "Meera Rao", rating: 4, approved: true, version: r.version + 1 });
-    const fresh = await run(editReviewAction, makeRequest(`/admin/reviews/${r.id}/edit`, { cookie: admin, form: { ...form, version: String(r.version + 1) } }), {
-      id: r.id,
-    });
+    const fresh = await run(
+      editReviewAction,
+      makeRequest(`/admin/reviews/${r.id}/edit`, { cookie: admin, form: { ...form, version: String(r.version + 1) } }),
+      {
+        id: r.id,
+      },
+    );
     expect(fresh.status).toBe(302);
     expect(await getReview(r.id)).toMatchObject({ name: "Meera R.", rating: 5, approved: false });
   });
@@ -328,9 +378,13 @@ describe("every record staff edit refuses a stale form", () => {
     // Change Password makes no new version: a user form drawn before it still saves.
     await changePassword(priya, u.id, { newPassword: "another-long-password", confirmPassword: "another-long-password" });
     expect((await getUser(u.id))!.version).toBe(now.version);
-    const fresh = await run(editUserAction, makeRequest(`/admin/users/${u.id}/edit`, { cookie: admin, form: { ...form, version: String(now.version), formKey: "u2.user" } }), {
-      id: u.id,
-    });
+    const fresh = await run(
+      editUserAction,
+      makeRequest(`/admin/users/${u.id}/edit`, { cookie: admin, form: { ...form, version: String(now.version), formKey: "u2.user" } }),
+      {
+        id: u.id,
+      },
+    );
     expect(fresh.status).toBe(302);
     expect(await getUser(u.id)).toMatchObject({ name: "Kiran R.", role: "editor", version: now.version + 1, updatedBy: "Test admin" });
   });
@@ -343,18 +397,28 @@ describe("every record staff edit refuses a stale form", () => {
     };
     const tab2 = (await run(settingsLoader, makeRequest("/admin/settings", { cookie: cookie2 }))).body as typeof drawn;
     const asForm = (values: Record<string, unknown>, over: Record<string, string>) => ({
-      ...Object.fromEntries(Object.entries(values).filter(([k]) => !["version", "updatedAt", "updatedBy"].includes(k)).map(([k, v]) => [k, String(v)])),
+      ...Object.fromEntries(
+        Object.entries(values)
+          .filter(([k]) => !["version", "updatedAt", "updatedBy"].includes(k))
+          .map(([k, v]) => [k, String(v)]),
+      ),
       ...over,
     });
     const first = await run(
       settingsAction,
-      makeRequest("/admin/settings", { cookie: admin, form: asForm(drawn.values, { studentsTrained: "6000", version: String(drawn.values.version), formKey: `${drawn.formKey}.settings` }) }),
+      makeRequest("/admin/settings", {
+        cookie: admin,
+        form: asForm(drawn.values, { studentsTrained: "6000", version: String(drawn.values.version), formKey: `${drawn.formKey}.settings` }),
+      }),
     );
     expect(first.status).toBe(302);
     // The second tab changes another key: still refused, so it cannot put back the 5000 it showed.
     const second = await run(
       settingsAction,
-      makeRequest("/admin/settings", { cookie: cookie2, form: asForm(tab2.values, { ratingCount: "130", version: String(tab2.values.version), formKey: `${tab2.formKey}.settings` }) }),
+      makeRequest("/admin/settings", {
+        cookie: cookie2,
+        form: asForm(tab2.values, { ratingCount: "130", version: String(tab2.values.version), formKey: `${tab2.formKey}.settings` }),
+      }),
     );
     expect(second.status).toBe(409);
     const conflict = (second.body as { conflict: EditConflict }).conflict;
@@ -368,7 +432,10 @@ describe("every record staff edit refuses a stale form", () => {
     // A repeat of the first post (a refresh) changes nothing, even with an old version.
     const repeat = await run(
       settingsAction,
-      makeRequest("/admin/settings", { cookie: admin, form: asForm(drawn.values, { studentsTrained: "6000", version: String(drawn.values.version), formKey: `${drawn.formKey}.settings` }) }),
+      makeRequest("/admin/settings", {
+        cookie: admin,
+        form: asForm(drawn.values, { studentsTrained: "6000", version: String(drawn.values.version), formKey: `${drawn.formKey}.settings` }),
+      }),
     );
     expect(repeat.status).toBe(302);
     expect((await readSiteSettingsAsAdmin(priya)).version).toBe(now.version);

@@ -31,45 +31,25 @@ export function BatchRoster({
         {`Seats taken: ${taken} of ${total}`}
       </h2>
       {lines.length ? (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="batch-roster">
-            <caption className="sr-only">Enrolled students holding this batch's seats</caption>
-            <thead className="text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  Student
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Phone
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Enrolled since
-                </th>
-                <th scope="col" className="py-1">
-                  Owner
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr key={l.enquiryId} className="border-t border-slate-200">
-                  <td className="py-2 pr-3">
-                    <Link to={`/admin/enquiries/${encodeURIComponent(l.enquiryId)}`} className="font-semibold text-brand-700 underline">
-                      <Typed>{l.fullName}</Typed>
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    <a href={`tel:${l.phone}`} className="text-brand-700 underline">
-                      {l.phone}
-                    </a>
-                  </td>
-                  <td className="py-2 pr-3">{l.since}</td>
-                  <td className="py-2">{l.ownerName ? <Typed>{l.ownerName}</Typed> : "Unassigned"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // A list, not a table: each line wraps on a phone instead of scrolling sideways.
+        <ol className="mt-3 space-y-2 text-sm" data-testid="batch-roster" aria-label="Enrolled students holding this batch's seats">
+          {lines.map((l, i) => (
+            <li key={l.enquiryId} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-slate-200 px-3 py-2">
+              <span className="font-semibold text-slate-700">{`${i + 1}.`}</span>
+              <Link to={`/admin/enquiries/${encodeURIComponent(l.enquiryId)}`} className="font-semibold text-brand-700 underline">
+                <Typed>{l.fullName}</Typed>
+              </Link>
+              <a href={`tel:${l.phone}`} className="whitespace-nowrap text-brand-700 underline">
+                {l.phone}
+              </a>
+              <span className="text-slate-600">{`enrolled since ${l.since}`}</span>
+              <span className="text-slate-600">
+                {"owner: "}
+                {l.ownerName ? <Typed>{l.ownerName}</Typed> : "Unassigned"}
+              </span>
+            </li>
+          ))}
+        </ol>
       ) : (
         <p className="mt-2 text-sm text-slate-600">No student is enrolled in this batch yet.</p>
       )}

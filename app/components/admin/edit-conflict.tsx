@@ -3,8 +3,9 @@ import type { EditConflict } from "~/web/edit-conflict";
 
 /**
  * Above a form drawn again from what the record holds now: "This batch was changed by … Here is what it holds now."
- * and, when this person had typed something that differs from it, their values (not saved), to copy back if they
- * still want them. Announced at once (role="alert"), with or without JavaScript.
+ * and, where this person's form held something else (what they typed, or what it showed before the other change),
+ * their values (not saved), to copy back if they still want them. Announced at once (role="alert"), with or without
+ * JavaScript.
  */
 export function EditConflictNotice({ conflict, className = "" }: { conflict?: EditConflict | null; className?: string }) {
   if (!conflict) return null;
@@ -13,7 +14,7 @@ export function EditConflictNotice({ conflict, className = "" }: { conflict?: Ed
       <p className="font-semibold">{conflict.message}</p>
       {conflict.yours.length ? (
         <>
-          <p className="mt-2">The form below shows what is stored now. What you had entered, not saved:</p>
+          <p className="mt-2">The form below shows what is stored now. Where your form differed from it (not saved):</p>
           <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1">
             {conflict.yours.map((y) => (
               <div key={y.label} className="contents">

@@ -155,7 +155,11 @@ export async function updateReviewRow(id: string, input: ReviewInput, guard: Ver
 }
 
 export async function approveReviewRow(id: string, by: string): Promise<Review | null> {
-  const r = await db().updateTable("reviews").set({ approved: 1, ...nextVersion(by) }).where("id", "=", id).executeTakeFirst();
+  const r = await db()
+    .updateTable("reviews")
+    .set({ approved: 1, ...nextVersion(by) })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   await contentChanged({ switch: "after-warming" });
   return getReview(id);

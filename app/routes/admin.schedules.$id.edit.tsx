@@ -44,7 +44,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     joined: formatDateTime(l.joinedAt),
     offeredUntil: l.offerExpiresAt ? formatDateTime(l.offerExpiresAt) : null,
   }));
-  const roster = batch.roster.map((l) => ({ enquiryId: l.enquiryId, fullName: l.fullName, phone: l.phone, ownerName: l.ownerName, since: formatDateTime(l.since) }));
+  const roster = batch.roster.map((l) => ({
+    enquiryId: l.enquiryId,
+    fullName: l.fullName,
+    phone: l.phone,
+    ownerName: l.ownerName,
+    since: formatDateTime(l.since),
+  }));
   // A fresh key each time the form is drawn: a post of this drawing is applied once.
   return { schedule, courses, waitlist, roster, heldOtherwise: batch.heldOtherwise, formKey: randomUUID() };
 }

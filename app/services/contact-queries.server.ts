@@ -63,22 +63,27 @@ const contactRecord = (id: string): GuardedRecord<ContactQuery> => ({
 export async function setContactQueryStatus(actor: StaffActor, id: string, input: unknown): Promise<ContactQuery> {
   const { status } = parseInput(contactStatusSchema, input);
   const target = contactRecord(id);
-  return guardedWrite(target, parseInput(writeGuardSchema, input), async (before) => {
-    const saved = await setContactQueryStatusRow(id, status, before.version, actor.user.name);
-    if (!saved) return changedMeanwhile(target);
-    if (before.status !== saved.status) {
-      await insertTimelineEntry("contact_query", id, {
-        userId: actor.user.id,
-        userName: actor.user.name,
-        kind: "status",
-        fromValue: before.status,
-        toValue: saved.status,
-        text: null,
-      });
-    }
-    await record(actor, "status", "contact_query", id, `${saved.name}: ${CONTACT_STATUS_LABELS[before.status]} → ${CONTACT_STATUS_LABELS[saved.status]}`);
-    return saved;
-  }, (before) => before);
+  return guardedWrite(
+    target,
+    parseInput(writeGuardSchema, input),
+    async (before) => {
+      const saved = await setContactQueryStatusRow(id, status, before.version, actor.user.name);
+      if (!saved) return changedMeanwhile(target);
+      if (before.status !== saved.status) {
+        await insertTimelineEntry("contact_query", id, {
+          userId: actor.user.id,
+          userName: actor.user.name,
+          kind: "status",
+          fromValue: before.status,
+          toValue: saved.status,
+          text: null,
+        });
+      }
+      await record(actor, "status", "contact_query", id, `${saved.name}: ${CONTACT_STATUS_LABELS[before.status]} → ${CONTACT_STATUS_LABELS[saved.status]}`);
+      return saved;
+    },
+    (before) => before,
+  );
 }
 
 /** Deletes the message with its timeline and its e-mails and webhooks not sent yet; sent ones lose their copy of it. */

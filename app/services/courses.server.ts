@@ -110,7 +110,13 @@ function toCourseInput(s: CourseSubmission, current: Course | null): CourseInput
 }
 
 /** A course under the write rule (write-guard.server.ts): "This course was changed by … at … IST. Here is what it holds now." */
-const courseRecord = (id: string): GuardedRecord<Course> => ({ thing: "course", scope: "course", read: () => getCourse(id), notFoundName: "Course", answer: (now) => now });
+const courseRecord = (id: string): GuardedRecord<Course> => ({
+  thing: "course",
+  scope: "course",
+  read: () => getCourse(id),
+  notFoundName: "Course",
+  answer: (now) => now,
+});
 
 /**
  * Add Course (id null) or Edit Course. The files were stored before this is called; the row (and, on edit,
@@ -141,7 +147,8 @@ export async function saveCourse(actor: StaffActor, id: string | null, submissio
       guard,
       async (existing) => {
         const input = toCourseInput(submission, existing);
-        const course = (await updateCourseRow(existing.id, input, { version: existing.version, updatedBy: actor.user.name })) ?? (await changedMeanwhile(target));
+        const course =
+          (await updateCourseRow(existing.id, input, { version: existing.version, updatedBy: actor.user.name })) ?? (await changedMeanwhile(target));
         await record(actor, "update", "course", course.id, changeSummary(existing, course, FIELDS));
         replaced = existing;
         return course;

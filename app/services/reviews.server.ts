@@ -82,7 +82,13 @@ export async function createReview(actor: StaffActor, input: unknown, photo: Rev
 }
 
 /** A review under the write rule (write-guard.server.ts): "This review was changed by … at … IST. Here is what it holds now." */
-const reviewRecord = (id: string): GuardedRecord<Review> => ({ thing: "review", scope: "review", read: () => getReviewRow(id), notFoundName: "Review", answer: (now) => now });
+const reviewRecord = (id: string): GuardedRecord<Review> => ({
+  thing: "review",
+  scope: "review",
+  read: () => getReviewRow(id),
+  notFoundName: "Review",
+  answer: (now) => now,
+});
 
 /**
  * Edit Review: refused when drawn from an older version (a colleague's save, an approval, a publish since), with

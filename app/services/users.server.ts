@@ -70,24 +70,29 @@ export async function updateUser(actor: StaffActor, id: string, input: unknown):
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
   const target = userRecord(id);
   try {
-    return await guardedWrite(target, guard, async (before) => {
-      const role = own || !roleGiven ? before.role : values.role;
-      let saved =
-        (await updateUserRow(id, { name: values.name, email: values.email, role }, { version: before.version, updatedBy: actor.user.name })) ??
-        (await changedMeanwhile(target));
-      if (values.takesEnquiries !== undefined && values.takesEnquiries !== before.takesEnquiries) {
-        await setTakesEnquiries(id, values.takesEnquiries);
-        saved = (await getUser(id))!;
-        await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
-      }
-      const fields = changeSummary(before, saved, { name: "Name", email: "Email" });
-      if (fields !== "No changes") await record(actor, "update", "user", id, fields);
-      if (before.role !== saved.role) {
-        await record(actor, "role", "user", id, `Role of ${saved.name}: ${USER_ROLE_LABELS[before.role]} → ${USER_ROLE_LABELS[saved.role]}`);
-      }
-      const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
-      return { user: password?.user ?? saved, password };
-    }, (before) => ({ user: before, password: null }));
+    return await guardedWrite(
+      target,
+      guard,
+      async (before) => {
+        const role = own || !roleGiven ? before.role : values.role;
+        let saved =
+          (await updateUserRow(id, { name: values.name, email: values.email, role }, { version: before.version, updatedBy: actor.user.name })) ??
+          (await changedMeanwhile(target));
+        if (values.takesEnquiries !== undefined && values.takesEnquiries !== before.takesEnquiries) {
+          await setTakesEnquiries(id, values.takesEnquiries);
+          saved = (await getUser(id))!;
+          await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
+        }
+        const fields = changeSummary(before, saved, { name: "Name", email: "Email" });
+        if (fields !== "No changes") await record(actor, "update", "user", id, fields);
+        if (before.role !== saved.role) {
+          await record(actor, "role", "user", id, `Role of ${saved.name}: ${USER_ROLE_LABELS[before.role]} → ${USER_ROLE_LABELS[saved.role]}`);
+        }
+        const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
+        return { user: password?.user ?? saved, password };
+      },
+      (before) => ({ user: before, password: null }),
+    );
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     throw error;

@@ -22,7 +22,9 @@ export type WriteGuard = { version?: number; formKey?: string };
  */
 export function editConflict(thing: string, now: Versioned, current?: unknown, { plural = false } = {}): ServiceError {
   const by = `${now.updatedBy || "someone"} at ${formatDateTime(now.updatedAt)} IST`;
-  const message = plural ? `These ${thing} were changed by ${by}. Here is what they hold now.` : `This ${thing} was changed by ${by}. Here is what it holds now.`;
+  const message = plural
+    ? `These ${thing} were changed by ${by}. Here is what they hold now.`
+    : `This ${thing} was changed by ${by}. Here is what it holds now.`;
   const error = conflict(message, {}, EDIT_CONFLICT_CODE);
   if (current !== undefined) error.current = current;
   return error;

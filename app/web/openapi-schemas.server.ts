@@ -49,7 +49,11 @@ const VERSION_DESCRIPTION =
   'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.';
 /** Courses, batches and reviews: `updatedBy` is for staff callers (an anonymous caller gets no staff names). */
 const catalogueVersioned = {
-  version: z.number().int().min(1).meta({ description: `${VERSION_DESCRIPTION} Publishing a scheduled record makes a new version too.` }),
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ description: `${VERSION_DESCRIPTION} Publishing a scheduled record makes a new version too.` }),
   updatedBy: text
     .nullable()
     .optional()
@@ -201,7 +205,11 @@ export const User = z
     takesEnquiries: z
       .boolean()
       .meta({ description: "Given new enquiries by the round-robin on arrival (on by default); admins switch it at /admin/users/:id/edit" }),
-    version: z.number().int().min(1).meta({ description: `${VERSION_DESCRIPTION} A password change makes no new version.` }),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: `${VERSION_DESCRIPTION} A password change makes no new version.` }),
     updatedBy: text.nullable().meta({ description: "The admin who made the stored version, or null (never edited)" }),
   })
   .meta({ id: "User" });
@@ -348,17 +356,19 @@ export const ContactQueryInput = z.object({ ...contactFields, ...privacyFields }
 export const SiteSettings = z
   .object({
     ...siteSettingsSchema.shape,
-    version: z.number().int().min(1).meta({ description: `The settings have one version together. ${VERSION_DESCRIPTION}` }),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: `The settings have one version together. ${VERSION_DESCRIPTION}` }),
     updatedAt: text.meta({ format: "date-time", description: "When the stored version was made" }),
     updatedBy: text.nullable().meta({ description: "The admin who made the stored version, or null" }),
   })
   .meta({ id: "SiteSettings", description: "The site's configurable facts, as public pages show them" });
-export const SiteSettingsUpdate = z
-  .object({ ...siteSettingsUpdateSchema.shape, ...versionInput })
-  .meta({
-    id: "SiteSettingsUpdate",
-    description: "The settings to change; keys left out keep their value. Drawn from an older version of the settings (If-Match or version): 409 edit_conflict.",
-  });
+export const SiteSettingsUpdate = z.object({ ...siteSettingsUpdateSchema.shape, ...versionInput }).meta({
+  id: "SiteSettingsUpdate",
+  description: "The settings to change; keys left out keep their value. Drawn from an older version of the settings (If-Match or version): 409 edit_conflict.",
+});
 
 export const ErasureResult = z
   .object({

@@ -94,7 +94,9 @@ type Op = {
 
 const EDIT_CONFLICT =
   "the version sent (If-Match, or version in the body) is older than the stored one: edit_conflict, nothing written; `current` holds the record as stored now and the ETag header its version";
-const etagHeader = z.object({ ETag: z.string().meta({ description: 'The record\'s version in quotes ("3"): send it back in If-Match to write only over what you read' }) });
+const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'The record\'s version in quotes ("3"): send it back in If-Match to write only over what you read' }),
+});
 const ifMatchHeader = z.object({
   "If-Match": z
     .string()
@@ -142,7 +144,8 @@ function errors(method: string, o: Op): Record<number, ZodOpenApiResponseObject>
   if (takesBody) out[413] = error(`Body too large: ${mb(MAX_BODY_BYTES)} for JSON and forms${o.multipart ? "; a file over its limit" : ""}`);
   for (const code of o.extra ?? [])
     out[code] = code === 409 && o.refusals?.[409] ? error(sentence("Conflicts with what is stored:", o.refusals[409])) : EXTRA[code];
-  if (o.versioned && method === "put") out[409] = error(sentence("Conflicts with what is stored:", [...(o.refusals?.[409] ?? []), EDIT_CONFLICT]), { ETag: z.string().optional() });
+  if (o.versioned && method === "put")
+    out[409] = error(sentence("Conflicts with what is stored:", [...(o.refusals?.[409] ?? []), EDIT_CONFLICT]), { ETag: z.string().optional() });
   out[503] = error("The database is unavailable; try again after Retry-After", retryAfter);
   return out;
 }
@@ -186,7 +189,9 @@ function op(method: string, o: Op): ZodOpenApiOperationObject {
     access,
     o.description ?? "",
     invalid.length ? sentence("400 when", invalid) : "",
-    o.refusals?.[409]?.length || (o.versioned && method === "put") ? sentence("409 when", [...(o.refusals?.[409] ?? []), ...(o.versioned && method === "put" ? [EDIT_CONFLICT] : [])]) : "",
+    o.refusals?.[409]?.length || (o.versioned && method === "put")
+      ? sentence("409 when", [...(o.refusals?.[409] ?? []), ...(o.versioned && method === "put" ? [EDIT_CONFLICT] : [])])
+      : "",
   ]
     .filter(Boolean)
     .join(" ");

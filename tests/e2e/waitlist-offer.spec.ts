@@ -87,9 +87,7 @@ async function offerFor(name: string): Promise<{ link: string; id: string }> {
   const id = ((await joined.json()) as { data: { id: string } }).data.id;
   // One more seat in total: the seat goes to the first one waiting, this joiner (earlier ones hold or took theirs).
   const batch = (await api("GET", `/api/schedules/${batchId}`)).body.data;
-  expect(
-    (await api("PUT", `/api/schedules/${batchId}`, { ...batch, course: batch.course, totalSeats: batch.totalSeats + 1 })).status,
-  ).toBe(200);
+  expect((await api("PUT", `/api/schedules/${batchId}`, { ...batch, course: batch.course, totalSeats: batch.totalSeats + 1 })).status).toBe(200);
   const [mail] = await smtp.waitFor((m) => m.envelope.to.includes(email) && /A seat is free for you/.test(m.parsed.subject ?? ""), 1, 30_000);
   const link = /https?:\/\/\S+\/waitlist\/offer\?token=[\w%-]+/.exec(mail.parsed.text ?? "")?.[0];
   expect(link).toBeTruthy();

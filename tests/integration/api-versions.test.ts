@@ -16,7 +16,8 @@ let editorId: string;
 let courseId: string;
 beforeAll(async () => {
   ({ admin, editor, editorId } = await api.staffTokens());
-  courseId = (await api.post("/api/courses", { token: admin, json: { title: "Versioned Course", category: "advanced", description: "Made here" } })).body.data.id;
+  courseId = (await api.post("/api/courses", { token: admin, json: { title: "Versioned Course", category: "advanced", description: "Made here" } })).body.data
+    .id;
 });
 
 const batch = (extra: Record<string, unknown> = {}) => ({
@@ -46,16 +47,27 @@ describe("versions over the API", () => {
     const read = await api.get(`/api/courses/${id}`, { token: admin });
     expect(read.headers.get("etag")).toBe('"1"');
 
-    const first = await api.put(`/api/courses/${id}`, { token: admin, headers: { "If-Match": '"1"' }, json: { title: "Cloud Labs", category: "beginner", description: "Two" } });
+    const first = await api.put(`/api/courses/${id}`, {
+      token: admin,
+      headers: { "If-Match": '"1"' },
+      json: { title: "Cloud Labs", category: "beginner", description: "Two" },
+    });
     expect([first.status, first.headers.get("etag"), first.body.data.version]).toEqual([200, '"2"', 2]);
 
-    const stale = await api.put(`/api/courses/${id}`, { token: editor, headers: { "If-Match": '"1"' }, json: { title: "Cloud Labs", category: "beginner", description: "Three" } });
+    const stale = await api.put(`/api/courses/${id}`, {
+      token: editor,
+      headers: { "If-Match": '"1"' },
+      json: { title: "Cloud Labs", category: "beginner", description: "Three" },
+    });
     expect(stale.status).toBe(409);
     expect(stale.headers.get("etag")).toBe('"2"');
     expect(stale.body.error).toMatchObject({ code: "edit_conflict", current: { id, description: "Two", version: 2 } });
     expect(stale.body.error.message).toMatch(/^This course was changed by Administrator at .+ IST\. Here is what it holds now\.$/);
     // `version` in the body does the same as If-Match.
-    const staleBody = await api.put(`/api/courses/${id}`, { token: editor, json: { title: "Cloud Labs", category: "beginner", description: "Three", version: 1 } });
+    const staleBody = await api.put(`/api/courses/${id}`, {
+      token: editor,
+      json: { title: "Cloud Labs", category: "beginner", description: "Three", version: 1 },
+    });
     expect([staleBody.status, staleBody.body.error?.code]).toEqual([409, "edit_conflict"]);
     expect((await api.get(`/api/courses/${id}`)).body.data.description).toBe("Two");
     // An anonymous caller sees the version, not the staff member's name.
@@ -63,7 +75,11 @@ describe("versions over the API", () => {
     expect([anon.body.data.version, "updatedBy" in anon.body.data]).toEqual([2, false]);
     expect(((await api.get("/api/courses")).body.data as Record<string, unknown>[]).some((c) => "updatedBy" in c)).toBe(false);
     // A malformed If-Match is a 400, nothing written.
-    const bad = await api.put(`/api/courses/${id}`, { token: editor, headers: { "If-Match": "two" }, json: { title: "Cloud Labs", category: "beginner", description: "X" } });
+    const bad = await api.put(`/api/courses/${id}`, {
+      token: editor,
+      headers: { "If-Match": "two" },
+      json: { title: "Cloud Labs", category: "beginner", description: "X" },
+    });
     expect([bad.status, bad.body.error.fields]).toEqual([400, { version: 'If-Match must be the record\'s ETag, such as "3"' }]);
   });
 
@@ -113,9 +129,17 @@ describe("versions over the API", () => {
     const read = await api.get(`/api/users/${editorId}`, { token: admin });
     const v = read.body.data.version as number;
     expect(read.headers.get("etag")).toBe(`"${v}"`);
-    const renamed = await api.put(`/api/users/${editorId}`, { token: admin, headers: { "If-Match": `"${v}"` }, json: { name: "Eddie E.", email: read.body.data.email } });
+    const renamed = await api.put(`/api/users/${editorId}`, {
+      token: admin,
+      headers: { "If-Match": `"${v}"` },
+      json: { name: "Eddie E.", email: read.body.data.email },
+    });
     expect([renamed.status, renamed.body.data.version]).toEqual([200, v + 1]);
-    const stale = await api.put(`/api/users/${editorId}`, { token: admin, headers: { "If-Match": `"${v}"` }, json: { name: "Eddie Old", email: read.body.data.email } });
+    const stale = await api.put(`/api/users/${editorId}`, {
+      token: admin,
+      headers: { "If-Match": `"${v}"` },
+      json: { name: "Eddie Old", email: read.body.data.email },
+    });
     expect([stale.status, stale.body.error.code, stale.body.error.current.name]).toEqual([409, "edit_conflict", "Eddie E."]);
     const own = await api.put(`/api/users/${editorId}`, { token: editor, json: { currentPassword: "editor-password-1", password: "editor-password-2" } });
     expect(own.status).toBe(200);
@@ -141,7 +165,10 @@ describe("versions over the API", () => {
     const doc = (await api.get("/api/openapi.json")).body;
     for (const path of ["/api/courses/{id}", "/api/schedules/{id}", "/api/reviews/{id}", "/api/users/{id}", "/api/settings"]) {
       const put = doc.paths[path].put;
-      expect(put.parameters.some((p: { in: string; name: string }) => p.in === "header" && p.name === "If-Match"), path).toBe(true);
+      expect(
+        put.parameters.some((p: { in: string; name: string }) => p.in === "header" && p.name === "If-Match"),
+        path,
+      ).toBe(true);
       expect(put.responses["409"].description, path).toContain("edit_conflict");
       expect(put.responses["200"].headers.ETag, path).toBeTruthy();
       expect(doc.paths[path].get.responses["200"].headers.ETag, path).toBeTruthy();

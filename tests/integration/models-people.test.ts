@@ -137,7 +137,11 @@ describe("review model", () => {
   it("keeps the video thumbnail only for video reviews; edits can unapprove", async () => {
     const r = await insertReview({ ...review, type: "video", videoThumbnail: "https://img.example.com/t.jpg", approved: true });
     expect(r.videoThumbnail).toBe("https://img.example.com/t.jpg");
-    const u = await updateReviewRow(r.id, { ...review, type: "text", videoThumbnail: "https://img.example.com/t.jpg", approved: false }, { updatedBy: "Priya" });
+    const u = await updateReviewRow(
+      r.id,
+      { ...review, type: "text", videoThumbnail: "https://img.example.com/t.jpg", approved: false },
+      { updatedBy: "Priya" },
+    );
     expect(u).toMatchObject({ type: "text", videoThumbnail: null, approved: false });
     expect(await deleteReviewRow(r.id)).toBe(true);
     expect(await getReview(r.id)).toBeNull();

@@ -25,6 +25,9 @@ export interface CoursesTable {
   /** Migration 0070: whole rupees, null when on request; 1 when GST is included in it. */
   fee: number | null;
   feeIncludesGst: Generated<Bool>;
+  /** Migration 0120: one more on every change; who made the stored version. */
+  version: Generated<number>;
+  updatedBy: string | null;
 }
 
 export interface SchedulesTable {
@@ -46,6 +49,11 @@ export interface SchedulesTable {
   /** Migration 0070: the batch's own price (null: the course's) and its label, e.g. Early-bird. */
   fee: number | null;
   feeLabel: Generated<string>;
+  /** Migration 0120: one more on every change (seats taken and given back too); who made the stored version. */
+  version: Generated<number>;
+  updatedBy: string | null;
+  /** Migration 0120: seats taken that no enquiry holds (from before enrolments were recorded, the demo seed). */
+  seatsTakenBefore: Generated<number>;
 }
 
 export interface ReviewsTable {
@@ -64,6 +72,9 @@ export interface ReviewsTable {
   updatedAt: string;
   state: Generated<string>;
   publishAt: string | null;
+  /** Migration 0120: one more on every change; who made the stored version. */
+  version: Generated<number>;
+  updatedBy: string | null;
 }
 
 /** Columns enquiries and contact queries both have: what a person sent is versioned and under the privacy rules. */
@@ -169,6 +180,9 @@ export interface UsersTable {
   /** Migration 0015: given new enquiries by the round-robin (1 by default), and the rotation turn of the last one. */
   takesEnquiries: Generated<Bool>;
   assignTurn: Generated<number>;
+  /** Migration 0120: one more on every staff edit (not a password change, not the round-robin's turn); who made it. */
+  version: Generated<number>;
+  updatedBy: string | null;
 }
 
 /** One staff action (migration 0005). */
@@ -290,6 +304,14 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** Migration 0120: the one version of the whole set of site settings (one row, id "site"), moved by every save. */
+export interface SiteSettingsVersionTable {
+  id: string;
+  version: number;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
 /** One site setting that differs from its default (migration 0030): the value as JSON text. */
 export interface SiteSettingsTable {
   key: string;
@@ -353,6 +375,7 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   backup_runs: BackupRunsTable;
   site_settings: SiteSettingsTable;
+  site_settings_version: SiteSettingsVersionTable;
   consents: ConsentsTable;
   privacy_links: PrivacyLinksTable;
   contact_mentions: ContactMentionsTable;

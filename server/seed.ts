@@ -6,7 +6,8 @@ import { insertSchedule, type ScheduleInput } from "~/models/schedule.server";
 import { countUsers } from "~/models/user.server";
 import { createFirstAdmin } from "~/services/users.server";
 
-type SeedCourse = CourseInput & { batches: Omit<ScheduleInput, "course">[] };
+/** A demo batch's `seats` (seats left) shows a batch partly taken: the rest count as taken before enrolments were recorded. */
+type SeedCourse = CourseInput & { batches: (Omit<ScheduleInput, "course"> & { seats: number })[] };
 
 function daysFromNow(days: number, from = new Date()): string {
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, dialect } from "~db/client.server";
+import { nextVersion } from "./versioning.server";
 
 /**
  * Owners on arrival: the round-robin among staff who take enquiries (users.takesEnquiries). Each new enquiry moves
@@ -37,10 +38,11 @@ export async function takeNextAssignee(): Promise<{ id: string; name: string } |
 }
 
 /** Who the round-robin gives new enquiries to, and the switch staff screens show. */
-export async function setTakesEnquiries(userId: string, on: boolean): Promise<boolean> {
+/** On or off; `by` (an admin's own change, not part of a larger edit) makes it a new version of the account. */
+export async function setTakesEnquiries(userId: string, on: boolean, by?: string): Promise<boolean> {
   const r = await db()
     .updateTable("users")
-    .set({ takesEnquiries: on ? 1 : 0 })
+    .set({ takesEnquiries: on ? 1 : 0, ...(by === undefined ? {} : nextVersion(by)) })
     .where("id", "=", userId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

@@ -7,6 +7,7 @@ import { db, inTransaction } from "~db/client.server";
 import type { CoursesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { listToText, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
+import { nextVersion, versionOf, type VersionedWrite } from "./versioning.server";
 
 export type Course = {
   id: string;
@@ -26,6 +27,9 @@ export type Course = {
   /** Whole rupees, or null: "Fee on request". */
   fee: number | null;
   feeIncludesGst: boolean;
+  /** One more on every change (a form, the API, a publish); who made the stored version. */
+  version: number;
+  updatedBy: string | null;
   createdAt: string;
   updatedAt: string;
 } & Publication;
@@ -67,6 +71,7 @@ function toCourse(row: Selectable<CoursesTable>): Course {
     syllabusFileName: row.syllabusFileName,
     fee: row.fee === null || row.fee === undefined ? null : Number(row.fee),
     feeIncludesGst: Boolean(row.feeIncludesGst),
+    ...versionOf(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     ...toPublication(row),
@@ -159,7 +164,7 @@ export async function countCourses(): Promise<number> {
   return Number(r.n);
 }
 
-export async function insertCourse(input: CourseInput, opts: { id?: string; createdAt?: string } = {}): Promise<Course> {
+export async function insertCourse(input: CourseInput, opts: { id?: string; createdAt?: string; createdBy?: string | null } = {}): Promise<Course> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   await db()
@@ -183,6 +188,7 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
       feeIncludesGst: input.feeIncludesGst === false ? 0 : 1,
       createdAt: now,
       updatedAt: now,
+      updatedBy: opts.createdBy ?? null,
       ...publicationValues(input.publication),
     })
     .execute();
@@ -191,8 +197,12 @@ export async function insertCourse(input: CourseInput, opts: { id?: string; crea
   return (await getCourse(id))!;
 }
 
-export async function updateCourseRow(id: string, input: Partial<CourseInput>): Promise<Course | null> {
-  const values: Updateable<CoursesTable> = { updatedAt: nowIso() };
+/**
+ * Writes the changes and adds one to the version; with `guard.version`, only if the stored one is still that. Null
+ * when the row is gone or was changed meanwhile (the caller reads it again to tell which).
+ */
+export async function updateCourseRow(id: string, input: Partial<CourseInput>, guard: VersionedWrite): Promise<Course | null> {
+  const values: Updateable<CoursesTable> = { ...nextVersion(guard.updatedBy) };
   if (input.title !== undefined) values.title = input.title;
   if (input.category !== undefined) values.category = input.category;
   if (input.duration !== undefined) values.duration = input.duration;
@@ -210,7 +220,9 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
   if (input.publication !== undefined) Object.assign(values, publicationValues(input.publication));
   const result = await inTransaction(async () => {
     const before = await db().selectFrom("courses").select("state").where("id", "=", id).executeTakeFirst();
-    const r = await db().updateTable("courses").set(values).where("id", "=", id).executeTakeFirst();
+    let update = db().updateTable("courses").set(values).where("id", "=", id);
+    if (guard.version !== undefined) update = update.where("version", "=", guard.version);
+    const r = await update.executeTakeFirst();
     // Batches carry a copy of the course title; keep it in step.
     if (Number(r.numUpdatedRows) > 0 && input.title !== undefined) {
       await db().updateTable("schedules").set({ courseName: input.title }).where("course", "=", id).execute();
@@ -221,7 +233,7 @@ export async function updateCourseRow(id: string, input: Partial<CourseInput>): 
     if (Number(r.numUpdatedRows) > 0) await contentChanged({ switch: unpublished ? "at-once" : "after-warming", touched: await courseKeys([id]) });
     return r;
   });
-  if (Number(result.numUpdatedRows) === 0 && !(await getCourse(id))) return null;
+  if (Number(result.numUpdatedRows) === 0) return null;
   return getCourse(id);
 }
 

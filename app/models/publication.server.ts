@@ -4,6 +4,7 @@ import { nowIso } from "~/util/ids";
 import type { PublicationState } from "~/schemas/values";
 import { contentChanged } from "./content-version.server";
 import { batchKeys, courseKeys } from "./content-keys.server";
+import { nextVersion } from "./versioning.server";
 
 /**
  * The one visibility rule for courses, batches and reviews (migration 0012): visitors, the sitemap and the
@@ -65,7 +66,8 @@ export async function publishDueRows(now = nowIso()): Promise<PublishedRow[]> {
     for (const row of due) {
       const r = await db()
         .updateTable(table)
-        .set({ state: PUBLIC_STATE, updatedAt: now })
+        // A new version by "System": a form drawn before the publish is refused rather than setting the state back.
+        .set({ state: PUBLIC_STATE, ...nextVersion("System", now) })
         .where("id", "=", row.id)
         .where("state", "=", "scheduled")
         .where("publishAt", "<=", now)

@@ -6,6 +6,7 @@ import { db } from "~db/client.server";
 import type { ReviewsTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { contains, pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+import { nextVersion, versionOf, type VersionedWrite } from "./versioning.server";
 
 export type Review = {
   id: string;
@@ -19,6 +20,9 @@ export type Review = {
   videoThumbnail: string | null;
   linkedin: string | null;
   approved: boolean;
+  /** One more on every change (a form, the API, an approval, a publish); who made the stored version. */
+  version: number;
+  updatedBy: string | null;
   createdAt: string;
   updatedAt: string;
 } & Publication;
@@ -44,6 +48,7 @@ function toReview(row: Selectable<ReviewsTable>): Review {
     rating: Number(row.rating),
     type: row.type === "video" ? "video" : "text",
     approved: Boolean(row.approved),
+    ...versionOf(row),
     ...toPublication(row),
   };
 }
@@ -115,12 +120,12 @@ function values(i: ReviewInput) {
 }
 
 /** New reviews start unapproved unless the caller says otherwise (DESIGN.md §4.3). */
-export async function insertReview(input: ReviewInput, opts: { id?: string; createdAt?: string } = {}): Promise<Review> {
+export async function insertReview(input: ReviewInput, opts: { id?: string; createdAt?: string; createdBy?: string | null } = {}): Promise<Review> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   await db()
     .insertInto("reviews")
-    .values({ id, ...values(input), createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
+    .values({ id, ...values(input), createdAt: now, updatedAt: now, updatedBy: opts.createdBy ?? null, ...publicationValues(input.publication) })
     .execute();
   await contentChanged({ switch: "after-warming" });
   return (await getReview(id))!;
@@ -129,13 +134,15 @@ export async function insertReview(input: ReviewInput, opts: { id?: string; crea
 /** What a public review shows of its author: a change to any of it may be their data going, so it switches at once. */
 const PERSONAL: readonly (keyof ReturnType<typeof values>)[] = ["name", "position", "image", "review", "videoThumbnail", "linkedin"];
 
-export async function updateReviewRow(id: string, input: ReviewInput): Promise<Review | null> {
+/** Adds one to the version; with `guard.version`, only if the stored one is still that (null: gone or changed meanwhile). */
+export async function updateReviewRow(id: string, input: ReviewInput, guard: VersionedWrite): Promise<Review | null> {
   const before = await db().selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
-  const r = await db()
+  let update = db()
     .updateTable("reviews")
-    .set({ ...values(input), updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .set({ ...values(input), ...nextVersion(guard.updatedBy), ...(input.publication ? publicationValues(input.publication) : {}) })
+    .where("id", "=", id);
+  if (guard.version !== undefined) update = update.where("version", "=", guard.version);
+  const r = await update.executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   // Off the public pages (unapproved, unpublished) or its author's details changed: at once. A new rating or
   // course, or anything on a review nobody sees yet: once the pages are rendered anew.
@@ -147,8 +154,12 @@ export async function updateReviewRow(id: string, input: ReviewInput): Promise<R
   return getReview(id);
 }
 
-export async function approveReviewRow(id: string): Promise<Review | null> {
-  const r = await db().updateTable("reviews").set({ approved: 1, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+export async function approveReviewRow(id: string, by: string): Promise<Review | null> {
+  const r = await db()
+    .updateTable("reviews")
+    .set({ approved: 1, ...nextVersion(by) })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return null;
   await contentChanged({ switch: "after-warming" });
   return getReview(id);

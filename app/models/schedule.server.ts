@@ -2,12 +2,13 @@ import { type DeliveryMode, type PublicationState } from "~/schemas/values";
 import { isPublic, PUBLIC_STATE, publicationValues, toPublication, type Audience, type Publication } from "./publication.server";
 import { contentChanged } from "./content-version.server";
 import { batchKeys } from "./content-keys.server";
-import type { Selectable } from "kysely";
-import { db } from "~db/client.server";
+import { sql, type Selectable } from "kysely";
+import { db, dialect } from "~db/client.server";
 import type { SchedulesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { siteToday } from "~/util/dates";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+import { nextVersion, versionOf, type VersionedWrite } from "./versioning.server";
 
 export type Schedule = {
   id: string;
@@ -19,8 +20,14 @@ export type Schedule = {
   days: string;
   mode: DeliveryMode;
   location: string;
+  /** Seats left: counted (totalSeats minus seatsTaken), changed only by the seat operations below. */
   seats: number;
   totalSeats: number;
+  /** Enrolled students holding the batch, open waitlist offers and seats taken before enrolments were recorded here. */
+  seatsTaken: number;
+  /** One more on every change (a form, the API, a publish, a seat taken or given back); who made the stored version. */
+  version: number;
+  updatedBy: string | null;
   /** The batch's own price in whole rupees (e.g. early-bird), or null: the course's fee. */
   fee: number | null;
   feeLabel: string;
@@ -31,6 +38,7 @@ export type Schedule = {
   updatedAt: string;
 } & Publication;
 
+/** What staff set: never the seats left, which the seat operations count. */
 export type ScheduleInput = {
   course: string;
   startDate: string;
@@ -39,7 +47,6 @@ export type ScheduleInput = {
   days: string;
   mode: DeliveryMode;
   location: string;
-  seats: number;
   totalSeats: number;
   fee?: number | null;
   feeLabel?: string;
@@ -50,12 +57,14 @@ export type ScheduleInput = {
 type ScheduleRow = Selectable<SchedulesTable> & { courseFee: number | null; courseFeeIncludesGst: number | null };
 
 function toSchedule(row: ScheduleRow): Schedule {
-  const { courseFee, courseFeeIncludesGst, ...rest } = row;
+  const { courseFee, courseFeeIncludesGst, seatsTakenBefore: _before, ...rest } = row;
   return {
     ...rest,
     mode: row.mode as DeliveryMode,
     seats: Number(row.seats),
     totalSeats: Number(row.totalSeats),
+    seatsTaken: Number(row.totalSeats) - Number(row.seats),
+    ...versionOf(row),
     fee: row.fee === null || row.fee === undefined ? null : Number(row.fee),
     feeLabel: row.feeLabel ?? "",
     courseFee: courseFee === null || courseFee === undefined ? null : Number(courseFee),
@@ -86,6 +95,8 @@ export type ScheduleFilter = PageInput & {
   state?: PublicationState;
   /** One batch only (its calendar file: public only when the public list would show it). */
   id?: string;
+  /** "start": date order (the staff list: running and coming batches soonest first, then ended ones); default newest first (the API). */
+  order?: "start" | "newest";
 };
 
 function filtered(filter: ScheduleFilter) {
@@ -101,12 +112,20 @@ function filtered(filter: ScheduleFilter) {
   return q;
 }
 
-/** Admin list: newest first, paged. */
+/** A page of batches: newest first (the API), or in date order (`order: "start"`, the staff list). */
 export async function listSchedules(filter: ScheduleFilter = {}): Promise<Page<Schedule>> {
   const { page, limit, offset } = pageBounds(filter);
   const q = filtered(filter);
+  // In date order for staff: batches still running or to come, soonest first, then the ended ones, latest first.
+  const today = todayIso();
+  const ended = sql<number>`case when ${sql.ref("endDate")} < ${today} then 1 else 0 end`;
+  const comingStart = sql<string | null>`case when ${sql.ref("endDate")} < ${today} then null else ${sql.ref("startDate")} end`;
+  const ordered =
+    filter.order === "start"
+      ? withCourseFee(q).orderBy(ended).orderBy(comingStart, "asc").orderBy("startDate", "desc").orderBy("createdAt", "asc").orderBy("id", "asc")
+      : withCourseFee(q).orderBy("createdAt", "desc").orderBy("id", "desc");
   const [rows, count] = await Promise.all([
-    withCourseFee(q).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    ordered.limit(limit).offset(offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return toPage(rows.map(toSchedule), Number(count.n), page, limit);
@@ -153,34 +172,87 @@ async function courseTitle(courseId: string): Promise<string> {
   return course.title;
 }
 
-/** courseName is always copied from the course's current title (spec §3), never taken from the caller. */
-export async function insertSchedule(input: ScheduleInput, opts: { id?: string; createdAt?: string } = {}): Promise<Schedule> {
+/**
+ * courseName is always copied from the course's current title (spec §3), never taken from the caller. A new batch
+ * has every seat left; `seats` (seats left) is for the demo seed and test fixtures only: the seats below the total
+ * count as taken before enrolments were recorded here (no enquiry holds them).
+ */
+export async function insertSchedule(
+  input: ScheduleInput & { seats?: number },
+  opts: { id?: string; createdAt?: string; createdBy?: string | null } = {},
+): Promise<Schedule> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   const courseName = await courseTitle(input.course);
+  const seats = Math.min(Math.max(input.seats ?? input.totalSeats, 0), input.totalSeats);
   await db()
     .insertInto("schedules")
-    .values({ id, ...pick(input), courseName, createdAt: now, updatedAt: now, ...publicationValues(input.publication) })
+    .values({
+      id,
+      ...pick(input),
+      seats,
+      seatsTakenBefore: input.totalSeats - seats,
+      courseName,
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: opts.createdBy ?? null,
+      ...publicationValues(input.publication),
+    })
     .execute();
   await contentChanged({ switch: "after-warming", touched: await batchKeys([id]) });
   return (await getSchedule(id))!;
 }
 
-export async function updateScheduleRow(id: string, input: ScheduleInput): Promise<Schedule | null> {
+/**
+ * Writes what staff set (never the seats left: a changed total is followed by recountSeats in the same transaction)
+ * and adds one to the version; with `version`, only if the stored one is still that. Null when the row is gone or
+ * was changed meanwhile (the caller reads it again to tell which).
+ */
+export async function updateScheduleRow(id: string, input: ScheduleInput, guard: VersionedWrite): Promise<Schedule | null> {
   const before = await getSchedule(id);
   if (!before) return null;
   const courseName = await courseTitle(input.course);
   // The course it leaves shows it no more, the one it joins shows it now.
   const touched = await batchKeys([id]);
-  await db()
+  let update = db()
     .updateTable("schedules")
-    .set({ ...pick(input), courseName, updatedAt: nowIso(), ...(input.publication ? publicationValues(input.publication) : {}) })
-    .where("id", "=", id)
-    .execute();
+    .set({ ...pick(input), courseName, ...nextVersion(guard.updatedBy), ...(input.publication ? publicationValues(input.publication) : {}) })
+    .where("id", "=", id);
+  if (guard.version !== undefined) update = update.where("version", "=", guard.version);
+  const r = await update.executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return null;
   // An unpublish takes the batch off the public pages at once; any other edit once they are rendered anew.
   const unpublished = before.state === PUBLIC_STATE && input.publication !== undefined && publicationValues(input.publication).state !== PUBLIC_STATE;
   await contentChanged({ switch: unpublished ? "at-once" : "after-warming", touched: [...touched, ...(await batchKeys([id]))] });
   return getSchedule(id);
+}
+
+/** On MariaDB a locking read: the newest committed rows, held to the commit (SQLite runs one writer at a time). */
+const current = <Q extends { forUpdate(): Q }>(q: Q): Q => (dialect() === "mysql" ? q.forUpdate() : q);
+
+/**
+ * The seats a batch has taken, counted: enrolled enquiries holding it, open waitlist offers (each holds a seat) and
+ * the seats taken before enrolments were recorded here. Call inside the transaction, after the batch's row was
+ * written (its lock first, then these rows, the order every seat operation takes them in).
+ */
+export async function countSeatsTaken(id: string): Promise<{ enrolled: number; offered: number; before: number; total: number }> {
+  const [enrolled, offered, batch] = await Promise.all([
+    current(db().selectFrom("enquiries").select("id").where("scheduleId", "=", id).where("status", "=", "enrolled")).execute(),
+    current(db().selectFrom("waitlist_entries").select("id").where("scheduleId", "=", id).where("status", "=", "offered")).execute(),
+    db().selectFrom("schedules").select("seatsTakenBefore").where("id", "=", id).executeTakeFirst(),
+  ]);
+  const before = Number(batch?.seatsTakenBefore ?? 0);
+  return { enrolled: enrolled.length, offered: offered.length, before, total: enrolled.length + offered.length + before };
+}
+
+/** After the total changed: the seats left become the total minus the seats taken (countSeatsTaken, never below 0). */
+export async function recountSeats(id: string, taken: number): Promise<void> {
+  await db()
+    .updateTable("schedules")
+    .set((eb) => ({ seats: sql<number>`case when ${eb.ref("totalSeats")} > ${taken} then ${eb.ref("totalSeats")} - ${taken} else 0 end` }))
+    .where("id", "=", id)
+    .execute();
+  await contentChanged({ switch: "after-warming" });
 }
 
 export async function deleteScheduleRow(id: string): Promise<boolean> {
@@ -199,7 +271,6 @@ function pick(i: ScheduleInput) {
     days: i.days,
     mode: i.mode,
     location: i.location,
-    seats: i.seats,
     totalSeats: i.totalSeats,
     fee: i.fee ?? null,
     feeLabel: i.fee ? (i.feeLabel ?? "") : "",
@@ -228,10 +299,10 @@ export async function findScheduleByCourseAndStart(courseTitle: string, startDat
  * Takes one seat of a batch for an enrolment, only while one is left (one conditional UPDATE, so two enrolments
  * at once cannot both take the last seat). False when the batch is full or gone.
  */
-export async function takeSeat(id: string): Promise<boolean> {
+export async function takeSeat(id: string, by: string): Promise<boolean> {
   const r = await db()
     .updateTable("schedules")
-    .set((eb) => ({ seats: eb("seats", "-", 1), updatedAt: nowIso() }))
+    .set((eb) => ({ seats: eb("seats", "-", 1), ...nextVersion(by) }))
     .where("id", "=", id)
     .where("seats", ">", 0)
     .executeTakeFirst();
@@ -244,10 +315,10 @@ export async function takeSeat(id: string): Promise<boolean> {
  * Staff enrolling a student they chose into a full batch: one seat more in total, taken at once by that student,
  * so the seats left stay as they are and nobody on the waitlist is offered it (raising the seats offers them).
  */
-export async function addTakenSeat(id: string): Promise<boolean> {
+export async function addTakenSeat(id: string, by: string): Promise<boolean> {
   const r = await db()
     .updateTable("schedules")
-    .set((eb) => ({ totalSeats: eb("totalSeats", "+", 1), updatedAt: nowIso() }))
+    .set((eb) => ({ totalSeats: eb("totalSeats", "+", 1), ...nextVersion(by) }))
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
@@ -267,10 +338,10 @@ export async function countUpcomingOfCourse(courseTitle: string, today = todayIs
 }
 
 /** Gives a seat back (an enrolment undone), never above the batch's total. */
-export async function returnSeat(id: string): Promise<void> {
+export async function returnSeat(id: string, by: string): Promise<void> {
   await db()
     .updateTable("schedules")
-    .set((eb) => ({ seats: eb("seats", "+", 1), updatedAt: nowIso() }))
+    .set((eb) => ({ seats: eb("seats", "+", 1), ...nextVersion(by) }))
     .where("id", "=", id)
     .where((eb) => eb("seats", "<", eb.ref("totalSeats")))
     .execute();

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~db/errors";
 import type { UsersTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { pageBounds, toPage, type Page, type PageInput } from "./paging.server";
+import { nextVersion, versionOf, type VersionedWrite } from "./versioning.server";
 
 export type { Role };
 
@@ -20,6 +21,9 @@ export type User = {
   dailyDigest: boolean;
   /** Given new enquiries by the round-robin (app/models/assignment.server.ts). */
   takesEnquiries: boolean;
+  /** One more on every staff edit of the account (not a password change, not the round-robin's turn); who made it. */
+  version: number;
+  updatedBy: string | null;
 };
 
 export type UserWithSecret = User & { passwordHash: string; sessionVersion: number };
@@ -34,6 +38,7 @@ function toUser(row: Selectable<UsersTable>): User {
     updatedAt: row.updatedAt,
     dailyDigest: Boolean(row.dailyDigest),
     takesEnquiries: Boolean(row.takesEnquiries),
+    ...versionOf(row),
   };
 }
 
@@ -115,9 +120,17 @@ export async function insertUser(input: { name: string; email: string; passwordH
   return (await getUser(id))!;
 }
 
-/** A missing passwordHash keeps the current password. A new one bumps sessionVersion, which ends the user's sessions and tokens. */
-export async function updateUserRow(id: string, input: { name?: string; email?: string; passwordHash?: string; role?: Role }): Promise<User | null> {
-  const values: Record<string, unknown> = { updatedAt: nowIso() };
+/**
+ * A missing passwordHash keeps the current password. A new one bumps sessionVersion, which ends the user's sessions
+ * and tokens. With `guard` (an edit of the account) it adds one to the version, and with `guard.version` writes only
+ * if the stored one is still that (null: gone or changed meanwhile); a password change alone passes none.
+ */
+export async function updateUserRow(
+  id: string,
+  input: { name?: string; email?: string; passwordHash?: string; role?: Role },
+  guard?: VersionedWrite,
+): Promise<User | null> {
+  const values: Record<string, unknown> = guard ? nextVersion(guard.updatedBy) : { updatedAt: nowIso() };
   if (input.name !== undefined) values.name = input.name.trim();
   if (input.email !== undefined) {
     const email = normaliseEmail(input.email);
@@ -127,11 +140,12 @@ export async function updateUserRow(id: string, input: { name?: string; email?: 
   if (input.role !== undefined) values.role = input.role;
   if (input.passwordHash) values.passwordHash = input.passwordHash;
   try {
-    const r = await db()
+    let update = db()
       .updateTable("users")
       .set((eb) => ({ ...values, ...(input.passwordHash ? { sessionVersion: eb("sessionVersion", "+", 1) } : {}) }))
-      .where("id", "=", id)
-      .executeTakeFirst();
+      .where("id", "=", id);
+    if (guard?.version !== undefined) update = update.where("version", "=", guard.version);
+    const r = await update.executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return null;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();

@@ -1,21 +1,31 @@
-import { data, useLocation } from "react-router";
+import { randomUUID } from "node:crypto";
+import { useState } from "react";
+import { data, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin.courses.$id.edit";
 import { CourseForm } from "~/components/admin/course-form";
 import { DialogRoute } from "~/components/admin/dialog-route";
+import { EditConflictNotice } from "~/components/admin/edit-conflict";
 import { requireStaff } from "~/web/actor.server";
 import { submitCourseForm } from "~/web/course-upload.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { listHref } from "~/web/list-query";
+import type { EditConflict } from "~/web/edit-conflict";
 import { getCourse } from "~/models/course.server";
 import type { FormFailureData } from "~/web/admin-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Course · Admin" }];
 
+/** After every post, refused ones too: a form refused for a change meanwhile must be drawn again from what is stored now. */
+export function shouldRevalidate() {
+  return true;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const course = await getCourse(params.id);
   if (!course) throw new Response("Not Found", { status: 404 });
-  return { course };
+  // A fresh key each time the form is drawn: a post of this drawing is applied once.
+  return { course, formKey: randomUUID() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -26,22 +36,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: `Course ${outcome.course.title} saved`,
     });
   }
-  const { status, result, message, notice } = outcome;
-  return data({ result, message, notice } satisfies FormFailureData, { status });
+  const { status, result, message, notice, conflict } = outcome;
+  return data({ result, message, notice, conflict } satisfies FormFailureData, { status });
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
   const backTo = listHref("/admin/courses", useLocation().search);
-  const { course } = loaderData;
+  const { course, formKey } = loaderData;
+  const revalidator = useRevalidator();
+  // With JavaScript the save goes through /admin/courses/save: its refusal is kept here while the form is drawn anew.
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   return (
     <DialogRoute title="Edit Course" description={course.title} backTo={backTo} size="lg">
-      {/* Keyed by the record, so moving from one course's form to another's starts fresh (spec §4: the form resets when opened). */}
+      <EditConflictNotice conflict={conflict ?? actionData?.conflict} className="mb-4" />
+      {/* Keyed by the record and its version: another course's form, or this one after a refusal, starts from what is stored (spec §4: the form resets when opened). */}
       <CourseForm
-        key={`${course.id}-${course.updatedAt}`}
+        key={`${course.id}-${course.version}`}
         course={course}
-        actionData={actionData}
+        actionData={actionData?.conflict ? undefined : actionData}
         backTo={backTo}
         saveUrl={`/admin/courses/save?id=${encodeURIComponent(course.id)}`}
+        guard={{ version: course.version, formKey }}
+        onConflict={(refused) => {
+          setConflict(refused);
+          void revalidator.revalidate();
+        }}
       />
     </DialogRoute>
   );

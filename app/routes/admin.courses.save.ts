@@ -19,8 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get("id");
   const outcome = await submitCourseForm(request, staffActorFor(check.user, context), id);
   if (!outcome.ok) {
-    const { status, result, message, notice } = outcome;
-    return Response.json({ ok: false, result, message, notice }, { status: status === 200 ? 400 : status });
+    const { status, result, message, notice, conflict } = outcome;
+    return Response.json({ ok: false, result, message, notice, conflict }, { status: status === 200 ? 400 : status });
   }
   const cookie = await flashCookie(request, { kind: "notice", message: `Course ${outcome.course.title} saved` });
   return Response.json({ ok: true, id: outcome.course.id }, { headers: { "Set-Cookie": cookie } });

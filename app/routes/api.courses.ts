@@ -1,6 +1,6 @@
 import { courseListParams } from "~/schemas/list-params";
 import { listCourses } from "~/models/course.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
+import { apiActor, endpoint, listQuery, listResponse, oneVersioned, requireApiStaff, shownTo } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { receiveCourseApiBody } from "~/web/course-upload.server";
 import { saveCourse } from "~/services/courses.server";
@@ -10,12 +10,13 @@ import type { Route } from "./+types/api.courses";
 const handle = endpoint({
   async GET(args) {
     const q = listQuery(args.request, courseListParams);
-    const audience = audienceOf(await apiActor(args));
-    return listResponse(await listCourses({ ...q, audience, featured: q.featured === undefined ? undefined : q.featured === "true" }));
+    const actor = await apiActor(args);
+    const page = await listCourses({ ...q, audience: audienceOf(actor), featured: q.featured === undefined ? undefined : q.featured === "true" });
+    return listResponse({ ...page, data: page.data.map((c) => shownTo(actor, c)) });
   },
   async POST(args) {
     const actor = await requireApiStaff(args);
-    return one(await saveCourse(actor, null, await receiveCourseApiBody(args.request)), 201);
+    return oneVersioned(await saveCourse(actor, null, await receiveCourseApiBody(args.request)), 201);
   },
 });
 

@@ -1,4 +1,4 @@
-import { apiActor, endpoint, noContent, one, requireApiStaff } from "~/web/api.server";
+import { apiActor, endpoint, noContent, oneVersioned, requireApiStaff, shownTo, withIfMatch } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { deleteReview, getReview, updateReview } from "~/services/reviews.server";
 import type { Route } from "./+types/api.reviews.$id";
@@ -6,11 +6,12 @@ import type { Route } from "./+types/api.reviews.$id";
 const handle = endpoint({
   // A pending review does not exist as far as anonymous callers can tell.
   async GET(args) {
-    return one(await getReview(await apiActor(args), args.params.id!));
+    const actor = await apiActor(args);
+    return oneVersioned(shownTo(actor, await getReview(actor, args.params.id!)));
   },
   async PUT(args) {
     const actor = await requireApiStaff(args);
-    return one(await updateReview(actor, args.params.id!, await readApiBody(args.request)));
+    return oneVersioned(await updateReview(actor, args.params.id!, withIfMatch(args.request, await readApiBody(args.request))));
   },
   async DELETE(args) {
     await deleteReview(await requireApiStaff(args), args.params.id!);

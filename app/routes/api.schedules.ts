@@ -1,6 +1,6 @@
 import { scheduleListParams } from "~/schemas/list-params";
 import { listSchedules, todayIso } from "~/models/schedule.server";
-import { apiActor, endpoint, listQuery, listResponse, one, requireApiStaff } from "~/web/api.server";
+import { apiActor, endpoint, listQuery, listResponse, oneVersioned, requireApiStaff, shownTo } from "~/web/api.server";
 import { audienceOf } from "~/services/publication.server";
 import { readApiBody } from "~/web/api-body.server";
 import { createSchedule } from "~/services/schedules.server";
@@ -10,12 +10,13 @@ import type { Route } from "./+types/api.schedules";
 const handle = endpoint({
   async GET(args) {
     const q = listQuery(args.request, scheduleListParams);
-    const audience = audienceOf(await apiActor(args));
-    return listResponse(await listSchedules({ ...q, audience, endingFrom: q.upcoming === "true" ? todayIso() : undefined }));
+    const actor = await apiActor(args);
+    const page = await listSchedules({ ...q, audience: audienceOf(actor), endingFrom: q.upcoming === "true" ? todayIso() : undefined });
+    return listResponse({ ...page, data: page.data.map((s) => shownTo(actor, s)) });
   },
   async POST(args) {
     const actor = await requireApiStaff(args);
-    return one(await createSchedule(actor, await readApiBody(args.request)), 201);
+    return oneVersioned(await createSchedule(actor, await readApiBody(args.request)), 201);
   },
 });
 

@@ -1,4 +1,4 @@
-import { endpoint, json, noContent, one, requireApiStaff } from "~/web/api.server";
+import { endpoint, json, noContent, oneVersioned, requireApiStaff, withIfMatch } from "~/web/api.server";
 import { readApiBody } from "~/web/api-body.server";
 import { issueToken } from "~/web/token.server";
 import { changePassword, type PasswordChanged } from "~/services/auth.server";
@@ -10,11 +10,12 @@ const freshToken = (changed: PasswordChanged) => issueToken({ id: changed.user.i
 
 const handle = endpoint({
   async GET(args) {
-    return one(await getUserForAdmin(await requireApiStaff(args), args.params.id!));
+    return oneVersioned(await getUserForAdmin(await requireApiStaff(args), args.params.id!));
   },
   /**
    * `{ currentPassword, password }` alone is the caller changing their own password (spec §7), which any
-   * signed-in user may do; anything else is an admin editing a user (an empty password keeps the current one).
+   * signed-in user may do, with no version; anything else is an admin editing a user (an empty password keeps the
+   * current one), refused with 409 edit_conflict when drawn from an older version (If-Match or `version`).
    */
   async PUT(args) {
     const actor = await requireApiStaff(args);
@@ -27,10 +28,11 @@ const handle = endpoint({
         newPassword,
         confirmPassword: body.confirmPassword ?? newPassword,
       }).catch(renameField("newPassword", body.newPassword === undefined ? "password" : "newPassword"));
-      return json({ data: changed.user, token: await freshToken(changed) });
+      return json({ data: changed.user, token: await freshToken(changed) }, { headers: { ETag: `"${changed.user.version}"` } });
     }
-    const { user, password } = await updateUser(actor, id, body);
-    return password?.own ? json({ data: user, token: await freshToken(password) }) : one(user);
+    const { user, password } = await updateUser(actor, id, withIfMatch(args.request, body));
+    const etag = { ETag: `"${user.version}"` };
+    return password?.own ? json({ data: user, token: await freshToken(password) }, { headers: etag }) : oneVersioned(user);
   },
   async DELETE(args) {
     await deleteUser(await requireApiStaff(args), args.params.id!);

@@ -34,3 +34,18 @@ export const SYLLABUS_SIZE_MESSAGE = "Syllabus file size should be less than 10M
 export const COURSE_LOAD_FAILED = "Failed to load courses. Please try again.";
 export const COURSE_SAVE_FAILED = "Failed to save course. Please try again.";
 export const COURSE_DELETE_FAILED = "Failed to delete course. Please try again.";
+
+/** The course form's fields by their labels (a refused save lists what was typed by these). */
+export const COURSE_FIELD_LABELS = {
+  title: "Title",
+  category: "Category",
+  duration: "Duration",
+  fee: "Fee (₹)",
+  feeIncludesGst: "GST",
+  description: "Description",
+  highlights: "Highlights",
+  modes: "Modes",
+  syllabus: "Course Syllabus Content",
+  featured: "Featured course",
+  state: "Publication",
+} as const;

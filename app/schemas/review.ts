@@ -31,3 +31,18 @@ export const REVIEW_LOAD_FAILED = "Failed to load reviews. Please try again.";
 export const REVIEW_APPROVE_FAILED = "Failed to approve review. Please try again.";
 export const REVIEW_SAVE_FAILED = "Failed to save review. Please try again.";
 export const REVIEW_DELETE_FAILED = "Failed to delete review. Please try again.";
+
+/** The review form's fields by their labels (a refused save lists what was typed by these). */
+export const REVIEW_FIELD_LABELS = {
+  name: "Student Name",
+  position: "Position/Title",
+  image: "Profile Image URL",
+  rating: "Rating",
+  course: "Course",
+  review: "Review Text",
+  type: "Review Type",
+  linkedin: "LinkedIn Profile",
+  videoThumbnail: "Video Thumbnail URL",
+  approved: "Approved for display",
+  state: "Publication",
+} as const;

@@ -13,7 +13,15 @@ export const scheduleSchema = z
     days: requiredText("Days are required", 100, "Days"),
     mode: choice(DELIVERY_MODES, "Mode is required"),
     location: requiredText("Location is required", 200, "Location"),
-    seats: z._default(wholeNumber(0, "Available seats must be 0 or more"), 0),
+    // Seats left are counted from enrolments (app/services/schedules.server.ts), never typed: a value an older page or
+    // client still sends is checked (the API document says a whole number, 0 or more) and then ignored.
+    seats: z
+      .optional(wholeNumber(0, "Available seats must be 0 or more"))
+      .check(
+        z.describe(
+          "Ignored (accepted so older clients keep working): seats left are counted from enrolments and open waitlist offers. Set totalSeats; the record answers seats and seatsTaken.",
+        ),
+      ),
     totalSeats: wholeNumber(1, "Total seats must be at least 1"),
     fee: optionalFee,
     feeLabel: feeLabelField,
@@ -22,20 +30,36 @@ export const scheduleSchema = z
   // Checks beyond the spec (DESIGN.md §4.5).
   .check(
     z.superRefine((v, ctx) => {
-      if (v.totalSeats >= 1 && v.seats > v.totalSeats) {
-        ctx.addIssue({ code: "custom", path: ["seats"], message: "Available seats cannot exceed total seats" });
-      }
       if (v.endDate < v.startDate) {
         ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
       }
     }),
     // Rules JSON Schema cannot state, for the OpenAPI document (the course's existence is the service's check).
     z.describe(
-      "Also checked: both dates are real days, endDate is not before startDate, seats is at most totalSeats, and course is the id of an existing course (400 naming the field otherwise).",
+      "Also checked: both dates are real days, endDate is not before startDate, course is the id of an existing course, and totalSeats is not below the seats taken (400 naming the field otherwise).",
     ),
   );
 
-export const SCHEDULE_DEFAULTS = { mode: "online", seats: 20, totalSeats: 30 } as const;
+/** A new batch has every seat left (the spec's default of 20 left of 30 described a typed number, now counted). */
+export const SCHEDULE_DEFAULTS = { mode: "online", totalSeats: 30 } as const;
+
+/** "Total Seats cannot be below the 24 seats taken": lowering the total under what enrolments and offers hold. */
+export const totalBelowTaken = (taken: number) => `Total Seats cannot be below the ${taken} ${taken === 1 ? "seat" : "seats"} taken`;
 export const SCHEDULE_LOAD_FAILED = "Failed to load schedules. Please try again.";
 export const SCHEDULE_SAVE_FAILED = "Failed to save schedule. Please try again.";
 export const SCHEDULE_DELETE_FAILED = "Failed to delete schedule. Please try again.";
+
+/** The schedule form's fields by their labels (a refused save lists what was typed by these). */
+export const SCHEDULE_FIELD_LABELS = {
+  course: "Course",
+  startDate: "Start Date",
+  endDate: "End Date",
+  time: "Time",
+  days: "Days",
+  mode: "Mode",
+  location: "Location",
+  totalSeats: "Total Seats",
+  fee: "Batch fee (₹)",
+  feeLabel: "Fee label",
+  state: "Publication",
+} as const;

@@ -10,7 +10,12 @@ export const writeGuardSchema = z.object({
   version: preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
     z.optional(
-      z.int({ error: "version must be the record's version (a whole number)" }).check(z.minimum(1, "version must be the record's version (a whole number)")),
+      z
+        .int({ error: "version must be the record's version (a whole number)" })
+        .check(
+          z.minimum(1, "version must be the record's version (a whole number)"),
+          z.maximum(999_999_999, "version must be the record's version (a whole number)"),
+        ),
     ),
   ),
   formKey: z.optional(z.string().check(z.maxLength(64))),

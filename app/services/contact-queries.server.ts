@@ -9,12 +9,12 @@ import { deleteTimeline, insertTimelineEntry, listTimeline, type TimelineEntry }
 import { insertNote } from "./timeline.server";
 import { claimFormKey } from "~/models/form-submission.server";
 import { noteSchema } from "~/schemas/enquiry-pipeline";
-import { EDIT_CONFLICT_CODE, writeGuardSchema } from "~/schemas/write-guard";
+import { writeGuardSchema } from "~/schemas/write-guard";
 import { CONTACT_STATUS_LABELS } from "~/schemas/values";
-import { formatDateTime } from "~/util/dates";
 import { queueContactQueryNotifications } from "./notifications.server";
 import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
-import { conflict, notFound, type ServiceError } from "./service-error";
+import { notFound } from "./service-error";
+import { changedMeanwhile, guardedWrite, type GuardedRecord } from "./write-guard.server";
 import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 import { parseInput } from "./validation";
 
@@ -48,14 +48,13 @@ export async function submitContactQuery(
   });
 }
 
-/** "This contact query was changed by … at …. Here is what it holds now." */
-function editConflict(now: ContactQuery): ServiceError {
-  return conflict(
-    `This contact query was changed by ${now.updatedBy ?? "someone"} at ${formatDateTime(now.updatedAt)} IST. Here is what it holds now.`,
-    {},
-    EDIT_CONFLICT_CODE,
-  );
-}
+/** A contact query under the write rule (write-guard.server.ts): "This contact query was changed by … at … IST. Here is what it holds now." */
+const contactRecord = (id: string): GuardedRecord<ContactQuery> => ({
+  thing: "contact query",
+  scope: "contact",
+  read: () => getContactQuery(id),
+  notFoundName: "Contact query",
+});
 
 /**
  * Any status may follow any other (spec §4). A post drawn from an older version is refused with what it holds
@@ -63,30 +62,28 @@ function editConflict(now: ContactQuery): ServiceError {
  */
 export async function setContactQueryStatus(actor: StaffActor, id: string, input: unknown): Promise<ContactQuery> {
   const { status } = parseInput(contactStatusSchema, input);
-  const { version, formKey } = parseInput(writeGuardSchema, input);
-  return inTransaction(async () => {
-    const before = await getContactQuery(id);
-    if (!before) throw notFound("Contact query");
-    if (formKey && !(await claimFormKey(`contact:${formKey}`))) return before;
-    if (version !== undefined && version !== before.version) throw editConflict(before);
-    const saved = await setContactQueryStatusRow(id, status, before.version, actor.user.name);
-    if (!saved) {
-      const meanwhile = await getContactQuery(id);
-      throw meanwhile ? editConflict(meanwhile) : notFound("Contact query");
-    }
-    if (before.status !== saved.status) {
-      await insertTimelineEntry("contact_query", id, {
-        userId: actor.user.id,
-        userName: actor.user.name,
-        kind: "status",
-        fromValue: before.status,
-        toValue: saved.status,
-        text: null,
-      });
-    }
-    await record(actor, "status", "contact_query", id, `${saved.name}: ${CONTACT_STATUS_LABELS[before.status]} → ${CONTACT_STATUS_LABELS[saved.status]}`);
-    return saved;
-  });
+  const target = contactRecord(id);
+  return guardedWrite(
+    target,
+    parseInput(writeGuardSchema, input),
+    async (before) => {
+      const saved = await setContactQueryStatusRow(id, status, before.version, actor.user.name);
+      if (!saved) return changedMeanwhile(target);
+      if (before.status !== saved.status) {
+        await insertTimelineEntry("contact_query", id, {
+          userId: actor.user.id,
+          userName: actor.user.name,
+          kind: "status",
+          fromValue: before.status,
+          toValue: saved.status,
+          text: null,
+        });
+      }
+      await record(actor, "status", "contact_query", id, `${saved.name}: ${CONTACT_STATUS_LABELS[before.status]} → ${CONTACT_STATUS_LABELS[saved.status]}`);
+      return saved;
+    },
+    (before) => before,
+  );
 }
 
 /** Deletes the message with its timeline and its e-mails and webhooks not sent yet; sent ones lose their copy of it. */

@@ -11,7 +11,9 @@ import { isTrueFlag } from "~/schemas/fields";
 import type { StaffActor } from "./actor";
 import { changeSummary, record } from "./audit.server";
 import { notFound, ServiceError, type FieldMessages } from "./service-error";
-import { fieldErrors } from "./validation";
+import { fieldErrors, parseInput } from "./validation";
+import { writeGuardSchema } from "~/schemas/write-guard";
+import { changedMeanwhile, guardedWrite, type GuardedRecord } from "./write-guard.server";
 import { readPublication } from "./publication.server";
 
 /**
@@ -107,28 +109,55 @@ function toCourseInput(s: CourseSubmission, current: Course | null): CourseInput
   };
 }
 
+/** A course under the write rule (write-guard.server.ts): "This course was changed by … at … IST. Here is what it holds now." */
+const courseRecord = (id: string): GuardedRecord<Course> => ({
+  thing: "course",
+  scope: "course",
+  read: () => getCourse(id),
+  notFoundName: "Course",
+  answer: (now) => now,
+});
+
 /**
  * Add Course (id null) or Edit Course. The files were stored before this is called; the row (and, on edit,
- * the batches' copy of the title) is written in one transaction with its audit row. When anything fails every
- * file of this save is removed again; files the save replaced or removed are deleted only after the commit.
+ * the batches' copy of the title) is written in one transaction with its audit row. An edit drawn from an older
+ * version (a colleague's save, a scheduled publish since) is refused with what the course holds now; a repeat of the
+ * same form post changes nothing. When anything fails, or nothing is saved, every file of this save is removed
+ * again; files the save replaced or removed are deleted only after the commit.
  */
 export async function saveCourse(actor: StaffActor, id: string | null, submission: CourseSubmission): Promise<Course> {
   try {
-    const existing = id ? await getCourse(id) : null;
-    if (id && !existing) throw notFound("Course");
-    const input = toCourseInput(submission, existing);
-    const saved = await inTransaction(async () => {
-      if (!existing) {
-        const course = await insertCourse(input);
+    if (!id) {
+      const input = toCourseInput(submission, null);
+      return await inTransaction(async () => {
+        const course = await insertCourse(input, { createdBy: actor.user.name });
         await record(actor, "create", "course", course.id, course.title);
         return course;
-      }
-      const course = await updateCourseRow(existing.id, input);
-      if (!course) throw notFound("Course");
-      await record(actor, "update", "course", course.id, changeSummary(existing, course, FIELDS));
-      return course;
-    });
-    if (existing) await removeReplacedFiles(existing, saved);
+      });
+    }
+    const guard = parseInput(writeGuardSchema, submission.fields);
+    const found = await getCourse(id);
+    if (!found) throw notFound("Course");
+    // A mistake in what was sent is reported before a stale version (the form can be corrected, then saved again).
+    toCourseInput(submission, found);
+    const target = courseRecord(id);
+    let replaced: Course | null = null;
+    const saved = await guardedWrite(
+      target,
+      guard,
+      async (existing) => {
+        const input = toCourseInput(submission, existing);
+        const course =
+          (await updateCourseRow(existing.id, input, { version: existing.version, updatedBy: actor.user.name })) ?? (await changedMeanwhile(target));
+        await record(actor, "update", "course", course.id, changeSummary(existing, course, FIELDS));
+        replaced = existing;
+        return course;
+      },
+      (before) => before,
+    );
+    if (replaced) await removeReplacedFiles(replaced, saved);
+    // A repeated post saved nothing: the files it brought are not the course's.
+    else await discardUploads(submission.files);
     return saved;
   } catch (error) {
     await discardUploads(submission.files);

@@ -38,6 +38,7 @@ import { queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifica
 import { insertNote } from "./timeline.server";
 import { batchTitle, claimOfferedSeat, WAITLIST_ACTOR, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
+import { changedMeanwhile, editConflict, guardedWrite, type GuardedRecord, type WriteGuard } from "./write-guard.server";
 import { parseInput } from "./validation";
 import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 import { endFeeAccount, openFeeAccount, readEnrolmentFeeChoice } from "./fee-ledger.server";
@@ -71,11 +72,8 @@ export type EnquiryChange = {
 /** Someone working the desk, as opposed to the waitlist acting by itself: their changes count as touching the lead. */
 const isPerson = (actor: StaffActor) => actor.user.id !== WAITLIST_ACTOR.user.id;
 
-/** "This enquiry was changed by Priya Sharma at Nov 28, 2026, 4:54 AM IST. Here is what it holds now." */
-export function editConflict(now: Enquiry): ServiceError {
-  const message = `This enquiry was changed by ${now.updatedBy ?? "someone"} at ${formatDateTime(now.updatedAt)} IST. Here is what it holds now.`;
-  return conflict(message, {}, EDIT_CONFLICT_CODE);
-}
+/** An enquiry under the write rule (write-guard.server.ts): "This enquiry was changed by … at … IST. Here is what it holds now." */
+const enquiryRecord = (id: string): GuardedRecord<Enquiry> => ({ thing: "enquiry", scope: "enquiry", read: () => getEnquiry(id), notFoundName: "Enquiry" });
 
 /**
  * Applies a set of changes to one enquiry inside the caller's transaction: the seat rules (an Enrolled enquiry
@@ -95,13 +93,13 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
   }
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const holds = status === "enrolled" && scheduleId !== null;
-  if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!);
+  if (wasHolding && (!holds || scheduleId !== before.scheduleId)) await returnSeat(before.scheduleId!, actor.user.name);
   if (
     holds &&
     (!wasHolding || scheduleId !== before.scheduleId) &&
     !change.heldSeat &&
     !(await claimOfferedSeat(before.id, scheduleId!)) &&
-    !(await takeSeat(scheduleId!))
+    !(await takeSeat(scheduleId!, actor.user.name))
   ) {
     throw conflict(`${BATCH_FULL}`, { status: BATCH_FULL }, "batch_full");
   }
@@ -117,10 +115,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
   if (change.scheduleId !== undefined && change.scheduleId !== before.scheduleId) row.scheduleId = change.scheduleId;
   if (isPerson(actor)) row.touchedAt = now;
   const saved = await updateEnquiryRow(before.id, row, { version: before.version, updatedBy: actor.user.name });
-  if (!saved) {
-    const meanwhile = await getEnquiry(before.id);
-    throw meanwhile ? editConflict(meanwhile) : notFound("Enquiry");
-  }
+  if (!saved) return changedMeanwhile(enquiryRecord(before.id));
 
   // A /me link opens the address it was mailed to; one on this record must not follow the new address.
   if (saved.email.toLowerCase() !== before.email.toLowerCase()) await deletePrivacyLinks("enquiry", [before.id], "me");
@@ -195,13 +190,8 @@ async function current(id: string): Promise<Enquiry> {
  * One staff write to one enquiry, in one transaction: a repeat of the same form post (its key already used) changes
  * nothing and answers the enquiry as it is; a form drawn from an older version is refused with what it holds now.
  */
-async function guarded(id: string, guard: { version?: number; formKey?: string }, work: (before: Enquiry) => Promise<Enquiry>): Promise<Enquiry> {
-  return inTransaction(async () => {
-    const before = await current(id);
-    if (guard.formKey && !(await claimFormKey(`enquiry:${guard.formKey}`))) return before;
-    if (guard.version !== undefined && guard.version !== before.version) throw editConflict(before);
-    return work(before);
-  });
+async function guarded(id: string, guard: WriteGuard, work: (before: Enquiry) => Promise<Enquiry>): Promise<Enquiry> {
+  return guardedWrite(enquiryRecord(id), guard, work, (before) => before);
 }
 
 async function checkAssignee(id: string | null | undefined): Promise<void> {
@@ -310,7 +300,7 @@ export async function enrolWithAddedSeat(actor: StaffActor, id: string, input: u
     if (batch.seats > 0 || holdsOffer || (before.status === "enrolled" && before.scheduleId === scheduleId)) {
       return applyChange(actor, before, { status: "enrolled", scheduleId });
     }
-    if (!(await addTakenSeat(scheduleId))) throw invalid({ scheduleId: BATCH_UNKNOWN });
+    if (!(await addTakenSeat(scheduleId, actor.user.name))) throw invalid({ scheduleId: BATCH_UNKNOWN });
     added = true;
     await record(
       actor,
@@ -364,7 +354,7 @@ export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Pr
     for (const [id, version] of versions) {
       const before = await current(id);
       try {
-        if (version !== undefined && version !== before.version) throw editConflict(before);
+        if (version !== undefined && version !== before.version) throw editConflict("enquiry", before);
         await applyChange(actor, before, { status, assigneeId });
       } catch (error) {
         if (error instanceof ServiceError && (error.code === "batch_full" || error.code === EDIT_CONFLICT_CODE || error.kind === "invalid"))
@@ -403,7 +393,7 @@ export async function deleteEnquiry(actor: StaffActor, id: string): Promise<void
   const deleted = await inTransaction(async () => {
     const enquiry = await deleteEnquiryRow(id);
     if (!enquiry) throw notFound("Enquiry");
-    if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId);
+    if (enquiry.status === "enrolled" && enquiry.scheduleId) await returnSeat(enquiry.scheduleId, actor.user.name);
     // Invoices and payments stay (tax records hold their own copy of the name); unbilled dues go with the enrolment.
     if (enquiry.status === "enrolled") await endFeeAccount(actor, enquiry);
     await waitlistEnquiryDeleted(enquiry);

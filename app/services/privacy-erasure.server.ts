@@ -33,7 +33,7 @@ import { nowIso } from "~/util/ids";
 import type { Actor, StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { parseInput } from "./validation";
-import { offerFreedSeats } from "./waitlist.server";
+import { offerFreedSeats, WAITLIST_ACTOR } from "./waitlist.server";
 
 /**
  * Erasure (DPDP Act): a person's records keep only what the dashboard counts (status, course, mode, batch, dates,
@@ -113,7 +113,7 @@ async function leaveWaitlist(enquiryId: string): Promise<void> {
   let freed: string | null = null;
   if (offer && (await closeOffer(offer.id, "withdrawn"))) {
     // Switches the public pages at once (contentChanged "at-once"): no page from before the erasure is served again.
-    await returnSeat(offer.scheduleId);
+    await returnSeat(offer.scheduleId, WAITLIST_ACTOR.user.name);
     freed = offer.scheduleId;
   }
   await deleteWaitlistOfEnquiry(enquiryId);

@@ -16,6 +16,8 @@ import { changeSummary, record } from "./audit.server";
 import { discardUploads, type StoredUpload } from "~/infra/uploads.server";
 import { invalid, notFound } from "./service-error";
 import { parseInput } from "./validation";
+import { writeGuardSchema } from "~/schemas/write-guard";
+import { changedMeanwhile, guardedWrite, type GuardedRecord } from "./write-guard.server";
 import { audienceOf, readPublication } from "./publication.server";
 
 /** Student reviews. Visitors see approved and published reviews only (DESIGN.md §4.14); any other does not exist for them. */
@@ -72,28 +74,47 @@ async function withPhoto<T>(input: unknown, photo: ReviewPhoto, save: (values: R
 export async function createReview(actor: StaffActor, input: unknown, photo: ReviewPhoto = {}): Promise<Review> {
   return withPhoto(input, photo, (values) =>
     inTransaction(async () => {
-      const review = await insertReview(values);
+      const review = await insertReview(values, { createdBy: actor.user.name });
       await record(actor, "create", "review", review.id, `${review.name} (${review.course})${review.approved ? ", approved" : ""}`);
       return review;
     }),
   );
 }
 
+/** A review under the write rule (write-guard.server.ts): "This review was changed by … at … IST. Here is what it holds now." */
+const reviewRecord = (id: string): GuardedRecord<Review> => ({
+  thing: "review",
+  scope: "review",
+  read: () => getReviewRow(id),
+  notFoundName: "Review",
+  answer: (now) => now,
+});
+
+/**
+ * Edit Review: refused when drawn from an older version (a colleague's save, an approval, a publish since), with
+ * what the review holds now; a repeat of the same form post changes nothing (and keeps no photo it brought).
+ */
 export async function updateReview(actor: StaffActor, id: string, input: unknown, photo: ReviewPhoto = {}): Promise<Review> {
-  const before = await getReviewRow(id);
-  if (!before) {
-    if (photo.file) await discardUploads([photo.file]);
-    throw notFound("Review");
-  }
+  const target = reviewRecord(id);
+  let repeated = false;
   // A replaced photo is left for the orphan sweep, which removes uploads no row names after a day.
-  return withPhoto(input, photo, (values) =>
-    inTransaction(async () => {
-      const saved = await updateReviewRow(id, values);
-      if (!saved) throw notFound("Review");
-      await record(actor, "update", "review", id, changeSummary(before, saved, FIELDS));
-      return saved;
-    }),
+  const saved = await withPhoto(input, photo, (values) =>
+    guardedWrite(
+      target,
+      parseInput(writeGuardSchema, input),
+      async (before) => {
+        const saved = (await updateReviewRow(id, values, { version: before.version, updatedBy: actor.user.name })) ?? (await changedMeanwhile(target));
+        await record(actor, "update", "review", id, changeSummary(before, saved, FIELDS));
+        return saved;
+      },
+      (before) => {
+        repeated = true;
+        return before;
+      },
+    ),
   );
+  if (repeated && photo.file) await discardUploads([photo.file]);
+  return saved;
 }
 
 /** Pending becomes approved (spec §4); approving an approved review changes nothing and says so. */
@@ -101,7 +122,7 @@ export async function approveReview(actor: StaffActor, id: string): Promise<Revi
   return inTransaction(async () => {
     const before = await getReviewRow(id);
     if (!before) throw notFound("Review");
-    const saved = await approveReviewRow(id);
+    const saved = await approveReviewRow(id, actor.user.name);
     if (!saved) throw notFound("Review");
     await record(actor, "approve", "review", id, before.approved ? `${saved.name}: already approved` : `${saved.name} (${saved.course})`);
     return saved;

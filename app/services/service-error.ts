@@ -30,6 +30,8 @@ export type FieldMessages = Record<string, string>;
 
 export class ServiceError extends Error {
   override name = "ServiceError";
+  /** A write refused because the record changed meanwhile (edit_conflict): the record as stored now, for the API's answer. */
+  current?: unknown;
   constructor(
     public kind: ServiceErrorKind,
     message: string,

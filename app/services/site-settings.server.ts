@@ -1,6 +1,7 @@
-import { inTransaction } from "~db/client.server";
 import { onContentChanged, readContentVersion } from "~/models/content-version.server";
-import { readSiteSettingRows, writeSiteSettings } from "~/models/site-settings.server";
+import { bumpSiteSettingsVersion, readSiteSettingRows, readSiteSettingsVersion, writeSiteSettings, type SettingsVersion } from "~/models/site-settings.server";
+import { writeGuardSchema } from "~/schemas/write-guard";
+import { changedMeanwhile, guardedWrite, type GuardedRecord } from "./write-guard.server";
 import {
   SITE_SETTING_DEFAULTS,
   SITE_SETTING_FIELDS,
@@ -77,11 +78,31 @@ export function forgetSiteSettingsCache(): void {
   cache.stale = true;
 }
 
+/** The settings as stored, with their one version: what the screen and the API show staff. */
+export type VersionedSiteSettings = SiteSettings & SettingsVersion;
+
+async function readVersioned(): Promise<VersionedSiteSettings> {
+  const [rows, version] = await Promise.all([readSiteSettingRows(), readSiteSettingsVersion()]);
+  return { ...fromRows(rows), ...version };
+}
+
+/** The settings under the write rule (write-guard.server.ts): "These site settings were changed by … Here is what they hold now." */
+const settingsRecord: GuardedRecord<VersionedSiteSettings> = {
+  thing: "site settings",
+  plural: true,
+  scope: "settings",
+  read: readVersioned,
+  notFoundName: "Settings",
+  answer: (now) => now,
+};
+
 /**
  * Admins only (the screen and the API). `partial`: the API's PUT, where keys left out keep their value; the
- * screen sends every key. Audited with the keys that changed.
+ * screen sends every key. A save drawn from an older version of the settings (another admin's save since, whichever
+ * keys it changed) is refused with what they hold now; a repeat of the same form post changes nothing. Audited with
+ * the keys that changed.
  */
-export async function updateSiteSettings(actor: StaffActor, input: unknown, { partial = false } = {}): Promise<SiteSettings> {
+export async function updateSiteSettings(actor: StaffActor, input: unknown, { partial = false } = {}): Promise<VersionedSiteSettings> {
   requireAdmin(actor);
   // The screen sends every key; a key it did not send at all (a form drawn before the setting existed) keeps its value.
   const current = partial ? null : await getSiteSettings();
@@ -91,21 +112,25 @@ export async function updateSiteSettings(actor: StaffActor, input: unknown, { pa
       : input;
   const sent = partial ? parseInput(siteSettingsUpdateSchema, input) : parseInput(siteSettingsSchema, filled);
   const values = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
-  await inTransaction(async () => {
-    const before = fromRows(await readSiteSettingRows());
-    const after = { ...before, ...values } as SiteSettings;
-    const summary = changeSummary(before, after, Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, SITE_SETTING_FIELDS[key].label])));
-    if (summary === "No changes") return;
-    await writeSiteSettings(values, actor.user.name);
-    await record(actor, "update", "settings", null, summary);
-  });
+  await guardedWrite(
+    settingsRecord,
+    parseInput(writeGuardSchema, input),
+    async (before) => {
+      const after = { ...before, ...values } as SiteSettings;
+      const summary = changeSummary(before, after, Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, SITE_SETTING_FIELDS[key].label])));
+      if (summary === "No changes") return;
+      if (!(await bumpSiteSettingsVersion({ version: before.version, updatedBy: actor.user.name }))) await changedMeanwhile(settingsRecord);
+      await writeSiteSettings(values, actor.user.name);
+      await record(actor, "update", "settings", null, summary);
+    },
+    () => undefined,
+  );
   forgetSiteSettingsCache();
-  return getSiteSettings();
+  return readVersioned();
 }
 
 /** What the screen and GET /api/settings show: admins only. */
-export async function readSiteSettingsAsAdmin(actor: StaffActor): Promise<SiteSettings> {
+export async function readSiteSettingsAsAdmin(actor: StaffActor): Promise<VersionedSiteSettings> {
   requireAdmin(actor);
-  forgetSiteSettingsCache();
-  return getSiteSettings();
+  return readVersioned();
 }

@@ -11,6 +11,11 @@ import { savePassword, verifyCurrentPassword, type PasswordChanged } from "./aut
 import { conflict, forbidden, invalid, notFound } from "./service-error";
 import { forgetAssignee } from "./enquiries.server";
 import { parseInput } from "./validation";
+import { writeGuardSchema } from "~/schemas/write-guard";
+import { changedMeanwhile, guardedWrite, type GuardedRecord } from "./write-guard.server";
+
+/** A user under the write rule (write-guard.server.ts): "This user was changed by … at … IST. Here is what it holds now." */
+const userRecord = (id: string): GuardedRecord<User> => ({ thing: "user", scope: "user", read: () => getUser(id), notFoundName: "User", answer: (now) => now });
 
 const emailTaken = () => conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }, "email_taken");
 
@@ -47,38 +52,47 @@ export type UserUpdated = { user: User; password: PasswordChanged | null };
 /**
  * Edit User. Nobody changes their own role (so the last admin cannot lock everyone out); a missing role keeps
  * the current one; an empty password keeps the current one (spec §5). Setting your own password here needs
- * your current password, as Change Password does.
+ * your current password, as Change Password does. Drawn from an older version of the account (another admin's
+ * edit since), refused with what it holds now; a repeat of the same form post changes nothing.
  */
 export async function updateUser(actor: StaffActor, id: string, input: unknown): Promise<UserUpdated> {
   requireAdmin(actor);
-  const before = await getUser(id);
-  if (!before) throw notFound("User");
+  const found = await getUser(id);
+  if (!found) throw notFound("User");
   const values = parseInput(userUpdateSchema, input);
+  const guard = parseInput(writeGuardSchema, input);
   const own = id === actor.user.id;
   const roleGiven = typeof input === "object" && input !== null && (input as Record<string, unknown>).role !== undefined;
-  const role = own || !roleGiven ? before.role : values.role;
   if (own && values.password) {
     if (!values.currentPassword) throw invalid({ currentPassword: CURRENT_PASSWORD_REQUIRED });
-    await verifyCurrentPassword(actor, before, values.currentPassword);
+    await verifyCurrentPassword(actor, found, values.currentPassword);
   }
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+  const target = userRecord(id);
   try {
-    return await inTransaction(async () => {
-      let saved = await updateUserRow(id, { name: values.name, email: values.email, role });
-      if (!saved) throw notFound("User");
-      if (values.takesEnquiries !== undefined && values.takesEnquiries !== before.takesEnquiries) {
-        await setTakesEnquiries(id, values.takesEnquiries);
-        saved = (await getUser(id))!;
-        await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
-      }
-      const fields = changeSummary(before, saved, { name: "Name", email: "Email" });
-      if (fields !== "No changes") await record(actor, "update", "user", id, fields);
-      if (before.role !== saved.role) {
-        await record(actor, "role", "user", id, `Role of ${saved.name}: ${USER_ROLE_LABELS[before.role]} → ${USER_ROLE_LABELS[saved.role]}`);
-      }
-      const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
-      return { user: password?.user ?? saved, password };
-    });
+    return await guardedWrite(
+      target,
+      guard,
+      async (before) => {
+        const role = own || !roleGiven ? before.role : values.role;
+        let saved =
+          (await updateUserRow(id, { name: values.name, email: values.email, role }, { version: before.version, updatedBy: actor.user.name })) ??
+          (await changedMeanwhile(target));
+        if (values.takesEnquiries !== undefined && values.takesEnquiries !== before.takesEnquiries) {
+          await setTakesEnquiries(id, values.takesEnquiries);
+          saved = (await getUser(id))!;
+          await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);
+        }
+        const fields = changeSummary(before, saved, { name: "Name", email: "Email" });
+        if (fields !== "No changes") await record(actor, "update", "user", id, fields);
+        if (before.role !== saved.role) {
+          await record(actor, "role", "user", id, `Role of ${saved.name}: ${USER_ROLE_LABELS[before.role]} → ${USER_ROLE_LABELS[saved.role]}`);
+        }
+        const password = passwordHash ? await savePassword(actor, saved, passwordHash) : null;
+        return { user: password?.user ?? saved, password };
+      },
+      (before) => ({ user: before, password: null }),
+    );
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();
     throw error;
@@ -94,7 +108,7 @@ export async function setUserTakesEnquiries(actor: StaffActor, id: string, input
   const { takesEnquiries } = parseInput(takesEnquiriesSchema, input);
   return inTransaction(async () => {
     const before = await getUser(id);
-    if (!before || !(await setTakesEnquiries(id, takesEnquiries))) throw notFound("User");
+    if (!before || !(await setTakesEnquiries(id, takesEnquiries, actor.user.name))) throw notFound("User");
     const saved = (await getUser(id))!;
     if (before.takesEnquiries !== saved.takesEnquiries) {
       await record(actor, "update", "user", id, `${saved.name}: new enquiries ${saved.takesEnquiries ? "given by round-robin" : "no longer given"}`);

@@ -98,9 +98,9 @@ export async function offerFreedSeats(scheduleId: string): Promise<string[]> {
   for (;;) {
     const entry = await firstWaiting(scheduleId);
     if (!entry) break;
-    if (!(await takeSeat(scheduleId))) break;
+    if (!(await takeSeat(scheduleId, WAITLIST_ACTOR.user.name))) break;
     if (!(await moveEntry(entry.id, ["waiting"], "offered"))) {
-      await returnSeat(scheduleId);
+      await returnSeat(scheduleId, WAITLIST_ACTOR.user.name);
       continue;
     }
     offered.push(await openOffer(entry, batch));
@@ -122,7 +122,7 @@ async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<string>
 /** After an open offer was closed (expired, declined, withdrawn): its entry leaves the list and the held seat goes to the next one waiting. */
 export async function releaseOfferFor(offer: WaitlistOffer, step: "expired" | "declined" | "withdrawn", text: string): Promise<void> {
   await moveEntry(offer.entryId, ["offered"], step);
-  await returnSeat(offer.scheduleId);
+  await returnSeat(offer.scheduleId, WAITLIST_ACTOR.user.name);
   await line(offer.enquiryId, step, text);
   await offerFreedSeats(offer.scheduleId);
 }
@@ -179,7 +179,7 @@ export async function waitlistEnquiryDeleted(enquiry: Enquiry): Promise<void> {
   if (enquiry.status === "enrolled" && enquiry.scheduleId) freed.add(enquiry.scheduleId);
   const offer = await openOfferOfEnquiry(enquiry.id);
   if (offer && (await closeOffer(offer.id, "withdrawn"))) {
-    await returnSeat(offer.scheduleId);
+    await returnSeat(offer.scheduleId, WAITLIST_ACTOR.user.name);
     freed.add(offer.scheduleId);
   }
   await deleteWaitlistOfEnquiry(enquiry.id);

@@ -19,6 +19,8 @@ import { BadMultipartError, RequestTooLargeError } from "~/infra/uploads.server"
 export type Fields = Record<string, string>;
 
 export class ApiError extends Error {
+  /** 409 edit_conflict: the record as stored now (as its GET answers it). */
+  current?: unknown;
   constructor(
     public status: number,
     public code: string,
@@ -39,15 +41,24 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 export function apiErrorResponse(e: ApiError): Response {
-  const error: { code: string; message: string; fields?: Fields } = { code: e.code, message: e.message };
+  const error: { code: string; message: string; fields?: Fields; current?: unknown } = { code: e.code, message: e.message };
   if (e.fields && Object.keys(e.fields).length) error.fields = e.fields;
+  if (e.current !== undefined) error.current = e.current;
   return json({ error }, { status: e.status, headers: e.headers });
 }
 
-/** A service's refusal in the API's words: its status, code, message and per-field messages. */
+/**
+ * A service's refusal in the API's words: its status, code, message and per-field messages; a write refused because
+ * the record changed meanwhile also carries what it holds now, with its version as the ETag to send back.
+ */
 function fromServiceError(e: ServiceError): ApiError {
-  const headers = e.retryAfter !== undefined ? { "Retry-After": String(e.retryAfter) } : undefined;
-  return new ApiError(e.status, e.code, e.message, e.fields, headers);
+  const headers: Record<string, string> = {};
+  if (e.retryAfter !== undefined) headers["Retry-After"] = String(e.retryAfter);
+  const version = (e.current as { version?: unknown } | undefined)?.version;
+  if (typeof version === "number") headers.ETag = `"${version}"`;
+  const error = new ApiError(e.status, e.code, e.message, e.fields, Object.keys(headers).length ? headers : undefined);
+  if (e.current !== undefined) error.current = e.current;
+  return error;
 }
 
 export type ApiArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
@@ -173,6 +184,16 @@ export const one = (data: unknown, status = 200) => json({ data }, { status });
 
 /** One record that carries a version, with it as its ETag (`"3"`): a client sends it back in If-Match to write. */
 export const oneVersioned = (data: { version: number }, status = 200) => json({ data }, { status, headers: { ETag: `"${data.version}"` } });
+
+/**
+ * Courses, batches and reviews as an anonymous caller gets them: without `updatedBy` (a staff member's name is the
+ * back office's business). Staff callers get the whole record.
+ */
+export function shownTo<T extends { updatedBy?: string | null }>(actor: Pick<Actor, "user">, record: T): T | Omit<T, "updatedBy"> {
+  if (actor.user) return record;
+  const { updatedBy: _by, ...rest } = record;
+  return rest;
+}
 
 /**
  * A write's body with the version the client read: `If-Match: "3"` (the record's ETag; W/ accepted) or `version` in

@@ -5,6 +5,7 @@ import { saveCourse, type CourseSubmission } from "~/services/courses.server";
 import { isServiceError } from "~/services/service-error";
 import {
   courseSchema,
+  COURSE_FIELD_LABELS,
   COURSE_SAVE_FAILED,
   IMAGE_MAX_BYTES,
   IMAGE_SIZE_MESSAGE,
@@ -15,6 +16,9 @@ import {
 } from "~/schemas/course";
 import { formToObject, readApiBody, refuseFileParts, safeBody } from "./api-body.server";
 import { cleanedReply, parseWithSchema, replyWithErrors } from "./form-submission";
+import { editConflictShown } from "./admin-actions.server";
+import type { EditConflict } from "./edit-conflict";
+import { EDIT_CONFLICT_CODE } from "~/schemas/write-guard";
 import { BadMultipartError, discardUploads, isMultipart, parseMultipart, RequestTooLargeError, type UploadRule } from "~/infra/uploads.server";
 
 /**
@@ -73,7 +77,8 @@ export async function receiveCourseApiBody(request: Request): Promise<CourseSubm
 export const FILES_NOT_KEPT = "Files are kept only when the course is saved: choose the image or syllabus file again.";
 
 export type CourseFormOutcome =
-  { ok: true; course: Course } | { ok: false; status: number; result: SubmissionResult<string[]> | null; message: string | null; notice: string | null };
+  | { ok: true; course: Course }
+  | { ok: false; status: number; result: SubmissionResult<string[]> | null; message: string | null; notice: string | null; conflict?: EditConflict };
 
 /**
  * The Add/Edit Course form's post, for its no-JavaScript action and its progress-reporting upload endpoint:
@@ -104,12 +109,19 @@ export async function submitCourseForm(request: Request, actor: StaffActor, id: 
   }
 }
 
-type CourseFormFailure = { status: number; result: SubmissionResult<string[]>; message: string; notice: string | null };
+type CourseFormFailure = { status: number; result: SubmissionResult<string[]> | null; message: string | null; notice: string | null; conflict?: EditConflict };
 
-/** What the course form shows when the save was refused or failed: the typed values, the messages, and whether files must be chosen again. */
+/**
+ * What the course form shows when the save was refused or failed: the typed values, the messages, and whether files
+ * must be chosen again; refused because the course changed meanwhile, the form is drawn again from what it holds now
+ * with what was typed beside it.
+ */
 function courseFormFailure(error: unknown, form: FormData, hadFiles: boolean): CourseFormFailure {
   const notice = hadFiles ? FILES_NOT_KEPT : null;
   if (isServiceError(error, "forbidden")) throw new Response(error.message, { status: 403 });
+  if (isServiceError(error) && error.code === EDIT_CONFLICT_CODE) {
+    return { status: 409, result: null, message: null, notice, conflict: editConflictShown(error, form, { labels: COURSE_FIELD_LABELS }) };
+  }
   if (isServiceError(error) && ["invalid", "tooLarge", "unsupportedType"].includes(error.kind)) {
     return { status: 400, result: replyWithErrors(form, error.fields), message: error.message, notice };
   }

@@ -45,6 +45,22 @@ const publication = {
     .meta({ format: "date-time", description: "UTC: when a scheduled record goes public (or when it did); null for drafts and records published directly" }),
 };
 
+/** Every record staff edit: one more on every change; also the ETag of its GET and of a write's answer. */
+const VERSION_DESCRIPTION =
+  'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.';
+/** Courses, batches and reviews: `updatedBy` is for staff callers (an anonymous caller gets no staff names). */
+const catalogueVersioned = {
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ description: `${VERSION_DESCRIPTION} Publishing a scheduled record makes a new version too.` }),
+  updatedBy: text
+    .nullable()
+    .optional()
+    .meta({ description: "Staff callers only: who made the stored version (a staff member's name, System for a scheduled publish, Waitlist), or null" }),
+};
+
 // ---------------------------------------------------------------- records
 
 export const Course = z
@@ -62,6 +78,7 @@ export const Course = z
     fee: fee.meta({ description: 'Whole rupees (INR), or null: the site says "Fee on request"' }),
     feeIncludesGst: z.boolean().meta({ description: "Whether GST is included in the fee (and in its batches' own fees)" }),
     ...publication,
+    ...catalogueVersioned,
   })
   .meta({ id: "Course" });
 export const Schedule = z
@@ -69,6 +86,15 @@ export const Schedule = z
     ...scheduleSchema.shape,
     ...stored,
     courseName: text.meta({ description: "Copied from the course's title on save" }),
+    seats: z.number().int().min(0).meta({
+      description:
+        "Read only: seats left, counted (totalSeats minus seatsTaken). Never set by a write: enrolments, open waitlist offers and a changed totalSeats move it.",
+    }),
+    seatsTaken: z.number().int().min(0).meta({
+      description:
+        "Read only: seats taken, counted: enrolled enquiries holding the batch, open waitlist offers (each holds a seat) and seats taken before enrolments were recorded",
+    }),
+    ...catalogueVersioned,
     fee: fee.meta({ description: "The batch's own price in whole rupees (e.g. early-bird), or null: the course's fee applies" }),
     feeLabel: text.meta({ description: 'What the batch\'s own price is, e.g. "Early-bird"; "" when none' }),
     courseFee: fee.meta({ description: "Read only: the course's fee in whole rupees, or null (fee on request)" }),
@@ -77,15 +103,12 @@ export const Schedule = z
   })
   .meta({ id: "Schedule" });
 export const Review = z
-  .object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication })
+  .object({ ...reviewSchema.shape, ...stored, linkedin: text.nullable(), videoThumbnail: text.nullable(), ...publication, ...catalogueVersioned })
   .meta({ id: "Review" });
 const instant = (description: string) => text.nullable().meta({ format: "date-time", description });
 /** Enquiries and contact queries: one more on every change; also the ETag of GET and of a write's answer. */
 const versioned = {
-  version: z.number().int().min(1).meta({
-    description:
-      'One more on every change; also the record\'s ETag ("3"). Send it back (If-Match: "3", or version in the body) to write only over what you read: 409 edit_conflict when someone changed it since.',
-  }),
+  version: z.number().int().min(1).meta({ description: VERSION_DESCRIPTION }),
   updatedBy: text
     .nullable()
     .meta({ description: "Who made the stored version (a staff member's name, Waitlist, System), or null for the visitor's own submission" }),
@@ -183,6 +206,12 @@ export const User = z
     takesEnquiries: z
       .boolean()
       .meta({ description: "Given new enquiries by the round-robin on arrival (on by default); admins switch it at /admin/users/:id/edit" }),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: `${VERSION_DESCRIPTION} A password change makes no new version.` }),
+    updatedBy: text.nullable().meta({ description: "The admin who made the stored version, or null (never edited)" }),
   })
   .meta({ id: "User" });
 export const AuditEntry = z
@@ -225,6 +254,10 @@ export const ApiError = z
       code: text.meta({ example: "invalid_input" }),
       message: text,
       fields: z.record(z.string(), z.string()).optional().meta({ description: "The rule's message per invalid field" }),
+      current: z.record(z.string(), z.unknown()).optional().meta({
+        description:
+          "409 edit_conflict on a course, schedule, review, user or the settings: the record as stored now, as its GET answers it (its version is also the answer's ETag)",
+      }),
     }),
   })
   .meta({ id: "Error" });
@@ -233,6 +266,14 @@ export const ApiError = z
 
 export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 const types = (kind: UploadKind) => [...new Set(Object.values(mediaTypes(kind)))];
+
+/** A staff write may say which version it was drawn from (or send If-Match). */
+const versionInput = {
+  version: z.number().int().min(1).max(999_999_999).optional().meta({
+    description:
+      'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
+  }),
+};
 
 export const CourseJson = z
   .object({
@@ -253,11 +294,18 @@ const fileField = (what: string, kind: UploadKind, max: number) =>
     description: `A new ${what} file: ${types(kind).join(", ")} (judged by its content: 415 otherwise), at most ${mb(max)} (413 beyond). A text value "" removes the ${what}; the current URL keeps it; leaving the field out keeps it.`,
   });
 export const CourseMultipart = z
-  .object({ ...courseSchema.shape, image: fileField("image", "image", IMAGE_MAX_BYTES), syllabusFile: fileField("syllabus", "syllabus", SYLLABUS_MAX_BYTES) })
+  .object({
+    ...courseSchema.shape,
+    image: fileField("image", "image", IMAGE_MAX_BYTES),
+    syllabusFile: fileField("syllabus", "syllabus", SYLLABUS_MAX_BYTES),
+  })
   .meta({
     description:
       "Lists are repeated parts (highlights, highlights …) or indexed entries (highlights[0], highlights[1] …). The whole body may not exceed the two files plus 1 MB.",
   });
+/** Replacing a course: the same bodies with the version they were drawn from. */
+export const CourseUpdateJson = z.object({ ...CourseJson.shape, ...versionInput }).meta({ id: "CourseUpdate" });
+export const CourseUpdateMultipart = z.object({ ...CourseMultipart.shape, ...versionInput }).meta({ description: CourseMultipart.meta()?.description });
 export const courseMultipartEncoding = { image: { contentType: types("image").join(", ") }, syllabusFile: { contentType: types("syllabus").join(", ") } };
 
 export const EnquiryInput = z
@@ -273,23 +321,22 @@ export const EnquiryInput = z
   })
   .meta({ id: "EnquiryInput" });
 
-/** A staff write to an enquiry or contact query may say which version it was drawn from (or send If-Match). */
-const versionInput = {
-  version: z.number().int().min(1).optional().meta({
-    description:
-      'The version you read (the record\'s version, or its ETag). Left out: the write applies to what is stored. Older than the stored one: 409 edit_conflict, nothing written. The If-Match header ("3") does the same.',
-  }),
-};
+const SCHEDULE_CHECKS =
+  "Also checked: both dates are real days, endDate is not before startDate, course is the id of an existing course, and totalSeats is not below the seats taken (400 naming the field otherwise). A new batch has every seat left; a raised totalSeats offers the new seats to the waitlist in order.";
+export const ScheduleInput = z.object(scheduleSchema.shape).meta({ id: "ScheduleInput", description: SCHEDULE_CHECKS });
+export const ScheduleUpdate = z.object({ ...scheduleSchema.shape, ...versionInput }).meta({ id: "ScheduleUpdate", description: SCHEDULE_CHECKS });
+export const ReviewUpdate = z.object({ ...reviewSchema.shape, ...versionInput }).meta({ id: "ReviewUpdate" });
+
 export const EnquiryUpdate = z.object({ ...enquiryPipelineUpdateSchema.shape, ...enrolmentFeeSchema.shape, ...versionInput }).meta({ id: "EnquiryUpdate" });
 export const EnquiryStatusUpdate = z.object({ ...enquiryStatusSchema.shape, ...enrolmentFeeSchema.shape, ...versionInput });
 /** A fee plan's replacement, with the version read (If-Match does the same). */
 export const feePlanVersion = versionInput;
 export const ContactStatusUpdate = z.object({ ...contactStatusSchema.shape, ...versionInput });
 
-export const UserUpdate = z.object(userUpdateSchema.shape).meta({
+export const UserUpdate = z.object({ ...userUpdateSchema.shape, ...versionInput }).meta({
   id: "UserUpdate",
   description:
-    "An admin editing a user: leaving password out keeps it; nobody changes their own role; setting one's own password here also needs currentPassword.",
+    "An admin editing a user: leaving password out keeps it; nobody changes their own role; setting one's own password here also needs currentPassword. Drawn from an older version (If-Match or version): 409 edit_conflict.",
 });
 const absent = z.never().optional().meta({ description: "Must be left out: with name or email the body is an edit" });
 export const PasswordChange = z
@@ -310,11 +357,21 @@ export const PasswordChange = z
 export const ContactQueryInput = z.object({ ...contactFields, ...privacyFields }).meta({ id: "ContactQueryInput" });
 
 export const SiteSettings = z
-  .object(siteSettingsSchema.shape)
+  .object({
+    ...siteSettingsSchema.shape,
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: `The settings have one version together. ${VERSION_DESCRIPTION}` }),
+    updatedAt: text.meta({ format: "date-time", description: "When the stored version was made" }),
+    updatedBy: text.nullable().meta({ description: "The admin who made the stored version, or null" }),
+  })
   .meta({ id: "SiteSettings", description: "The site's configurable facts, as public pages show them" });
-export const SiteSettingsUpdate = z
-  .object(siteSettingsUpdateSchema.shape)
-  .meta({ id: "SiteSettingsUpdate", description: "The settings to change; keys left out keep their value" });
+export const SiteSettingsUpdate = z.object({ ...siteSettingsUpdateSchema.shape, ...versionInput }).meta({
+  id: "SiteSettingsUpdate",
+  description: "The settings to change; keys left out keep their value. Drawn from an older version of the settings (If-Match or version): 409 edit_conflict.",
+});
 
 export const ErasureResult = z
   .object({

@@ -13,7 +13,6 @@ import {
 } from "~/schemas/list-params";
 import { loginSchema } from "~/schemas/login";
 import { reviewSchema } from "~/schemas/review";
-import { scheduleSchema } from "~/schemas/schedule";
 import { userCreateSchema } from "~/schemas/user";
 import { MAX_BODY_BYTES } from "~/infra/uploads.server";
 import { SITE } from "~/config/site";
@@ -39,6 +38,11 @@ import {
   EnquiryStatusUpdate,
   EnquiryUpdate,
   ContactStatusUpdate,
+  ScheduleInput,
+  ScheduleUpdate,
+  ReviewUpdate,
+  CourseUpdateJson,
+  CourseUpdateMultipart,
   UserUpdate,
   PasswordChange,
   ContactQueryInput,
@@ -99,7 +103,28 @@ type Op = {
    * that must exist, the caller's own password). Listed in the operation's description and in its 400/409 answers.
    */
   refusals?: { 400?: string[]; 409?: string[] };
+  /**
+   * The record carries a version: its success answer sends it as the ETag, and a write (put) takes If-Match (or
+   * `version` in the body) and is refused with 409 edit_conflict when it is older than the stored one.
+   */
+  versioned?: boolean;
 };
+
+const EDIT_CONFLICT =
+  "the version sent (If-Match, or version in the body) is older than the stored one: edit_conflict, nothing written; `current` holds the record as stored now and the ETag header its version";
+const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'The record\'s version in quotes ("3"): send it back in If-Match to write only over what you read' }),
+});
+const ifMatchHeader = z.object({
+  "If-Match": z
+    .string()
+    .regex(/^\s*(?:\*|(?:W\/)?"[1-9]\d{0,8}")\s*$/)
+    .optional()
+    .meta({
+      description:
+        'The ETag of the version you read ("3"; W/"3" and * are accepted): older than the stored version, the write is refused with 409 edit_conflict. Left out (and no version in the body): the write applies to what is stored.',
+    }),
+});
 
 const error = (description: string, headers?: Record<string, z.ZodType>): ZodOpenApiResponseObject => ({
   description,
@@ -137,6 +162,8 @@ function errors(method: string, o: Op): Record<number, ZodOpenApiResponseObject>
   if (takesBody) out[413] = error(`Body too large: ${mb(MAX_BODY_BYTES)} for JSON and forms${o.multipart ? "; a file over its limit" : ""}`);
   for (const code of o.extra ?? [])
     out[code] = code === 409 && o.refusals?.[409] ? error(sentence("Conflicts with what is stored:", o.refusals[409])) : EXTRA[code];
+  if (o.versioned && method === "put")
+    out[409] = error(sentence("Conflicts with what is stored:", [...(o.refusals?.[409] ?? []), EDIT_CONFLICT]), { ETag: z.string().optional() });
   out[503] = error("The database is unavailable; try again after Retry-After", retryAfter);
   return out;
 }
@@ -160,7 +187,10 @@ const listOf = (item: Schema) =>
 function op(method: string, o: Op): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   const answer = o.answer ?? (o.list ? listOf(o.data!) : o.data ? z.object({ data: o.data }) : z.object({}));
-  responses[String(o.ok)] = o.ok === 204 ? { description: "Done" } : { description: "Success", content: { "application/json": { schema: answer } } };
+  responses[String(o.ok)] =
+    o.ok === 204
+      ? { description: "Done" }
+      : { description: "Success", ...(o.versioned ? { headers: etagHeader } : {}), content: { "application/json": { schema: answer } } };
   const errs = errors(method, o);
   for (const code of Object.keys(errs).map(Number).sort()) responses[String(code)] = errs[code];
   const content: Record<string, { schema: z.core.$ZodType; encoding?: Record<string, { contentType: string }> }> = {};
@@ -177,7 +207,9 @@ function op(method: string, o: Op): ZodOpenApiOperationObject {
     access,
     o.description ?? "",
     invalid.length ? sentence("400 when", invalid) : "",
-    o.refusals?.[409]?.length ? sentence("409 when", o.refusals[409]) : "",
+    o.refusals?.[409]?.length || (o.versioned && method === "put")
+      ? sentence("409 when", [...(o.refusals?.[409] ?? []), ...(o.versioned && method === "put" ? [EDIT_CONFLICT] : [])])
+      : "",
   ]
     .filter(Boolean)
     .join(" ");
@@ -185,7 +217,15 @@ function op(method: string, o: Op): ZodOpenApiOperationObject {
     summary: o.summary,
     description,
     ...(o.access === "public" ? { security: [] } : o.access === "optional" ? { security: [{}, { bearer: [] }, { cookie: [] }] } : {}),
-    ...(o.query || o.path ? { requestParams: { ...(o.query ? { query: o.query } : {}), ...(o.path ? { path: z.object({ id: text }) } : {}) } } : {}),
+    ...(o.query || o.path || (o.versioned && method === "put")
+      ? {
+          requestParams: {
+            ...(o.query ? { query: o.query } : {}),
+            ...(o.path ? { path: z.object({ id: text }) } : {}),
+            ...(o.versioned && method === "put" ? { header: ifMatchHeader } : {}),
+          },
+        }
+      : {}),
     ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
     responses: responses as ZodOpenApiOperationObject["responses"],
   };
@@ -203,6 +243,8 @@ type Crud = {
   updateExtra?: number[];
   updateDescription?: string;
   multipart?: Schema;
+  /** The replace's multipart body, when it differs from the create's (it carries the version). */
+  updateMultipart?: Schema;
   createExtra?: number[];
   /** What a create answers, when it is not the record. */
   created?: Schema;
@@ -211,6 +253,8 @@ type Crud = {
   /** Refusals of a create and a replace alike. */
   writeRefusals?: string[];
   updateRefusals?: Op["refusals"];
+  /** Records with a version (ETag on reads and writes, If-Match on a replace). */
+  versioned?: boolean;
 };
 
 function crud(c: Crud): ZodOpenApiPathsObject {
@@ -228,10 +272,11 @@ function crud(c: Crud): ZodOpenApiPathsObject {
         body: c.body,
         multipart: c.multipart,
         extra: [...files, ...(c.createExtra ?? [])],
+        versioned: c.versioned && !c.created,
       }),
     },
     [`/api/${c.name}/{id}`]: {
-      get: op("get", { summary: `Read a ${c.one}`, access: c.read, ok: 200, data: c.record, path: true }),
+      get: op("get", { summary: `Read a ${c.one}`, access: c.read, ok: 200, data: c.record, path: true, versioned: c.versioned }),
       put: op("put", {
         summary: `Replace a ${c.one}`,
         description: [c.updateDescription, c.writeDescription].filter(Boolean).join(" ") || undefined,
@@ -240,11 +285,18 @@ function crud(c: Crud): ZodOpenApiPathsObject {
         ok: 200,
         data: c.record,
         body: c.update ?? c.body,
-        multipart: c.multipart,
+        multipart: c.updateMultipart ?? c.multipart,
         path: true,
         extra: [...files, ...(c.updateExtra ?? [])],
+        versioned: c.versioned,
       }),
-      delete: op("delete", { summary: `Delete a ${c.one}`, access: "staff", ok: 204, path: true }),
+      delete: op("delete", {
+        summary: `Delete a ${c.one}`,
+        description: c.versioned ? "Takes no version: a delete removes the record whatever it holds now." : undefined,
+        access: "staff",
+        ok: 204,
+        path: true,
+      }),
     },
   };
 }
@@ -358,7 +410,10 @@ export function buildOpenApiDocument(serverUrl = "/") {
           create: "staff",
           body: CourseJson,
           multipart: CourseMultipart,
+          update: CourseUpdateJson,
+          updateMultipart: CourseUpdateMultipart,
           writeDescription: "JSON, or multipart/form-data to send an image or a syllabus file. Modes other than online, offline and hybrid are dropped.",
+          versioned: true,
           writeRefusals: [
             'image or syllabusFile is text other than "", null or the current URL (new files come as multipart parts)',
             "a file part is sent for a text field",
@@ -372,8 +427,17 @@ export function buildOpenApiDocument(serverUrl = "/") {
           query: scheduleListParams,
           read: "public",
           create: "staff",
-          body: scheduleSchema,
-          writeRefusals: ["endDate is before startDate", "seats is above totalSeats", "course is not the id of an existing course", SCHEDULED_IN_PAST],
+          body: ScheduleInput,
+          update: ScheduleUpdate,
+          versioned: true,
+          writeDescription:
+            "totalSeats is the batch's capacity; seats left are counted from enrolled enquiries and open waitlist offers and never written (a seats sent is ignored). Raising totalSeats offers the new seats to the batch's waitlist in order; a seat taken or given back makes a new version.",
+          writeRefusals: [
+            "endDate is before startDate",
+            "course is not the id of an existing course",
+            "totalSeats is below the seats taken (enrolled students and open waitlist offers)",
+            SCHEDULED_IN_PAST,
+          ],
         }),
         ...crud({
           name: "reviews",
@@ -383,9 +447,20 @@ export function buildOpenApiDocument(serverUrl = "/") {
           read: "optional",
           create: "staff",
           body: reviewSchema,
+          update: ReviewUpdate,
+          versioned: true,
           writeRefusals: [SCHEDULED_IN_PAST],
         }),
-        "/api/reviews/{id}/approve": { put: op("put", { summary: "Approve a review (no body)", access: "staff", ok: 200, data: Review, path: true }) },
+        "/api/reviews/{id}/approve": {
+          put: op("put", {
+            summary: "Approve a review (no body)",
+            description: "Takes no version: approving is the same whatever the review holds, and makes a new version.",
+            access: "staff",
+            ok: 200,
+            data: Review,
+            path: true,
+          }),
+        },
         ...crud({
           name: "enquiries",
           one: "enquiry",
@@ -395,6 +470,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
           create: "optional",
           body: EnquiryInput,
           update: EnquiryUpdate,
+          versioned: true,
           updateExtra: [409],
           updateRefusals: {
             400: [
@@ -408,18 +484,19 @@ export function buildOpenApiDocument(serverUrl = "/") {
           created: z.union([Enquiry, EnquiryReceipt]),
           createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. preferredCourse must be the title of a published course (GET /api/courses; case does not matter, the catalogue's spelling is stored) or one of the five titles the form falls back to: anything else is a 400 on preferredCourse ("Please select a course"). Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused. ${PRIVACY_FIELDS}`,
           updateDescription:
-            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
+            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches.",
         }),
         "/api/enquiries/{id}/status": {
           put: op("put", {
             summary: "Set the status",
             description:
-              "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 batch_full when it is full; 400 on scheduleId when the enquiry has no batch while its course has upcoming batches; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
+              "Enrolled takes a seat of the enquiry's batch (the seat its open waitlist offer holds, if any): 409 batch_full when it is full; 400 on scheduleId when the enquiry has no batch while its course has upcoming batches; leaving Enrolled gives it back, and a seat given back is offered to the first one on the batch's waitlist.",
             access: "staff",
             ok: 200,
             data: Enquiry,
             body: EnquiryStatusUpdate,
             path: true,
+            versioned: true,
             extra: [409],
             refusals: { 409: [FULL_BATCH] },
           }),
@@ -450,19 +527,18 @@ export function buildOpenApiDocument(serverUrl = "/") {
           }),
         },
         "/api/contact-queries/{id}": {
-          get: op("get", { summary: "Read a contact query", access: "staff", ok: 200, data: ContactQuery, path: true }),
+          get: op("get", { summary: "Read a contact query", access: "staff", ok: 200, data: ContactQuery, path: true, versioned: true }),
           delete: op("delete", { summary: "Delete a contact query", access: "staff", ok: 204, path: true }),
         },
         "/api/contact-queries/{id}/status": {
           put: op("put", {
             summary: "Set the status",
-            description: "With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
             access: "staff",
             ok: 200,
             data: ContactQuery,
             body: ContactStatusUpdate,
             path: true,
-            extra: [409],
+            versioned: true,
           }),
         },
         "/api/contact-queries/{id}/timeline": {
@@ -504,7 +580,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
         "/api/auth/logout": {
           post: op("post", { summary: "Sign out: ends the token sent (or this browser session); other sessions go on", access: "staff", ok: 204 }),
         },
-        "/api/auth/users/{id}": { get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }) },
+        "/api/auth/users/{id}": { get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true, versioned: true }) },
         "/api/audit-log": {
           get: op("get", {
             summary: "List the audit log, newest first: who changed what, signed in or out",
@@ -527,14 +603,23 @@ export function buildOpenApiDocument(serverUrl = "/") {
           }),
         },
         "/api/settings": {
-          get: op("get", { summary: "The site settings (the privacy and grievance contact shown on /privacy)", access: "admin", ok: 200, data: SiteSettings }),
+          get: op("get", {
+            summary: "The site settings (the privacy and grievance contact shown on /privacy)",
+            description: "The settings have one version together, answered as the ETag.",
+            access: "admin",
+            ok: 200,
+            data: SiteSettings,
+            versioned: true,
+          }),
           put: op("put", {
             summary: "Change site settings",
-            description: "Keys left out keep their value. Public pages show the new values within a second, on every instance. Audited.",
+            description:
+              "Keys left out keep their value. Public pages show the new values within a second, on every instance. Audited. A save drawn from an older version of the settings is refused, whichever keys it changes.",
             access: "admin",
             ok: 200,
             data: SiteSettings,
             body: SiteSettingsUpdate,
+            versioned: true,
           }),
         },
         "/api/people/erase": {
@@ -685,16 +770,17 @@ export function buildOpenApiDocument(serverUrl = "/") {
         "/api/refunds": { get: op("get", { summary: "Refunds, newest first", access: "staff", ok: 200, data: Refund, list: true, query: refundListParams }) },
         "/api/users": { get: op("get", { summary: "List users, newest first", access: "admin", ok: 200, data: User, list: true, query: userListParams }) },
         "/api/users/{id}": {
-          get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true }),
+          get: op("get", { summary: "Read a user", access: "admin", ok: 200, data: User, path: true, versioned: true }),
           put: op("put", {
             summary: "Edit a user (admins), or change a password (currentPassword + password, without name and email)",
             description:
-              "Any signed-in user may change their own password; everything else is for admins (403). When the caller's own password changed, the answer carries a fresh token: the old ones no longer work.",
+              "Any signed-in user may change their own password, with no version; everything else is for admins (403). When the caller's own password changed, the answer carries a fresh token: the old ones no longer work.",
             access: "staff",
             ok: 200,
             body: z.union([UserUpdate, PasswordChange]),
             answer: z.object({ data: User, token: text.optional().meta({ description: "Present when the caller changed their own password" }) }),
             path: true,
+            versioned: true,
             extra: [403, 409, 429],
             refusals: {
               400: [

@@ -17,7 +17,9 @@ for (const javaScriptEnabled of [true, false]) {
       const dialog = page.getByRole("dialog", { name: "Add New Schedule" });
       await expect(dialog.getByLabel("Time")).toHaveAttribute("placeholder", "6:30 PM - 9:30 PM");
       await expect(dialog.getByLabel("Days")).toHaveAttribute("placeholder", "Mon, Wed, Fri");
-      await expect(dialog.getByLabel("Available Seats")).toHaveValue("20");
+      // Available Seats is shown, not typed: a new batch has every seat of its total.
+      await expect(dialog.getByTestId("seats-left")).toHaveText("All of the Total Seats");
+      await expect(dialog.getByRole("spinbutton", { name: "Available Seats" })).toHaveCount(0);
       await expect(dialog.getByLabel("Total Seats")).toHaveValue("30");
       await expect(dialog.getByLabel("Mode")).toHaveValue("online");
       await expect(dialog.getByLabel("Mode").locator("option")).toHaveText(["Online", "Offline", "Hybrid"]);
@@ -36,7 +38,6 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByLabel("Time").fill("6:30 PM - 9:30 PM");
       await dialog.getByLabel("Mode").selectOption("hybrid");
       await dialog.getByLabel("Location").fill("HITEC City campus, Hyderabad");
-      await dialog.getByLabel("Available Seats").fill("7");
       await dialog.getByLabel("Total Seats").fill("25");
       await dialog.getByRole("button", { name: "Save Schedule" }).click();
 
@@ -48,17 +49,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row).toContainText("Mar 2, 2031 - Jun 30, 2031");
       await expect(row).toContainText("6:30 PM - 9:30 PM");
       await expect(row).toContainText("Hybrid");
-      await expect(row).toContainText("7 / 25");
+      await expect(row).toContainText("0 of 25 taken");
+      await expect(row).toContainText("25 left");
 
       // Edit: the form is filled from the batch.
       await row.getByRole("link", { name: /^Edit/ }).click();
       const edit = page.getByRole("dialog", { name: "Edit Schedule" });
       await expect(edit.getByLabel("Days")).toHaveValue(days);
       await expect(edit.getByLabel("Course")).toHaveValue(/.+/);
-      await edit.getByLabel("Available Seats").fill("12");
+      await expect(edit.getByTestId("seats-left")).toHaveText("25 left (0 taken)");
+      await expect(edit.getByRole("heading", { name: "Seats taken: 0 of 25" })).toBeVisible();
+      await expect(edit.getByText("No student is enrolled in this batch yet.")).toBeVisible();
+      await edit.getByLabel("Total Seats").fill("27");
       await edit.getByRole("button", { name: "Save Schedule" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(row).toContainText("12 / 25");
+      await expect(row).toContainText("0 of 27 taken");
 
       // Delete asks first.
       if (javaScriptEnabled) {

@@ -31,7 +31,6 @@ const form = (over: Record<string, string> = {}) => ({
   days: "Sat, Sun",
   mode: "hybrid",
   location: "HITEC City campus",
-  seats: "12",
   totalSeats: "25",
   ...over,
 });
@@ -79,11 +78,15 @@ describe("Manage Schedules authorisation", () => {
       expect([created.status, created.location]).toEqual([302, "/admin/schedules?page=1"]);
       const saved = (await listSchedules({ limit: 1 })).data[0];
       // courseName is copied from the chosen course, never typed.
-      expect(saved).toMatchObject({ course: courseId, courseName: "SOC Analyst Training Program", mode: "hybrid", seats: 12, totalSeats: 25 });
+      // A new batch has every seat left: seats are counted, never typed.
+      expect(saved).toMatchObject({ course: courseId, courseName: "SOC Analyst Training Program", mode: "hybrid", seats: 25, totalSeats: 25 });
 
-      const edited = await run(editAction, makeRequest(`/admin/schedules/${saved.id}/edit`, { cookie, form: form({ seats: "3" }) }), { id: saved.id });
+      // An Available Seats sent by an old page is ignored; the total is what staff set.
+      const edited = await run(editAction, makeRequest(`/admin/schedules/${saved.id}/edit`, { cookie, form: form({ seats: "3", totalSeats: "27" }) }), {
+        id: saved.id,
+      });
       expect(edited.status).toBe(302);
-      expect((await getSchedule(saved.id))!.seats).toBe(3);
+      expect(await getSchedule(saved.id)).toMatchObject({ seats: 27, totalSeats: 27 });
 
       const deleted = await run(deleteAction, makeRequest(`/admin/schedules/${saved.id}/delete`, { cookie, form: {} }), { id: saved.id });
       expect([deleted.status, deleted.location]).toEqual([302, "/admin/schedules"]);
@@ -104,14 +107,13 @@ describe("schedule form validation", () => {
     expect((await listSchedules({ limit: 100 })).total).toBe(before);
   });
 
-  it("checks seats against total seats and the end date against the start date (DESIGN.md §4.5)", async () => {
+  it("checks the end date against the start date (DESIGN.md §4.5); Available Seats is not an input", async () => {
     const out = await run(
       createAction,
       makeRequest("/admin/schedules/new", { cookie: editor, form: form({ seats: "40", totalSeats: "30", endDate: "2031-01-01" }) }),
     );
     const reply = (out.body as { result: { error: Record<string, string[]> } }).result;
-    expect(reply.error.seats).toEqual(["Available seats cannot exceed total seats"]);
-    expect(reply.error.endDate).toEqual(["End date cannot be before the start date"]);
+    expect(reply.error).toEqual({ endDate: ["End date cannot be before the start date"] });
   });
 
   it("rejects a course id that does not exist", async () => {

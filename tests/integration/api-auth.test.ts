@@ -133,7 +133,18 @@ describe("POST /api/auth/register", () => {
     expect(r.body.data).toMatchObject({ name: "New Person", email, role: "editor" });
     expect(r.body.data.id).not.toBe("chosen");
     expect(r.body.data.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
-    expect(Object.keys(r.body.data).sort()).toEqual(["createdAt", "dailyDigest", "email", "id", "name", "role", "takesEnquiries", "updatedAt"]);
+    expect(Object.keys(r.body.data).sort()).toEqual([
+      "createdAt",
+      "dailyDigest",
+      "email",
+      "id",
+      "name",
+      "role",
+      "takesEnquiries",
+      "updatedAt",
+      "updatedBy",
+      "version",
+    ]);
     expect((await api.login(email, "long-enough-1")).length).toBeGreaterThan(20);
   });
 

@@ -32,8 +32,9 @@ let tokens: { admin: string; editor: string; adminId: string; editorId: string }
 /** Fields a request the document calls valid may still be refused on (400): rules JSON Schema cannot state, each described in the document. */
 const BEYOND_SCHEMA: Record<string, string[]> = {
   // publishAt: a future date-time when the state is scheduled (its description says so).
-  "POST /api/schedules": ["course", "endDate", "seats", "publishAt"],
-  "PUT /api/schedules/{id}": ["course", "endDate", "seats", "publishAt"],
+  "POST /api/schedules": ["course", "endDate", "publishAt"],
+  // totalSeats: not below the seats taken (the description says so).
+  "PUT /api/schedules/{id}": ["course", "endDate", "totalSeats", "publishAt"],
   "POST /api/courses": ["image", "syllabusFile", "publishAt"],
   "PUT /api/courses/{id}": ["image", "syllabusFile", "publishAt"],
   "POST /api/reviews": ["publishAt"],
@@ -71,7 +72,17 @@ const FEE_CONFLICTS = [
 const ADMIN_DECIDES = ["POST /api/invoices/{id}/credit-note", "PUT /api/concessions/{id}"];
 
 /** Writes that take the version they were drawn from (If-Match or `version`): 409 edit_conflict when it is old. */
-const VERSIONED_WRITES = ["PUT /api/enquiries/{id}", "PUT /api/enquiries/{id}/status", "PUT /api/contact-queries/{id}/status", "PUT /api/fee-plans/{id}"];
+const VERSIONED_WRITES = [
+  "PUT /api/enquiries/{id}",
+  "PUT /api/enquiries/{id}/status",
+  "PUT /api/contact-queries/{id}/status",
+  "PUT /api/courses/{id}",
+  "PUT /api/schedules/{id}",
+  "PUT /api/reviews/{id}",
+  "PUT /api/users/{id}",
+  "PUT /api/settings",
+  "PUT /api/fee-plans/{id}",
+];
 
 // ---------------------------------------------------------------- live ids
 
@@ -219,7 +230,7 @@ type Request = {
   body?: unknown;
   raw?: string;
   multipart?: { fields: Record<string, unknown>; image: FileChoice; syllabusFile: FileChoice; indexed: boolean };
-  /** For schedules: put the dates in order and the seats within the total, as a client that knows the rules would. */
+  /** For schedules: put the dates in order, as a client that knows the rules would. */
   orderly?: boolean;
 };
 
@@ -430,7 +441,7 @@ async function send(o: Operation, req: Request): Promise<Sent> {
   return { status: res.status, contentType, text, json, bytes, id, bogusFile };
 }
 
-/** The live parts of a valid body: a schedule names an existing course; an orderly client keeps the dates and seats in order. */
+/** The live parts of a valid body: a schedule names an existing course; an orderly client keeps the dates in order and sends no made-up version. */
 async function settle(o: Operation, body: Record<string, unknown>, orderly: boolean): Promise<Record<string, unknown>> {
   if (body.course === COURSE_REF) body.course = await liveId("courses", 0, false);
   if (body.assigneeId === USER_REF) body.assigneeId = tokens.editorId;
@@ -438,9 +449,10 @@ async function settle(o: Operation, body: Record<string, unknown>, orderly: bool
   if (orderly && o.path.startsWith("/api/schedules")) {
     if (typeof body.startDate === "string" && typeof body.endDate === "string" && body.endDate < body.startDate)
       [body.startDate, body.endDate] = [body.endDate, body.startDate];
-    if (typeof body.seats === "number" && typeof body.totalSeats === "number" && body.seats > body.totalSeats) body.seats = body.totalSeats;
   }
   if (orderly && o.key === "PUT /api/users/{id}" && typeof body.password === "string" && "confirmPassword" in body) body.confirmPassword = body.password;
+  // An orderly client sends back only a version it read (a made-up one is a 409 edit_conflict, as documented).
+  if (orderly && VERSIONED_WRITES.includes(o.key)) delete body.version;
   return body;
 }
 

@@ -150,11 +150,14 @@ describe("following up through the API", () => {
           days: "Sat",
           mode: "online",
           location: "Online",
-          seats: 0,
-          totalSeats: 10,
+          totalSeats: 1,
         },
       })
     ).body.data;
+    // Its one seat taken (seats are counted from enrolments, never set).
+    const first = (await api.post("/api/enquiries", { json: lead() })).body.data;
+    await api.put(`/api/enquiries/${first.id}`, { token: admin, json: { ...lead({ email: first.email, phone: first.phone }), scheduleId: full.id } });
+    expect((await api.put(`/api/enquiries/${first.id}/status`, { token: admin, json: { status: "enrolled" } })).status).toBe(200);
     const e = (await api.post("/api/enquiries", { json: lead() })).body.data;
     await api.put(`/api/enquiries/${e.id}`, { token: admin, json: { ...lead({ email: e.email, phone: e.phone }), scheduleId: full.id } });
     const enrol = await api.put(`/api/enquiries/${e.id}/status`, { token: admin, json: { status: "enrolled" } });

@@ -268,10 +268,11 @@ describe("JSON numbers", () => {
       json: { name: "Num", position: "SOC Analyst", image: "/images/a.png", rating: 4.5, course, review: "Good" },
     });
     expect([rating.status, rating.body.error?.fields]).toEqual([400, { rating: "Must be a whole number" }]);
+    // A whole seats is taken and ignored (seats left are counted: a new batch has all 30).
     const ok = await api.post("/api/schedules", { token: admin, json: { ...batch, seats: 2, totalSeats: 30.0 } });
-    expect([ok.status, ok.body.data?.seats, ok.body.data?.totalSeats]).toEqual([201, 2, 30]);
+    expect([ok.status, ok.body.data?.seats, ok.body.data?.totalSeats]).toEqual([201, 30, 30]);
     const put = await api.put(`/api/schedules/${ok.body.data.id}`, { token: admin, json: { ...batch, seats: 0.5, totalSeats: 30 } });
     expect([put.status, put.body.error?.fields]).toEqual([400, { seats: "Must be a whole number" }]);
-    expect((await api.get(`/api/schedules/${ok.body.data.id}`)).body.data.seats).toBe(2);
+    expect((await api.get(`/api/schedules/${ok.body.data.id}`)).body.data.seats).toBe(30);
   });
 });

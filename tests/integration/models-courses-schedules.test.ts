@@ -106,10 +106,12 @@ describe("course model", () => {
       seats: 5,
       totalSeats: 10,
     });
-    const u = await updateCourseRow(c.id, { title: "New Name", featured: true });
-    expect(u).toMatchObject({ title: "New Name", featured: true, highlights: ["a"], slug: "old-name" });
+    const u = await updateCourseRow(c.id, { title: "New Name", featured: true }, { version: c.version, updatedBy: "Priya" });
+    expect(u).toMatchObject({ title: "New Name", featured: true, highlights: ["a"], slug: "old-name", version: c.version + 1, updatedBy: "Priya" });
+    // Drawn from the older version: nothing written.
+    expect(await updateCourseRow(c.id, { title: "Stale" }, { version: c.version, updatedBy: "Arjun" })).toBeNull();
     expect((await getSchedule(s.id))!.courseName).toBe("New Name");
-    expect(await updateCourseRow("missing-id", { title: "x" })).toBeNull();
+    expect(await updateCourseRow("missing-id", { title: "x" }, { updatedBy: null })).toBeNull();
   });
 
   it("deletes a course together with its batches", async () => {
@@ -148,9 +150,13 @@ describe("schedule model", () => {
     });
     expect(s).toMatchObject({ courseName: "Batch Course", seats: 0, totalSeats: 30, mode: "hybrid", startDate: "2031-01-10" });
     await expect(insertSchedule({ ...s, course: "nope" })).rejects.toBeInstanceOf(UnknownCourseError);
-    const updated = await updateScheduleRow(s.id, { ...s, seats: 3, mode: "online" });
-    expect(updated).toMatchObject({ seats: 3, mode: "online" });
-    expect(await updateScheduleRow("missing", { ...s })).toBeNull();
+    // What staff set, with one more version; the seats left are the seat operations' alone.
+    const updated = await updateScheduleRow(s.id, { ...s, mode: "online" }, { updatedBy: "Priya" });
+    expect(updated).toMatchObject({ seats: 0, mode: "online", version: s.version + 1, updatedBy: "Priya" });
+    // Drawn from an older version: nothing written.
+    expect(await updateScheduleRow(s.id, { ...s, mode: "offline" }, { version: s.version, updatedBy: "Arjun" })).toBeNull();
+    expect((await getSchedule(s.id))!.mode).toBe("online");
+    expect(await updateScheduleRow("missing", { ...s }, { updatedBy: null })).toBeNull();
     expect(await deleteScheduleRow(s.id)).toBe(true);
     expect(await deleteScheduleRow(s.id)).toBe(false);
   });

@@ -128,7 +128,7 @@ describe("review model", () => {
     await insertReview({ ...review, rating: 5, approved: true, course: "Cloud Security Practitioner" });
     await insertReview({ ...review, rating: 2, approved: false });
     expect(await reviewStats()).toEqual({ count: 1, average: 5 });
-    expect((await approveReviewRow(r.id))?.approved).toBe(true);
+    expect((await approveReviewRow(r.id, "Priya"))?.approved).toBe(true);
     expect(await reviewStats()).toEqual({ count: 2, average: 4.5 });
     expect((await listReviews({ status: "pending" })).total).toBe(1);
     expect((await listReviews({ status: "approved", courseContains: "Cloud" })).data.map((x) => x.course)).toEqual(["Cloud Security Practitioner"]);
@@ -137,7 +137,11 @@ describe("review model", () => {
   it("keeps the video thumbnail only for video reviews; edits can unapprove", async () => {
     const r = await insertReview({ ...review, type: "video", videoThumbnail: "https://img.example.com/t.jpg", approved: true });
     expect(r.videoThumbnail).toBe("https://img.example.com/t.jpg");
-    const u = await updateReviewRow(r.id, { ...review, type: "text", videoThumbnail: "https://img.example.com/t.jpg", approved: false });
+    const u = await updateReviewRow(
+      r.id,
+      { ...review, type: "text", videoThumbnail: "https://img.example.com/t.jpg", approved: false },
+      { updatedBy: "Priya" },
+    );
     expect(u).toMatchObject({ type: "text", videoThumbnail: null, approved: false });
     expect(await deleteReviewRow(r.id)).toBe(true);
     expect(await getReview(r.id)).toBeNull();
@@ -156,6 +160,8 @@ describe("user model", () => {
       updatedAt: u.updatedAt,
       dailyDigest: true,
       takesEnquiries: true,
+      version: 1,
+      updatedBy: null,
     });
     const secret = await getUserWithSecret({ email: "EDITOR@example.com" });
     expect(secret!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -110,8 +110,7 @@ describe("the page cache", () => {
         days: "Sat",
         mode: "online",
         location: "Online",
-        seats: 1,
-        totalSeats: 10,
+        totalSeats: 1,
       },
     });
     expect(schedule.status).toBe(201);

@@ -20,6 +20,8 @@ import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } fro
 import { PublicationFields, publicationDefaults } from "./publication-fields";
 import { postWithProgress } from "./post-with-progress";
 import { SyllabusField } from "./syllabus-field";
+import { WriteGuardFields } from "./write-guard-fields";
+import type { EditConflict } from "~/web/edit-conflict";
 
 export type CourseFormCourse = {
   title: string;
@@ -55,7 +57,7 @@ type CourseFormShape = {
   state: string;
   publishAt: string;
 };
-type SaveAnswer = { ok: true; id: string } | ({ ok: false } & CourseActionData);
+type SaveAnswer = { ok: true; id: string } | ({ ok: false; conflict?: EditConflict } & CourseActionData);
 
 const CATEGORY_OPTIONS = COURSE_CATEGORIES.map((value) => ({ value, label: COURSE_CATEGORY_LABELS[value] }));
 const MODE_OPTIONS: string[] = [...DELIVERY_MODES];
@@ -76,11 +78,17 @@ export function CourseForm({
   actionData,
   backTo,
   saveUrl,
+  guard,
+  onConflict,
 }: {
   course: CourseFormCourse | null;
   actionData?: CourseActionData;
   backTo: string;
   saveUrl: string;
+  /** Editing: the version the form is drawn from and its one-time key. */
+  guard?: { version: number; formKey: string };
+  /** The save was refused because the course changed meanwhile (the parent shows it and draws the form anew). */
+  onConflict?: (conflict: EditConflict) => void;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -132,6 +140,10 @@ export function CourseForm({
           await navigate(backTo, { preventScrollReset: true });
           return;
         }
+        if (data?.conflict && onConflict) {
+          onConflict(data.conflict);
+          return;
+        }
         setAnswer({ result: data?.result ?? null, message: data?.message || COURSE_SAVE_FAILED, notice: data?.notice ?? null });
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
@@ -150,6 +162,7 @@ export function CourseForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="course" /> : null}
       <ErrorBanner message={shown?.message ?? uploadError} />
       <NoticeBanner message={shown?.notice} />
       <TextField label="Title" required errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />

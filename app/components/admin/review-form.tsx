@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { REVIEW_DEFAULTS, reviewSchema } from "~/schemas/review";
 import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
+import { WriteGuardFields } from "./write-guard-fields";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
 
@@ -35,15 +36,18 @@ export function ReviewForm({
   lastResult,
   cancelTo,
   courseTitles,
+  guard,
 }: {
   defaultValue?: ReviewFormValues;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: SubmissionResult<string[]> | null | undefined;
   cancelTo: string;
   courseTitles: string[];
+  /** Editing: the version the form is drawn from and its one-time key. */
+  guard?: { version: number; formKey: string };
 }) {
   const [form, fields] = useForm({
     id: "review-form",
-    lastResult,
+    lastResult: lastResult ?? undefined,
     defaultValue: {
       ...defaultValue,
       linkedin: defaultValue?.linkedin ?? "",
@@ -70,6 +74,7 @@ export function ReviewForm({
   const courses = [...courseTitles, ...(current && !courseTitles.includes(current) ? [current] : [])].map((t) => ({ value: t, label: t }));
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset>
+      {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="review" /> : null}
       <ErrorBanner message={form.errors?.[0]} className="mb-4" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Student Name" required autoComplete="off" />

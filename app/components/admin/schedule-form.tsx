@@ -7,6 +7,7 @@ import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
+import { WriteGuardFields } from "./write-guard-fields";
 
 type ScheduleFormValues = {
   course?: string;
@@ -16,7 +17,6 @@ type ScheduleFormValues = {
   days?: string;
   mode?: string;
   location?: string;
-  seats?: number | string;
   totalSeats?: number | string;
   fee?: number | string | null;
   feeLabel?: string;
@@ -29,17 +29,24 @@ const MODE_OPTIONS = DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE
 /**
  * The add/edit schedule form (spec §2). The same schema checks it in the browser (conform) and in the
  * action; without JavaScript the action's reply re-renders it with the messages and the typed values.
+ * Available Seats is shown, not typed: the seats left are counted from enrolments and open waitlist offers, and
+ * Total Seats is the one number staff set. An edit carries the version it was drawn from and a key of its own.
  */
 export function ScheduleForm({
   courses,
   defaultValue,
   lastResult,
   cancelTo,
+  seats,
+  guard,
 }: {
   courses: { id: string; title: string }[];
   defaultValue?: ScheduleFormValues;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: SubmissionResult<string[]> | null | undefined;
   cancelTo: string;
+  /** Editing: the batch's seats as counted now. */
+  seats?: { left: number; taken: number };
+  guard?: { version: number; formKey: string };
 }) {
   const [form, fields] = useForm({
     id: "schedule-form",
@@ -47,7 +54,6 @@ export function ScheduleForm({
     defaultValue: {
       ...defaultValue,
       mode: defaultValue?.mode ?? SCHEDULE_DEFAULTS.mode,
-      seats: String(defaultValue?.seats ?? SCHEDULE_DEFAULTS.seats),
       totalSeats: String(defaultValue?.totalSeats ?? SCHEDULE_DEFAULTS.totalSeats),
       fee: defaultValue?.fee ? String(defaultValue.fee) : "",
       feeLabel: defaultValue?.feeLabel ?? "",
@@ -65,6 +71,7 @@ export function ScheduleForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
+      {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="schedule" /> : null}
       <ErrorBanner message={form.errors?.[0]} className="mb-4" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -81,7 +88,13 @@ export function ScheduleForm({
         <TextField {...field("days")} label="Days" placeholder="Mon, Wed, Fri" required />
         <SelectField {...field("mode")} label="Mode" required options={MODE_OPTIONS} />
         <TextField {...field("location")} label="Location" placeholder="HITEC City campus, Hyderabad" required />
-        <TextField {...field("seats")} label="Available Seats" type="number" min={0} inputMode="numeric" required />
+        <div>
+          <p className="text-sm font-semibold text-slate-800">Available Seats</p>
+          <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="seats-left">
+            {seats ? `${seats.left} left (${seats.taken} taken)` : "All of the Total Seats"}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">Counted from enrolments and open waitlist offers; change Total Seats to add or remove seats.</p>
+        </div>
         <TextField {...field("totalSeats")} label="Total Seats" type="number" min={1} inputMode="numeric" required />
         <TextField
           {...field("fee")}

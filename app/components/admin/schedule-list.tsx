@@ -14,7 +14,7 @@ export function ModeBadge({ mode }: { mode: string }) {
   return <StatusBadge tone={DELIVERY_MODE_TONE[mode as DeliveryMode] ?? "gray"}>{MODE_LABEL[mode] ?? mode}</StatusBadge>;
 }
 
-/** Manage Schedules (spec §2): Course, Dates, Schedule, Mode, Availability, Actions. */
+/** Manage Schedules (spec §2): Course, Dates, Schedule, Mode, Availability ("24 of 30 taken", counted), Actions; in date order. */
 export function ScheduleList({ schedules, search }: { schedules: (Schedule & { waiting: number })[]; search: string }) {
   return (
     <DataList
@@ -40,11 +40,10 @@ export function ScheduleList({ schedules, search }: { schedules: (Schedule & { w
           cell: (s) => (
             <>
               {/* Fewer than 10 seats left is the spec's "limited seats" threshold (§9). */}
-              <span className={s.seats < 10 ? "font-semibold text-red-700" : undefined}>
-                {s.seats} / {s.totalSeats}
-              </span>
+              <span className={s.seats < 10 ? "font-semibold text-red-700" : undefined}>{`${s.seatsTaken} of ${s.totalSeats} taken`}</span>
               <div className="text-xs text-slate-600 md:whitespace-nowrap">
-                {s.totalSeats - s.seats} taken{s.waiting ? ` · ${s.waiting} on the waitlist` : ""}
+                {`${s.seats} left`}
+                {s.waiting ? ` · ${s.waiting} on the waitlist` : ""}
               </div>
             </>
           ),

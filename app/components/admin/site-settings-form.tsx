@@ -4,18 +4,29 @@ import { SITE_SETTING_FIELDS, SITE_SETTING_GROUPS, SITE_SETTING_KEYS, type SiteS
 import { SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
 import { FormActions, SelectField, TextAreaField, TextField } from "./form-field";
+import { WriteGuardFields } from "./write-guard-fields";
 
 /**
  * The site settings form, built from the schema's list of fields (app/schemas/site-settings.ts): one fieldset per
  * group, one input per key. A plain form: the server checks it and, on a mistake, shows it again with what was
  * typed and each field's message, with JavaScript on or off.
  */
-export function SiteSettingsForm({ values, lastResult }: { values: SiteSettings; lastResult?: SubmissionResult<string[]> | null }) {
+export function SiteSettingsForm({
+  values,
+  lastResult,
+  formKey,
+}: {
+  values: SiteSettings & { version: number };
+  lastResult?: SubmissionResult<string[]> | null;
+  /** This drawing's one-time key; with the settings' version, a stale or repeated save is refused or ignored. */
+  formKey: string;
+}) {
   const typed = (lastResult?.initialValue ?? null) as Record<string, unknown> | null;
   const errors = lastResult?.error ?? {};
   const groups = Object.keys(SITE_SETTING_GROUPS) as SiteSettingGroup[];
   return (
     <Form method="post" className="space-y-6" noValidate>
+      <WriteGuardFields version={values.version} formKey={formKey} form="settings" />
       <ErrorBanner message={errors[""]?.[0]} />
       {groups.map((group) => (
         <fieldset key={group} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

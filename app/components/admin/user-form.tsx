@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";
 import { ErrorBanner } from "./error-banner";
+import { WriteGuardFields } from "./write-guard-fields";
 import { FormActions, SelectField, TextField } from "./form-field";
 
 const ROLE_OPTIONS = USER_ROLES.map((value) => ({ value, label: USER_ROLE_LABELS[value] }));
@@ -17,6 +18,7 @@ export function UserForm({
   backTo,
   roleLocked = false,
   askCurrentPassword = false,
+  guard,
 }: {
   mode: "create" | "edit";
   lastResult?: SubmissionResult<string[]> | null;
@@ -26,6 +28,8 @@ export function UserForm({
   roleLocked?: boolean;
   /** Your own account: a new password here needs your current one (the server checks it). */
   askCurrentPassword?: boolean;
+  /** Editing: the version the form is drawn from and its one-time key (a password change alone needs no version). */
+  guard?: { version: number; formKey: string };
 }) {
   const navigation = useNavigation();
   const schema = mode === "create" ? userCreateSchema : userUpdateSchema;
@@ -38,6 +42,7 @@ export function UserForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="user" /> : null}
       <ErrorBanner message={form.errors?.[0]} />
       <TextField label="Name" required autoComplete="off" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
       <TextField label="Email" required autoComplete="off" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />

@@ -30,6 +30,7 @@ import * as m0080 from "./migrations/0080-search-secure-delete";
 import * as m0090 from "./migrations/0090-unanswered-index";
 import * as m0100 from "./migrations/0100-list-and-figure-indexes";
 import * as m0110 from "./migrations/0110-privacy-exact-keys";
+import * as m0140 from "./migrations/0140-batch-list-index";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0090-unanswered-index": m0090,
   "0100-list-and-figure-indexes": m0100,
   "0110-privacy-exact-keys": m0110,
+  "0140-batch-list-index": m0140,
 };
 
 export type DB = Kysely<Database>;

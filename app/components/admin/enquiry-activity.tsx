@@ -1,13 +1,19 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { BatchChoice } from "~/services/enquiry-lists.server";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from "~/schemas/values";
-import { SubmitButton } from "./buttons";
+import { BUTTON_STYLES, SubmitButton } from "./buttons";
 import { SectionFlash } from "./dialog-flash";
+import { BatchOptions } from "./enquiry-batch-options";
+import { BATCH_FULL_CODE, ChoicesBeside, COURSE_CHANGE, CourseChangeConfirm, EDIT_CONFLICT, typedTime, type FormRefusal } from "./enquiry-refusal";
 import { ErrorBanner } from "./error-banner";
 import { INPUT_CLASS } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
 
 export type ActivityFormData = {
   enquiryId: string;
+  fullName: string;
+  /** The enquiry's course: its batches come first in the batch list. */
+  course: string;
   version: number;
   formKey: string;
   status: EnquiryStatus;
@@ -17,35 +23,60 @@ export type ActivityFormData = {
   presets: { value: string; label: string }[];
   /** The owner the form starts with: the current one, or the signed-in staff member when nobody owns it. */
   ownerDefault: string;
+  /** The owner stored now (null: nobody). */
+  assigneeId: string | null;
   staff: { id: string; name: string }[];
   scheduleId: string | null;
-  batches: { id: string; label: string; full: boolean }[];
+  batches: BatchChoice[];
+  /** The enquiries saved earlier in this run of calls ("Save and open next" skips them), comma-separated. */
+  run: string;
 };
-
-/** What a refused post typed, shown again beside the message (a note is never lost to a refusal). */
-export type ActivityRefusal = { message: string; fields: Record<string, string>; typed: Record<string, string> };
 
 /**
  * Logging a call in one save (HubSpot's "Log call"): outcome, note, next follow-up, owner and batch, applied
  * together. A plain form: without JavaScript it posts and the page comes back at #activity with the confirmation
  * beside it; with JavaScript the dialog stays where it is and the confirmation appears here. The form is keyed by
- * the enquiry's id and version, so after a save (or on another enquiry) every control shows what is stored.
+ * the enquiry's id and version, so after a save (or on another enquiry) every control shows what is stored; after a
+ * refusal it shows what the person chose, with the refusal where it applies: a change meanwhile beside what is
+ * stored now (one click applies the choices again), a batch of another course as a question to confirm, a full
+ * batch under Batch with "Add a seat for <name>".
  */
-export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormData; action: string; refusal?: ActivityRefusal }) {
+export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormData; action: string; refusal?: FormRefusal }) {
   const typed = refusal?.typed ?? {};
   const field = (name: string) => refusal?.fields[name];
   const followUp = typed.followUp ?? "keep";
   const busy = useNavigation().formData?.get("intent") === "log";
+  const conflict = refusal?.code === EDIT_CONFLICT;
+  const question = refusal?.code === COURSE_CHANGE ? field("confirmCourseChange") : undefined;
+  const full = refusal?.code === BATCH_FULL_CODE ? refusal.message : undefined;
+  // Shown once: beside the field it is about when there is one, else at the top of the form.
+  const shownAtField = conflict || question !== undefined || full !== undefined || Object.values(refusal?.fields ?? {}).includes(refusal?.message ?? "");
+  const chosenBatch = data.batches.find((b) => b.id === typed.scheduleId);
+  const batchError = full ?? field("scheduleId");
   return (
     <section id="activity" aria-labelledby="activity-title" className="scroll-mt-4 space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4">
       <h3 id="activity-title" className="text-base font-semibold text-slate-900">
         Log activity
       </h3>
       <SectionFlash at="activity" />
-      {refusal ? <ErrorBanner message={refusal.message} /> : null}
+      {refusal && !shownAtField ? <ErrorBanner message={refusal.message} /> : null}
       <Form key={`${data.enquiryId}:${data.version}`} method="post" action={action} preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="log" />
+        <input type="hidden" name="run" value={data.run} />
         <WriteGuardFields version={data.version} formKey={data.formKey} form="log" />
+        {conflict ? (
+          <div className="space-y-2">
+            <ErrorBanner message={refusal.message} />
+            <ChoicesBeside chose={chosenText(data, typed)} stored={storedText(data)}>
+              <button type="submit" className={BUTTON_STYLES.primary}>
+                Apply my choices again
+              </button>
+              <Link to={action} preventScrollReset className={BUTTON_STYLES.secondary}>
+                Keep what is stored
+              </Link>
+            </ChoicesBeside>
+          </div>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="activity-status" className="block text-sm font-medium text-slate-700">
@@ -59,7 +90,7 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
                 </option>
               ))}
             </select>
-            <FieldError id="activity-status-error" message={field("status")} />
+            <FieldError id="activity-status-error" message={field("status") === full ? undefined : field("status")} />
           </div>
           <div>
             <label htmlFor="activity-owner" className="block text-sm font-medium text-slate-700">
@@ -135,34 +166,68 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
             name="scheduleId"
             defaultValue={typed.scheduleId ?? data.scheduleId ?? ""}
             className={`${INPUT_CLASS} mt-1`}
-            aria-invalid={field("scheduleId") ? true : undefined}
-            aria-describedby={field("scheduleId") ? "activity-batch-error" : "activity-batch-hint"}
+            aria-invalid={batchError || question ? true : undefined}
+            aria-describedby={question ? "activity-batch-confirm" : batchError ? "activity-batch-error" : "activity-batch-hint"}
           >
-            <option value="">No batch</option>
-            {data.batches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.label}
-                {b.full ? " (full)" : ""}
-              </option>
-            ))}
+            <BatchOptions batches={data.batches} course={data.course} />
           </select>
           <p id="activity-batch-hint" className="mt-1 text-xs text-slate-600">
             Enrolled takes a seat of the batch; leaving Enrolled gives it back.
           </p>
-          <FieldError id="activity-batch-error" message={field("scheduleId")} />
+          {question ? <CourseChangeConfirm id="activity-batch-confirm" question={question} batch={chosenBatch} /> : null}
+          {batchError ? (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <FieldError id="activity-batch-error" message={batchError} alert />
+              {full ? (
+                <button type="submit" name="addSeat" value="1" className={BUTTON_STYLES.secondary}>
+                  Add a seat for {data.fullName}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <SubmitButton pendingText="Saving..." pending={busy}>
+          {/* Each button says what follows the save; a refused save's own choice (kept below) rides along with its
+              confirmation, which comes before these buttons and so never overrides them. */}
+          <SubmitButton name="then" value="stay" pendingText="Saving..." pending={busy}>
             Save
           </SubmitButton>
           <SubmitButton variant="secondary" name="then" value="next" pendingText="Saving..." pending={busy}>
             Save and open next
           </SubmitButton>
         </div>
+        {typed.then ? <input type="hidden" name="then" value={typed.then} /> : null}
       </Form>
     </section>
   );
 }
+
+/** What the refused save asked for, in words: "Contacted, note 'Called back…', follow-up Tomorrow 10:00 AM". */
+function chosenText(data: ActivityFormData, typed: Record<string, string>): string {
+  const parts: string[] = [];
+  if (typed.status) parts.push(ENQUIRY_STATUS_LABELS[typed.status as EnquiryStatus] ?? typed.status);
+  if (typed.text) parts.push(`note "${typed.text.length > 60 ? `${typed.text.slice(0, 57)}...` : typed.text}"`);
+  const f = typed.followUp ?? "keep";
+  if (f === "none") parts.push("no follow-up");
+  else if (f === "custom" || (f === "keep" && typed.followUpAt)) parts.push(`follow-up ${typed.followUpAt ? typedTime(typed.followUpAt) : "(no time)"}`);
+  else if (f !== "keep") parts.push(`follow-up ${data.presets.find((p) => p.value === f)?.label ?? typedTime(f)}`);
+  if (typed.assigneeId !== undefined && typed.assigneeId !== (data.ownerDefault ?? "")) parts.push(`owner ${staffName(data, typed.assigneeId)}`);
+  if (typed.scheduleId !== undefined && typed.scheduleId !== (data.scheduleId ?? "")) parts.push(`batch ${batchName(data, typed.scheduleId)}`);
+  return parts.length ? parts.join(", ") : "nothing new";
+}
+
+/** The enquiry as stored now, in the same words. */
+function storedText(data: ActivityFormData): string {
+  return [
+    ENQUIRY_STATUS_LABELS[data.status],
+    `follow-up ${data.followUpText ?? "none"}`,
+    `owner ${staffName(data, data.assigneeId ?? "")}`,
+    `batch ${batchName(data, data.scheduleId ?? "")}`,
+  ].join(", ");
+}
+
+const staffName = (data: ActivityFormData, id: string) => (id ? (data.staff.find((u) => u.id === id)?.name ?? "(deleted user)") : "Unassigned");
+const batchName = (data: ActivityFormData, id: string) => (id ? (data.batches.find((b) => b.id === id)?.label ?? "(another batch)") : "none");
 
 function Choice({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: React.ReactNode }) {
   return (
@@ -173,9 +238,10 @@ function Choice({ name, value, checked, children }: { name: string; value: strin
   );
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
+/** A field's message; `alert` when it is the refusal's only place (announced as the top banner would be). */
+function FieldError({ id, message, alert = false }: { id: string; message?: string; alert?: boolean }) {
   return message ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+    <p id={id} role={alert ? "alert" : undefined} className="mt-1 text-sm font-medium text-red-700">
       {message}
     </p>
   ) : null;

@@ -238,7 +238,8 @@ async function logCall(
     if (input.then === "next") {
       const run = [...readQueueRun(input.run), saved.id];
       const next = await nextInMyQueue(actor, saved.id, run);
-      if (!next) return redirectWithFlash(request, back, { kind: "notice", message: `${message} Your queue is empty.` });
+      // The list, at its banner (the page's main), not at the form's #activity the post came from.
+      if (!next) return redirectWithFlash(request, `${back}#admin-main`, { kind: "notice", message: `${message} Your queue is empty.` });
       return redirectWithFlash(request, nextInQueueHref(next, search, run, SAVED_ANCHOR), {
         kind: "notice",
         message: `${message} This is the next enquiry in your queue.`,

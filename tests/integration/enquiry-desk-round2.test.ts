@@ -123,7 +123,7 @@ describe("the queue moves forward", () => {
     expect((await flashOf(one))?.message).toBe(`Activity logged for ${first.fullName}. This is the next enquiry in your queue.`);
 
     const two = await post(priya, second.id, { ...noAnswer, run: first.id }, url.search);
-    expect(two.location).toBe("/admin/enquiries?view=queue");
+    expect(two.location).toBe("/admin/enquiries?view=queue#admin-main");
     expect((await flashOf(two))?.message).toBe(`Activity logged for ${second.fullName}. Your queue is empty.`);
 
     // A note alone leaves an enquiry in the queue: the run still keeps it from coming back.

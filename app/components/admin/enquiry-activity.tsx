@@ -43,46 +43,32 @@ export type ActivityFormData = {
  */
 export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormData; action: string; refusal?: FormRefusal }) {
   const typed = refusal?.typed ?? {};
-  const field = (name: string) => refusal?.fields[name];
   const followUp = typed.followUp ?? "keep";
   const busy = useNavigation().formData?.get("intent") === "log";
   const conflict = refusal?.code === EDIT_CONFLICT;
-  const question = refusal?.code === COURSE_CHANGE ? field("confirmCourseChange") : undefined;
-  const full = refusal?.code === BATCH_FULL_CODE ? refusal.message : undefined;
-  // Shown once: beside the field it is about when there is one, else at the top of the form.
-  const shownAtField = conflict || question !== undefined || full !== undefined || Object.values(refusal?.fields ?? {}).includes(refusal?.message ?? "");
-  const chosenBatch = data.batches.find((b) => b.id === typed.scheduleId);
-  const batchError = full ?? field("scheduleId");
+  const question = refusal?.code === COURSE_CHANGE ? refusal.fields.confirmCourseChange : undefined;
+  const full = refusal?.code === BATCH_FULL_CODE;
+  // The field a refusal is about is marked and points at it; the words are said once, below Batch (REFUSAL_AT).
+  const about = (name: string) =>
+    refusal && !conflict && (refusal.fields[name] || (name === "scheduleId" && question))
+      ? { "aria-invalid": true as const, "aria-describedby": REFUSAL_WORDS }
+      : {};
   return (
     <section id="activity" aria-labelledby="activity-title" className="scroll-mt-4 space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4">
       <h3 id="activity-title" className="text-base font-semibold text-slate-900">
         Log activity
       </h3>
       <SectionFlash at="activity" />
-      {refusal && !shownAtField ? <ErrorBanner message={refusal.message} /> : null}
-      <Form key={`${data.enquiryId}:${data.version}`} method="post" action={action} preventScrollReset className="space-y-4">
+      <Form key={`${data.enquiryId}:${data.version}`} method="post" action={`${action}#${REFUSAL_AT}`} preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="log" />
         <input type="hidden" name="run" value={data.run} />
         <WriteGuardFields version={data.version} formKey={data.formKey} form="log" />
-        {conflict ? (
-          <div className="space-y-2">
-            <ErrorBanner message={refusal.message} />
-            <ChoicesBeside chose={chosenText(data, typed)} stored={storedText(data)}>
-              <button type="submit" className={BUTTON_STYLES.primary}>
-                Apply my choices again
-              </button>
-              <Link to={action} preventScrollReset className={BUTTON_STYLES.secondary}>
-                Keep what is stored
-              </Link>
-            </ChoicesBeside>
-          </div>
-        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="activity-status" className="block text-sm font-medium text-slate-700">
               Outcome
             </label>
-            <select id="activity-status" name="status" defaultValue={typed.status ?? ""} className={`${INPUT_CLASS} mt-1`}>
+            <select id="activity-status" name="status" defaultValue={typed.status ?? ""} className={`${INPUT_CLASS} mt-1`} {...about("status")}>
               <option value="">Unchanged ({ENQUIRY_STATUS_LABELS[data.status]})</option>
               {ENQUIRY_STATUSES.filter((s) => s !== data.status).map((s) => (
                 <option key={s} value={s}>
@@ -90,13 +76,12 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
                 </option>
               ))}
             </select>
-            <FieldError id="activity-status-error" message={field("status") === full ? undefined : field("status")} />
           </div>
           <div>
             <label htmlFor="activity-owner" className="block text-sm font-medium text-slate-700">
               Owner
             </label>
-            <select id="activity-owner" name="assigneeId" defaultValue={typed.assigneeId ?? data.ownerDefault} className={`${INPUT_CLASS} mt-1`}>
+            <select id="activity-owner" name="assigneeId" defaultValue={typed.assigneeId ?? data.ownerDefault} className={`${INPUT_CLASS} mt-1`} {...about("assigneeId")}>
               <option value="">Unassigned</option>
               {data.staff.map((u) => (
                 <option key={u.id} value={u.id}>
@@ -118,12 +103,10 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
             defaultValue={typed.text ?? ""}
             className={`${INPUT_CLASS} mt-1`}
             placeholder="What was said, what happens next"
-            aria-invalid={field("text") ? true : undefined}
-            aria-describedby={field("text") ? "activity-note-error" : undefined}
+            {...about("text")}
           />
-          <FieldError id="activity-note-error" message={field("text")} />
         </div>
-        <fieldset aria-describedby={field("followUpAt") ? "activity-follow-up-error" : undefined}>
+        <fieldset {...(refusal?.fields.followUpAt && !conflict ? { "aria-describedby": REFUSAL_WORDS } : {})}>
           <legend className="text-sm font-medium text-slate-700">
             Next follow-up <span className="font-normal text-slate-600">(Hyderabad time)</span>
           </legend>
@@ -148,6 +131,7 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
               aria-label="Follow-up date and time"
               defaultValue={typed.followUpAt ?? ""}
               className={`${INPUT_CLASS} w-auto`}
+              {...about("followUpAt")}
               onFocus={(e) => {
                 // Typing a time means choosing it: tick "Pick a date and time" (without JavaScript the server reads a typed time the same way).
                 const radio = e.currentTarget.form?.querySelector<HTMLInputElement>('input[name="followUp"][value="custom"]');
@@ -155,36 +139,57 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
               }}
             />
           </div>
-          <FieldError id="activity-follow-up-error" message={field("followUpAt")} />
         </fieldset>
-        <div>
-          <label htmlFor="activity-batch" className="block text-sm font-medium text-slate-700">
-            Batch
-          </label>
-          <select
-            id="activity-batch"
-            name="scheduleId"
-            defaultValue={typed.scheduleId ?? data.scheduleId ?? ""}
-            className={`${INPUT_CLASS} mt-1`}
-            aria-invalid={batchError || question ? true : undefined}
-            aria-describedby={question ? "activity-batch-confirm" : batchError ? "activity-batch-error" : "activity-batch-hint"}
-          >
-            <BatchOptions batches={data.batches} course={data.course} />
-          </select>
-          <p id="activity-batch-hint" className="mt-1 text-xs text-slate-600">
-            Enrolled takes a seat of the batch; leaving Enrolled gives it back.
-          </p>
-          {question ? <CourseChangeConfirm id="activity-batch-confirm" question={question} batch={chosenBatch} /> : null}
-          {batchError ? (
-            <div className="mt-1 flex flex-wrap items-center gap-2">
-              <FieldError id="activity-batch-error" message={batchError} alert />
-              {full ? (
-                <button type="submit" name="addSeat" value="1" className={BUTTON_STYLES.secondary}>
-                  Add a seat for {data.fullName}
-                </button>
-              ) : null}
-            </div>
-          ) : null}
+        <div id={REFUSAL_AT} className="scroll-mt-4 space-y-3">
+          <div>
+            <label htmlFor="activity-batch" className="block text-sm font-medium text-slate-700">
+              Batch
+            </label>
+            <select
+              id="activity-batch"
+              name="scheduleId"
+              defaultValue={typed.scheduleId ?? data.scheduleId ?? ""}
+              className={`${INPUT_CLASS} mt-1`}
+              aria-invalid={"aria-invalid" in about("scheduleId") ? true : undefined}
+              aria-describedby={"aria-invalid" in about("scheduleId") ? `activity-batch-hint ${REFUSAL_WORDS}` : "activity-batch-hint"}
+            >
+              <BatchOptions batches={data.batches} course={data.course} />
+            </select>
+            <p id="activity-batch-hint" className="mt-1 text-xs text-slate-600">
+              Enrolled takes a seat of the batch; leaving Enrolled gives it back.
+            </p>
+          </div>
+          {/* A refused save is said here, once, just above the buttons that were pressed (and where the page comes
+              back without JavaScript): a change meanwhile beside what is stored now, a batch of another course as a
+              question, a full batch with "Add a seat", any other rule's words. */}
+          <div id={REFUSAL_WORDS}>
+            {conflict ? (
+              <div className="space-y-2">
+                <ErrorBanner message={refusal.message} />
+                <ChoicesBeside chose={chosenText(data, typed)} stored={storedText(data)}>
+                  <button type="submit" className={BUTTON_STYLES.primary}>
+                    Apply my choices again
+                  </button>
+                  <Link to={`${action}#activity`} preventScrollReset className={BUTTON_STYLES.secondary}>
+                    Keep what is stored
+                  </Link>
+                </ChoicesBeside>
+              </div>
+            ) : question ? (
+              <CourseChangeConfirm id="activity-batch-confirm" question={question} batch={data.batches.find((b) => b.id === typed.scheduleId)} />
+            ) : refusal ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <p id="activity-batch-error" role="alert" className="text-sm font-medium text-red-700">
+                  {refusal.message}
+                </p>
+                {full ? (
+                  <button type="submit" name="addSeat" value="1" className={BUTTON_STYLES.secondary}>
+                    Add a seat for {data.fullName}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           {/* Each button says what follows the save; a refused save's own choice (kept below) rides along with its
@@ -201,6 +206,11 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
     </section>
   );
 }
+
+/** Where the page comes back to after a refused save without JavaScript: Batch, the refusal's words below it, the buttons. */
+const REFUSAL_AT = "activity-refusal";
+/** The refusal's words: the field it is about points at them. */
+const REFUSAL_WORDS = "activity-refusal-words";
 
 /** What the refused save asked for, in words: "Contacted, note 'Called back…', follow-up Tomorrow 10:00 AM". */
 function chosenText(data: ActivityFormData, typed: Record<string, string>): string {
@@ -236,13 +246,4 @@ function Choice({ name, value, checked, children }: { name: string; value: strin
       {children}
     </label>
   );
-}
-
-/** A field's message; `alert` when it is the refusal's only place (announced as the top banner would be). */
-function FieldError({ id, message, alert = false }: { id: string; message?: string; alert?: boolean }) {
-  return message ? (
-    <p id={id} role={alert ? "alert" : undefined} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

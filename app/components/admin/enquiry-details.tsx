@@ -114,7 +114,7 @@ export function EnquiryDetails({
           : the same phone number or e-mail within 90 days.
         </div>
       ) : null}
-      <EnquiryActivity data={extras.activity} action={`${here}#activity`} refusal={refusal?.form === "log" ? refusal : undefined} />
+      <EnquiryActivity data={extras.activity} action={here} refusal={refusal?.form === "log" ? refusal : undefined} />
       <DetailList
         items={[
           { label: "Full name", value: <Typed>{enquiry.fullName}</Typed> },

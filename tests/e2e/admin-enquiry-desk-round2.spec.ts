@@ -323,10 +323,46 @@ test.describe("screens at 375 px", () => {
     await expect(confirm).toBeInViewport();
     expect(await d.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await shot(page, "cross-course-375");
+    await enrolled(b, { fullName: "Batch Student" });
     await page.goto(`${server.url}/admin/enquiries?batch=${b}`);
-    await page.locator("summary", { hasText: "Filters" }).click();
-    await expect(page.getByLabel("Batch")).toHaveValue(b);
+    // A filter set: the filters are open, showing it.
+    await expect(page.locator("#filter-batch")).toHaveValue(b);
+    await expect(page.getByRole("link", { name: /^View enquiry from / })).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.locator("#filter-batch").scrollIntoViewIfNeeded();
     await shot(page, "batch-filter-375");
+  });
+
+  test("a save refused for a change meanwhile shows the choices beside what is stored now, on a phone", async ({ browser }) => {
+    const e = await enquiry({ fullName: "Sneha Kulkarni" });
+    const tabs = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 375, height: 740 } });
+        const page = await context.newPage();
+        await signIn(page);
+        await page.goto(`${server.url}/admin/enquiries/${e.id}`);
+        return page;
+      }),
+    );
+    const [a, b] = tabs.map((t) => details(t, true));
+    await a.locator("#activity-status").selectOption("closed");
+    await a.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(a.locator("#activity").getByText(/^Activity logged for/)).toBeVisible();
+    await b.locator("#activity-status").selectOption("contacted");
+    await b.getByLabel("Note", { exact: true }).fill("Spoke to her father; call back after exams.");
+    await b.getByRole("radio", { name: /^In 3 days/ }).check();
+    await b.getByRole("button", { name: "Save", exact: true }).click();
+    const apply = b.getByRole("button", { name: "Apply my choices again" });
+    await expect(apply).toBeVisible();
+    await expect(b.getByText("You chose:").locator("xpath=following-sibling::dd[1]")).toHaveText(
+      /^Contacted, note "Spoke to her father; call back after exams\.", follow-up In 3 days/,
+    );
+    await expect(b.getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText(/^Closed, follow-up none, owner /);
+    await apply.scrollIntoViewIfNeeded();
+    await shot(tabs[1], "conflict-375");
+    await apply.click();
+    await expect(b.locator("#activity").getByText(/^Activity logged for Sneha Kulkarni\./)).toBeVisible();
+    expect((await stored(e.id)).status).toBe("contacted");
+    for (const t of tabs) await t.context().close();
   });
 });

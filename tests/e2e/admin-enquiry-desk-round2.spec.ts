@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { ADMIN, startServer, type TestServer } from "./servers";
 
 /**
@@ -225,6 +225,7 @@ for (const js of [true, false]) {
       const question = `Enrol ${e.fullName} (${SOC}) in a ${CSP} batch?`;
       await expect(d.getByText(question)).toBeVisible();
       await shot(page, `cross-course-${js ? "js" : "nojs"}-1280`);
+      if (js) await expectNoAxeViolations(page, "the batch question", "dialog");
       // Nothing saved, nothing queued, nothing at the SMTP server; the choices are still in the form.
       expect(await stored(e.id)).toMatchObject({ status: "new", scheduleId: null });
       const outbox = (await api("GET", "/api/outbox?limit=100")).body.data as { recipient: string; event: string }[];
@@ -261,6 +262,7 @@ for (const js of [true, false]) {
       await expect(addSeat).toBeVisible();
       expect(Math.abs((await addSeat.boundingBox())!.y - (await d.locator("#activity-batch-error").boundingBox())!.y)).toBeLessThan(40);
       await shot(page, `full-batch-${js ? "js" : "nojs"}-1280`);
+      if (js) await expectNoAxeViolations(page, "a full batch's refusal", "dialog");
       expect((await stored(e.id)).status).toBe("new");
 
       await addSeat.click();
@@ -360,6 +362,7 @@ test.describe("screens at 375 px", () => {
     await expect(b.getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText(/^Closed, follow-up none, owner /);
     await apply.scrollIntoViewIfNeeded();
     await shot(tabs[1], "conflict-375");
+    await expectNoAxeViolations(tabs[1], "the choices beside what is stored now", "dialog");
     await apply.click();
     await expect(b.locator("#activity").getByText(/^Activity logged for Sneha Kulkarni\./)).toBeVisible();
     expect((await stored(e.id)).status).toBe("contacted");

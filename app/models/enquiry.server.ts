@@ -319,7 +319,9 @@ export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[
     } else {
       const r = await db().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
       lines.push(
-        ...r.rows.map((row) => mark(`${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows=${String(row.rows)} ${String(row.Extra ?? "")}`.trim())),
+        ...r.rows.map((row) =>
+          mark(`${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows=${String(row.rows)} ${String(row.Extra ?? "")}`.trim()),
+        ),
       );
     }
   }

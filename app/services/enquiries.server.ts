@@ -118,7 +118,13 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
     const course = change.fields?.preferredCourse ?? before.preferredCourse;
     if (batch && batch.courseName !== course) {
       const question = courseChangeQuestion(change.fields?.fullName ?? before.fullName, course, batch.courseName, status === "enrolled");
-      throw new ServiceError("invalid", `${question} Send confirmCourseChange to choose another course's batch.`, { confirmCourseChange: question }, undefined, COURSE_CHANGE_CODE);
+      throw new ServiceError(
+        "invalid",
+        `${question} Send confirmCourseChange to choose another course's batch.`,
+        { confirmCourseChange: question },
+        undefined,
+        COURSE_CHANGE_CODE,
+      );
     }
   }
   if (status === "enrolled" && before.status !== "enrolled" && !scheduleId && (await countUpcomingOfCourse(before.preferredCourse)) > 0) {
@@ -174,7 +180,14 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
   const given = await waitlistAfterChange(before, saved);
   // Staff are told who got the seat (the screen's message); the audit log keeps it with the batch.
   for (const { scheduleId: freed, offers } of given) {
-    if (offers.length) await record(actor, "update", "schedule", freed, `${await batchName(freed)}: the seat ${saved.fullName} held was offered to ${offers.map(seatOfferText).join(", ")}`);
+    if (offers.length)
+      await record(
+        actor,
+        "update",
+        "schedule",
+        freed,
+        `${await batchName(freed)}: the seat ${saved.fullName} held was offered to ${offers.map(seatOfferText).join(", ")}`,
+      );
   }
   // The audit log reads as the screens do: labels, names and Hyderabad times, never column names or ids.
   const other = [

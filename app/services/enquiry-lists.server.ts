@@ -105,7 +105,10 @@ export function upcomingBatchChoices(schedules: Schedule[], currentId: string | 
     courseName: s.courseName,
   });
   const shown = schedules.filter((s) => s.endDate >= today || s.id === currentId).sort((a, b) => a.startDate.localeCompare(b.startDate));
-  return [...shown.filter((s) => s.courseName === course).map((s) => choice(s, true)), ...shown.filter((s) => s.courseName !== course).map((s) => choice(s, false))];
+  return [
+    ...shown.filter((s) => s.courseName === course).map((s) => choice(s, true)),
+    ...shown.filter((s) => s.courseName !== course).map((s) => choice(s, false)),
+  ];
 }
 
 export type EnquiryRecord = Enquiry & { duplicateOf: string[]; consents: Consent[] };

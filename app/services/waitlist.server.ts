@@ -127,12 +127,7 @@ async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<string>
 }
 
 /** After an open offer was closed (expired, declined, withdrawn): its entry leaves the list and the held seat goes to the next one waiting. */
-export async function releaseOfferFor(
-  offer: WaitlistOffer,
-  step: "expired" | "declined" | "withdrawn",
-  text: string,
-  offers: SeatOffer[] = [],
-): Promise<void> {
+export async function releaseOfferFor(offer: WaitlistOffer, step: "expired" | "declined" | "withdrawn", text: string, offers: SeatOffer[] = []): Promise<void> {
   await moveEntry(offer.entryId, ["offered"], step);
   await returnSeat(offer.scheduleId);
   await line(offer.enquiryId, step, text);

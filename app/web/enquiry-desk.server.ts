@@ -35,7 +35,11 @@ const CHOICES = ["status", "text", "followUp", "followUpAt", "assigneeId", "sche
  * forms and the status buttons show a change meanwhile (what was chosen beside what is stored now) and a batch of
  * another course (the question to confirm). A full batch is said under Batch, with "Add a seat" beside it.
  */
-export function refusalOf(error: unknown, form: FormRefusal["form"] | undefined, input: Record<string, unknown>): { refusal: FormRefusal; status: number } | null {
+export function refusalOf(
+  error: unknown,
+  form: FormRefusal["form"] | undefined,
+  input: Record<string, unknown>,
+): { refusal: FormRefusal; status: number } | null {
   if (!form || !isServiceError(error) || error.kind === "notFound") return null;
   if (form !== "log" && error.code !== EDIT_CONFLICT_CODE && error.code !== COURSE_CHANGE_CODE) return null;
   const typed: Record<string, string> = {};

@@ -257,7 +257,9 @@ for (const js of [true, false]) {
       await d.getByRole("button", { name: "Save", exact: true }).click();
       const refusal = page.getByText("This batch is full: no seats are left. Choose another batch, or add a seat for this student.");
       await expect(refusal).toHaveCount(1);
-      await expect(d.locator("#activity-batch-error")).toHaveText("This batch is full: no seats are left. Choose another batch, or add a seat for this student.");
+      await expect(d.locator("#activity-batch-error")).toHaveText(
+        "This batch is full: no seats are left. Choose another batch, or add a seat for this student.",
+      );
       const addSeat = d.locator("#activity").getByRole("button", { name: `Add a seat for ${e.fullName}` });
       await expect(addSeat).toBeVisible();
       expect(Math.abs((await addSeat.boundingBox())!.y - (await d.locator("#activity-batch-error").boundingBox())!.y)).toBeLessThan(40);
@@ -281,9 +283,13 @@ for (const js of [true, false]) {
       const d = details(page, js);
       await d.locator("#activity-status").selectOption("closed");
       await d.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(d.locator("#activity").getByText(`Activity logged for ${student.fullName}. Their seat was offered to ${keerthi.fullName} (waitlist 1).`)).toBeVisible();
+      await expect(
+        d.locator("#activity").getByText(`Activity logged for ${student.fullName}. Their seat was offered to ${keerthi.fullName} (waitlist 1).`),
+      ).toBeVisible();
       const audit = (await api("GET", "/api/audit-log?limit=20")).body.data as { summary: string }[];
-      expect(audit.map((a) => a.summary)).toContain(`${SOC}, starts ${js ? "Apr 1" : "Apr 2"}, 2033 (Online): the seat ${student.fullName} held was offered to ${keerthi.fullName} (waitlist 1)`);
+      expect(audit.map((a) => a.summary)).toContain(
+        `${SOC}, starts ${js ? "Apr 1" : "Apr 2"}, 2033 (Online): the seat ${student.fullName} held was offered to ${keerthi.fullName} (waitlist 1)`,
+      );
     });
 
     test("Export CSV from My queue holds the queue's rows, in its order", async ({ page }) => {

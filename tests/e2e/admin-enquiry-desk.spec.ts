@@ -179,7 +179,9 @@ for (const js of [true, false]) {
       await expect(activity.getByText("You chose:").locator("xpath=following-sibling::dd[1]")).toHaveText(
         'New, note "Called back, keen on the weekend batch.", owner Unassigned',
       );
-      await expect(activity.getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText("Closed, follow-up none, owner Administrator, batch none");
+      await expect(activity.getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText(
+        "Closed, follow-up none, owner Administrator, batch none",
+      );
       const apply = activity.getByRole("button", { name: "Apply my choices again" });
       expect(await inView(apply)).toBe(true);
       const after = await stored(e.id);

@@ -61,7 +61,12 @@ const batchOf = (course: { id: string }, startDate: string, seats: number, total
 async function staff(name: string, role: "admin" | "editor"): Promise<Staff> {
   const u = await createUserWithoutActor({ name, email: `${name.toLowerCase().replace(" ", ".")}@round2.test`, password: "long-enough-password", role });
   const login = await createUserSession(new Request("http://localhost/admin/login"), (await getUserWithSecret({ id: u.id }))!, "/admin");
-  return { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "round2", cookie: login.headers.get("Set-Cookie")!.split(";")[0] };
+  return {
+    user: { id: u.id, name: u.name, email: u.email, role: u.role },
+    ip: "127.0.0.1",
+    requestId: "round2",
+    cookie: login.headers.get("Set-Cookie")!.split(";")[0],
+  };
 }
 
 const post = (who: Staff, id: string, form: Record<string, string>, search = "") =>
@@ -119,7 +124,12 @@ describe("the queue moves forward", () => {
     const one = await post(priya, first.id, { ...noAnswer, run: "" }, "?view=queue");
     expect(one.status).toBe(302);
     const url = new URL(one.location!, "http://localhost");
-    expect([url.pathname, url.searchParams.get("view"), url.searchParams.get("run"), url.hash]).toEqual([`/admin/enquiries/${second.id}`, "queue", first.id, "#saved"]);
+    expect([url.pathname, url.searchParams.get("view"), url.searchParams.get("run"), url.hash]).toEqual([
+      `/admin/enquiries/${second.id}`,
+      "queue",
+      first.id,
+      "#saved",
+    ]);
     expect((await flashOf(one))?.message).toBe(`Activity logged for ${first.fullName}. This is the next enquiry in your queue.`);
 
     const two = await post(priya, second.id, { ...noAnswer, run: first.id }, url.search);
@@ -161,7 +171,11 @@ describe("the right batch", () => {
     const e = await insertEnquiry(lead({ fullName: "Ravi Kumar" }));
     const question = "Enrol Ravi Kumar (SOC Analyst Training Program) in a Cloud Security Practitioner batch?";
     const refused = await logActivity(priya, e.id, { status: "enrolled", scheduleId: other.id }).catch((x: unknown) => x);
-    expect(isServiceError(refused) && [refused.status, refused.code, refused.fields]).toEqual([400, "course_change_unconfirmed", { confirmCourseChange: question }]);
+    expect(isServiceError(refused) && [refused.status, refused.code, refused.fields]).toEqual([
+      400,
+      "course_change_unconfirmed",
+      { confirmCourseChange: question },
+    ]);
     expect(await getEnquiry(e.id)).toMatchObject({ status: "new", scheduleId: null, version: 1 });
     expect((await getSchedule(other.id))!.seats).toBe(5);
     expect((await listOutboxMessages()).data).toEqual([]);
@@ -171,13 +185,20 @@ describe("the right batch", () => {
     const screen = await post(priya, e.id, form);
     expect(screen.status).toBe(400);
     expect(screen.body).toMatchObject({
-      refusal: { form: "log", code: "course_change_unconfirmed", fields: { confirmCourseChange: question }, typed: { status: "enrolled", scheduleId: other.id } },
+      refusal: {
+        form: "log",
+        code: "course_change_unconfirmed",
+        fields: { confirmCourseChange: question },
+        typed: { status: "enrolled", scheduleId: other.id },
+      },
     });
     expect((await listOutboxMessages()).data).toEqual([]);
     const confirmed = await post(priya, e.id, { ...form, confirmCourseChange: "1" });
     expect(confirmed.status).toBe(302);
     expect(await getEnquiry(e.id)).toMatchObject({ status: "enrolled", scheduleId: other.id });
-    expect((await listOutboxMessages()).data.map((m) => m.subject)).toContain("Enrolment confirmed: Cloud Security Practitioner, starts Jan 4, 2036 | CyberSOC Academy");
+    expect((await listOutboxMessages()).data.map((m) => m.subject)).toContain(
+      "Enrolment confirmed: Cloud Security Practitioner, starts Jan 4, 2036 | CyberSOC Academy",
+    );
 
     // The API: a 400 naming the flag, then the same call with it.
     const token = await issueToken((await getUserWithSecret({ id: priya.user.id }))!);
@@ -186,7 +207,15 @@ describe("the right batch", () => {
       const request = new Request(`http://localhost/api/enquiries/${e2.id}`, {
         method: "PUT",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ fullName: "Sneha Rao", email: e2.email, phone: e2.phone, preferredCourse: soc.title, preferredMode: "online", scheduleId: other.id, ...body }),
+        body: JSON.stringify({
+          fullName: "Sneha Rao",
+          email: e2.email,
+          phone: e2.phone,
+          preferredCourse: soc.title,
+          preferredMode: "online",
+          scheduleId: other.id,
+          ...body,
+        }),
       });
       const res = (await apiEnquiryAction({ request, params: { id: e2.id }, context: { cspNonce: "", clientIp: "203.0.113.9" } } as never)) as Response;
       return { status: res.status, body: (await res.json()) as { error?: { code: string; fields: Record<string, string> } } };
@@ -280,11 +309,21 @@ describe("staff see what happened", () => {
     expect((refused.body as { refusal: unknown }).refusal).toMatchObject({
       form: "log",
       code: "edit_conflict",
-      typed: { status: "contacted", text: "Called back, keen on the weekend batch.", followUp: "custom", followUpAt: "2036-01-02T10:00", assigneeId: priya.user.id, then: "next" },
+      typed: {
+        status: "contacted",
+        text: "Called back, keen on the weekend batch.",
+        followUp: "custom",
+        followUpAt: "2036-01-02T10:00",
+        assigneeId: priya.user.id,
+        then: "next",
+      },
     });
     expect((await getEnquiry(e.id))!.status).toBe("closed");
     const owner = await post(priya, e.id, { intent: "assign", assigneeId: "", version: "1" });
-    expect([owner.status, (owner.body as { refusal: { form: string; typed: object } }).refusal]).toMatchObject([409, { form: "owner", typed: { assigneeId: "" } }]);
+    expect([owner.status, (owner.body as { refusal: { form: string; typed: object } }).refusal]).toMatchObject([
+      409,
+      { form: "owner", typed: { assigneeId: "" } },
+    ]);
   });
 });
 
@@ -308,7 +347,15 @@ describe("the list by batch, and a CSV of exactly the list", () => {
     const byBatch = await listEnquiries(priya, { batch: b.id, limit: 100 });
     expect(byBatch.data.map((e) => e.id).sort()).toEqual(made.filter((_, i) => i % 2).sort());
 
-    const views: EnquiryListQuery[] = [{ view: "queue" }, {}, { status: "new" }, { sort: "follow-up" }, { sort: "oldest", batch: b.id }, { assignee: "mine", followUp: "overdue" }, { followUp: "none", sort: "follow-up" }];
+    const views: EnquiryListQuery[] = [
+      { view: "queue" },
+      {},
+      { status: "new" },
+      { sort: "follow-up" },
+      { sort: "oldest", batch: b.id },
+      { assignee: "mine", followUp: "overdue" },
+      { followUp: "none", sort: "follow-up" },
+    ];
     for (const query of views) {
       const listed = (await listEnquiries(priya, { ...query, limit: 100 })).data.map((e) => e.id);
       const search = new URLSearchParams(Object.entries(query) as [string, string][]);
@@ -318,7 +365,10 @@ describe("the list by batch, and a CSV of exactly the list", () => {
         context: { cspNonce: "", clientIp: "203.0.113.9" },
       } as never)) as Response;
       const rows = parse(await res.text(), { columns: true, bom: true }) as Record<string, string>[];
-      expect(rows.map((r) => r["Enquiry ID"]), JSON.stringify(query)).toEqual(listed);
+      expect(
+        rows.map((r) => r["Enquiry ID"]),
+        JSON.stringify(query),
+      ).toEqual(listed);
       // Read two rows at a time (a page boundary inside each part of the list): the same rows in the same order.
       const paged: string[] = [];
       for await (const page of eachEnquiry(resolveEnquiryFilter(priya, query), 2)) paged.push(...page.map((e) => e.id));

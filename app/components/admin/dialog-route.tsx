@@ -40,7 +40,8 @@ export function DialogRoute({
     dialog.showModal();
     // Start in the form rather than on the close button; details start at the confirmation of the write that opened
     // them (Save and open next: DialogFlash), else at their title.
-    if (focusKey !== undefined) (dialog.querySelector<HTMLElement>("[data-dialog-focus]") ?? dialog.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
+    if (focusKey !== undefined)
+      (dialog.querySelector<HTMLElement>("[data-dialog-focus]") ?? dialog.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
     else dialog.querySelector<HTMLElement>("[autofocus], input:not([type=hidden]), select, textarea")?.focus();
     // No close() on unmount: React removes the element, which leaves the top layer by itself. Closing it
     // first would blur the focused field while the form is still in the page, and conform's validate-on-blur

@@ -81,7 +81,13 @@ export function EnquiryActivity({ data, action, refusal }: { data: ActivityFormD
             <label htmlFor="activity-owner" className="block text-sm font-medium text-slate-700">
               Owner
             </label>
-            <select id="activity-owner" name="assigneeId" defaultValue={typed.assigneeId ?? data.ownerDefault} className={`${INPUT_CLASS} mt-1`} {...about("assigneeId")}>
+            <select
+              id="activity-owner"
+              name="assigneeId"
+              defaultValue={typed.assigneeId ?? data.ownerDefault}
+              className={`${INPUT_CLASS} mt-1`}
+              {...about("assigneeId")}
+            >
               <option value="">Unassigned</option>
               {data.staff.map((u) => (
                 <option key={u.id} value={u.id}>

@@ -32,6 +32,7 @@ import * as m0100 from "./migrations/0100-list-and-figure-indexes";
 import * as m0110 from "./migrations/0110-privacy-exact-keys";
 import * as m0120 from "./migrations/0120-versions-and-seats";
 import * as m0130 from "./migrations/0130-fees-ledger";
+import * as m0140 from "./migrations/0140-batch-list-index";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0110-privacy-exact-keys": m0110,
   "0120-versions-and-seats": m0120,
   "0130-fees-ledger": m0130,
+  "0140-batch-list-index": m0140,
 };
 
 export type DB = Kysely<Database>;

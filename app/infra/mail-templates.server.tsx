@@ -30,6 +30,8 @@ export type MailPayload = {
   enrolment?: Enrolment;
   meLink?: MeLink;
   waitlist?: (WaitlistPlace & { holdHours: number }) | null;
+  /** A new enquiry's alert: the staff member it is assigned to (null: nobody yet). */
+  owner?: string | null;
 };
 
 /** A link to the visitor's own page (/me), made when the e-mail is sent (app/infra/privacy-mail.server.tsx). */
@@ -69,7 +71,7 @@ export function enrolmentSubject(e: Pick<Enquiry, "preferredCourse">, batch: Pic
 export function renderMail(template: MailTemplate, payload: MailPayload): RenderedMail {
   switch (template) {
     case "enquiry-alert":
-      return enquiryAlert(payload as { record: Enquiry; link: string });
+      return enquiryAlert(payload as { record: Enquiry; link: string; owner?: string | null });
     case "enquiry-ack":
       return payload.waitlist
         ? waitlistAck(payload.record as Enquiry, payload.waitlist, payload.meLink)
@@ -91,9 +93,11 @@ export function renderMail(template: MailTemplate, payload: MailPayload): Render
 
 type Row = [label: string, value: string];
 
-function enquiryAlert({ record: e, link }: { record: Enquiry; link: string }): RenderedMail {
+function enquiryAlert({ record: e, link, owner = null }: { record: Enquiry; link: string; owner?: string | null }): RenderedMail {
   const files = e.filePaths.map(attachmentDisplayName);
+  const assigned = owner ? `Assigned to ${owner}` : "Assigned to nobody yet: take it from the list";
   const rows: Row[] = [
+    ["Assigned to", owner ?? "Nobody yet"],
     ["Name", e.fullName],
     ["Email", e.email],
     ["Phone", e.phone],
@@ -105,6 +109,7 @@ function enquiryAlert({ record: e, link }: { record: Enquiry; link: string }): R
   const attachmentsText = files.length ? files.map((f) => `- ${f}`).join("\n") : "None";
   const text = [
     "A new enquiry came in through the website.",
+    `${assigned}.`,
     "",
     ...rows.map(([k, v]) => `${k}: ${v}`),
     "",
@@ -122,6 +127,9 @@ function enquiryAlert({ record: e, link }: { record: Enquiry; link: string }): R
     "New enquiry",
     <>
       <P>A new enquiry came in through the website.</P>
+      <P>
+        <strong>{assigned}.</strong>
+      </P>
       <Details rows={rows} />
       <H2>Message</H2>
       <Pre>{e.message || "(no message)"}</Pre>

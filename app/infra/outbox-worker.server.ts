@@ -4,6 +4,7 @@ import { env } from "~/env.server";
 import { getContactQuery } from "~/models/contact-query.server";
 import { getEnquiry, type Enquiry } from "~/models/enquiry.server";
 import { getSchedule } from "~/models/schedule.server";
+import { getUser } from "~/models/user.server";
 import { activeEntryOfEnquiry, positionOf } from "~/models/waitlist.server";
 import { batchCalendar } from "./batch-calendar-file.server";
 import {
@@ -73,7 +74,14 @@ async function mailPayload(row: OutboxDelivery): Promise<MailPayload> {
   const path = row.entityType === "enquiry" ? "enquiries" : "contact-queries";
   const enrolment = row.template === "enrolment-confirmation" ? await enrolmentOf(record as Enquiry) : undefined;
   const waitlist = row.template === "enquiry-ack" && row.entityType === "enquiry" ? await waitlistPlaceOf(id) : null;
-  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}`, enrolment, waitlist };
+  // The staff alert names who is to call, as it stands when it is sent.
+  const owner = row.template === "enquiry-alert" ? await ownerOf(record as Enquiry) : undefined;
+  return { record, link: `${publicOrigin()}/admin/${path}/${encodeURIComponent(id)}`, enrolment, waitlist, owner };
+}
+
+async function ownerOf(enquiry: Enquiry): Promise<string | null> {
+  if (!enquiry.assigneeId) return null;
+  return (await getUser(enquiry.assigneeId))?.name ?? null;
 }
 
 /** The enquiry's place on a batch's waitlist as it is now (null when it is on none), for its acknowledgement. */

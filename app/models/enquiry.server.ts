@@ -5,7 +5,7 @@ import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { phoneDigits, phoneSearchDigits } from "~/util/phone";
 import { OPEN_ENQUIRY_STATUSES, SHOWN_TO_STAFF, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
-import { contains, listToText, startsWith, newestFirstPages, olderThan, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
+import { contains, listToText, startsWith, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
 /** Where a lead came from: the landing URL's UTM tags, the site that sent the visitor, and which form. */
 export type EnquirySource = {
@@ -115,6 +115,8 @@ export type EnquiryFilter = PageInput & {
   form?: string;
   createdFrom?: string;
   createdBefore?: string;
+  /** The batch (schedule id) it is for. */
+  scheduleId?: string;
   ids?: string[];
   /** Newest first unless said otherwise; a follow-up filter lists the earliest follow-up first. */
   sort?: EnquirySort;
@@ -164,6 +166,7 @@ function filtered(filter: EnquiryFilter, { walkOrder = false, forCount = false }
     q = q
       .where("followUpAt", "<", followUp.overdueBefore)
       .where((eb) => eb(filter.status ? eb.ref("status") : statusNotIndexed(), "in", OPEN_ENQUIRY_STATUSES));
+  if (filter.scheduleId) q = q.where("scheduleId", "=", filter.scheduleId);
   if (filter.source) q = q.where("sourceLabel", "=", filter.source);
   if (filter.form) q = q.where("sourceForm", "=", filter.form);
   if (filter.createdFrom) q = q.where("createdAt", ">=", filter.createdFrom);
@@ -299,18 +302,30 @@ function inOrder(rows: EnquiryRows, order: Order, reverse = false) {
   return q;
 }
 
-/** The plan of a list's page query in its default order (EXPLAIN), one line per step, for scripts/bench-enquiries.ts. */
+/**
+ * The plan of a list's page query in its default order (EXPLAIN), one line per step, for scripts/bench-enquiries.ts;
+ * a list of two parts (the queue, "Next follow-up first") has each part's plan, the second's lines marked "part 2:".
+ */
 export async function explainEnquiryList(filter: EnquiryFilter): Promise<string[]> {
   const { limit, offset } = pageBounds(filter);
-  const [part] = partsOf(filter);
   const few = await narrowedToFewMatches(filter);
-  const compiled = few ? positionsOf(few, part).compile() : inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
-  if (dialect() === "sqlite") {
-    const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-    return r.rows.map((row) => row.detail);
+  const lines: string[] = [];
+  for (const [i, part] of partsOf(filter).entries()) {
+    const compiled = few ? positionsOf(few, part).compile() : inOrder(partRows(filter, part), part.order).limit(limit).offset(offset).compile();
+    const mark = (line: string) => (i ? `part ${i + 1}: ${line}` : line);
+    if (dialect() === "sqlite") {
+      const r = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      lines.push(...r.rows.map((row) => mark(row.detail)));
+    } else {
+      const r = await db().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+      lines.push(
+        ...r.rows.map((row) =>
+          mark(`${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows=${String(row.rows)} ${String(row.Extra ?? "")}`.trim()),
+        ),
+      );
+    }
   }
-  const r = await db().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-  return r.rows.map((row) => `${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows=${String(row.rows)} ${String(row.Extra ?? "")}`.trim());
+  return lines;
 }
 
 /** The queue's first part: the counsellor's follow-ups past due on leads still open. */
@@ -320,14 +335,20 @@ function overdueOf(userId: string, now: string) {
 }
 
 /**
- * The queue's second part: New enquiries that are nobody's, or the counsellor's and not in the first part. Written
- * without NOT over the first part's test: a null owner or follow-up makes that test unknown, and NOT unknown drops the row.
+ * The queue's second part: New enquiries waiting for a first call, nobody's or the counsellor's. One with a follow-up
+ * still to come is not waiting (a call that went unanswered, tried again tomorrow): it comes back, in the first part,
+ * when the follow-up is due. So: the counsellor's with no follow-up (with a past one it is in the first part), and
+ * nobody's with none or a past one. Written without NOT over the first part's test: a null owner or follow-up makes
+ * that test unknown, and NOT unknown drops the row.
  */
 function newFor(userId: string, now: string) {
   return (eb: ExpressionBuilder<Database, "enquiries">) =>
     eb.and([
       eb("status", "=", "new"),
-      eb.or([eb("assigneeId", "is", null), eb.and([eb("assigneeId", "=", userId), eb.or([eb("followUpAt", "is", null), eb("followUpAt", ">=", now)])])]),
+      eb.or([
+        eb.and([eb("assigneeId", "is", null), eb.or([eb("followUpAt", "is", null), eb("followUpAt", "<", now)])]),
+        eb.and([eb("assigneeId", "=", userId), eb("followUpAt", "is", null)]),
+      ]),
     ]);
 }
 
@@ -432,28 +453,58 @@ export async function firstEnquiries(filter: EnquiryFilter): Promise<Enquiry[]> 
   return (await inOrder(partRows(filter, parts[0]), parts[0].order).limit(limit).execute()).map(toEnquiry);
 }
 
-/** The first enquiry of the counsellor's queue other than `exceptId` (the details' Next in queue). */
-export async function nextInQueue(queue: { userId: string; now: string }, exceptId: string): Promise<string | null> {
-  const page = await pageEnquiries({ queue, limit: 2 });
-  return page.data.find((e) => e.id !== exceptId)?.id ?? null;
+/**
+ * The first enquiry of the counsellor's queue that is not one of `except` (the one open and those saved in this run
+ * of calls: the details' Next in queue, "Save and open next"). `except` is short (the caller bounds it), so this
+ * reads at most one page of the queue.
+ */
+export async function nextInQueue(queue: { userId: string; now: string }, except: readonly string[]): Promise<string | null> {
+  const skip = new Set(except);
+  const page = await pageEnquiries({ queue, limit: skip.size + 1 });
+  return page.data.find((e) => !skip.has(e.id))?.id ?? null;
 }
 
 /**
- * The same filters, read a page at a time in the list's order by position (createdAt, id), for exports:
- * memory stays flat however many rows match, and rows added meanwhile do not shift the pages.
+ * Every row of a list, in the list's own order and parts (the queue, "Next follow-up first": what the screen shows),
+ * read a page at a time by position, for exports: memory stays flat however many rows match, and rows added
+ * meanwhile do not shift the pages.
  */
 export async function* eachEnquiry(filter: EnquiryFilter, pageSize = 1000): AsyncGenerator<Enquiry[]> {
-  const pages = newestFirstPages((after) => {
-    let q = filtered(filter).selectAll();
-    if (after) q = q.where(olderThan(after));
-    return q.orderBy("createdAt", "desc").orderBy("id", "desc").limit(pageSize).execute();
-  }, pageSize);
-  for await (const rows of pages) yield rows.map(toEnquiry);
+  for (const part of partsOf(filter)) {
+    let last: EnquiryRow | null = null;
+    for (;;) {
+      const rows: EnquiryRow[] = await inOrder(last ? partRows(filter, part).where(after(part.order, last)) : partRows(filter, part), part.order)
+        .limit(pageSize)
+        .execute();
+      if (rows.length) yield rows.map(toEnquiry);
+      if (rows.length < pageSize) break;
+      last = rows[rows.length - 1];
+    }
+  }
 }
 
-/** How many enquiries a list's filters match (the sidebar's and dashboard's counts). */
+/**
+ * The rows after `row` in `order` (a keyset condition: (a > x) or (a = x and b > y) …). A column that is null in
+ * `row` is left out: within one part of a list the follow-up is either set on every row or on none (partsOf).
+ */
+function after(order: Order, row: EnquiryRow): RawBuilder<SqlBool> {
+  const keys = order.filter(({ column }) => row[column] !== null);
+  const branches = keys.map(({ column, desc }, i) =>
+    sql.join(
+      [...keys.slice(0, i).map((k) => sql`${sql.ref(k.column)} = ${row[k.column]}`), sql`${sql.ref(column)} ${sql.raw(desc ? "<" : ">")} ${row[column]}`],
+      sql` and `,
+    ),
+  );
+  return sql<SqlBool>`(${sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` or `,
+  )})`;
+}
+
+/** How many enquiries a list's filters match, every part of it (the sidebar's and dashboard's counts: what the list says). */
 export async function countMatching(filter: EnquiryFilter): Promise<number> {
-  return countOf(filtered(filter, { forCount: true }));
+  const counts = await Promise.all(partsOf(filter).map((part) => countOf(partRows(filter, part, { forCount: true }))));
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 export async function countEnquiries(status?: EnquiryStatus): Promise<number> {

@@ -22,16 +22,18 @@ import {
   enquiryTimeline,
   enrolWithAddedSeat,
   logActivity,
+  seatOffersMessage,
   setEnquiryBatch,
   setEnquiryStatus,
   setFollowUp,
+  type ChangedEnquiry,
 } from "~/services/enquiries.server";
 import { followUpOverdue, getEnquiryRecord, nextInMyQueue, pastResponsePromise, upcomingBatchChoices, waitingMs } from "~/services/enquiry-lists.server";
 import { isServiceError } from "~/services/service-error";
+import { nextInQueueHref, readQueueRun, refusalOf } from "~/web/enquiry-desk.server";
 import { DialogRoute, useBackTo } from "~/components/admin/dialog-route";
 import { EnquiryDetails } from "~/components/admin/enquiry-details";
-import { FLASH_IN_DIALOG } from "~/components/admin/dialog-flash";
-import type { ActivityRefusal } from "~/components/admin/enquiry-activity";
+import { FLASH_IN_DIALOG, SAVED_ANCHOR } from "~/components/admin/dialog-flash";
 import { feeAction, isFeeIntent } from "~/web/fee-actions.server";
 import { enrolmentFeeChoices, feePanel } from "~/web/fee-views.server";
 
@@ -47,6 +49,8 @@ export function shouldRevalidate() {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireStaff({ request, context });
+  const url = new URL(request.url);
+  const run = readQueueRun(url.searchParams.get("run"));
   const record = await getEnquiryRecord(params.id).catch((error: unknown) => {
     if (isServiceError(error, "notFound")) throw data("Enquiry not found", { status: 404 });
     throw error;
@@ -57,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listAllSchedules(),
     Promise.all(record.duplicateOf.map((id) => getEnquiry(id))),
     enquiryWaitlistStatus(record.id),
-    nextInMyQueue(actor, record.id),
+    nextInMyQueue(actor, record.id, run),
   ]);
   const [fees, feeChoices] = await Promise.all([feePanel(actor, record.id), enrolmentFeeChoices(record)]);
   const { filePaths, duplicateOf: _d, ...enquiry } = record;
@@ -65,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     href: `/admin/enquiries/${encodeURIComponent(record.id)}/files/${encodeURIComponent(stored)}`,
     label: attachmentDisplayName(stored),
   }));
-  const batches = upcomingBatchChoices(schedules, record.scheduleId);
+  const batches = upcomingBatchChoices(schedules, record.scheduleId, record.preferredCourse);
   const batch = schedules.find((s) => s.id === record.scheduleId);
   const now = Date.now();
   const waiting = waitingMs(record, now);
@@ -96,15 +100,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       late: pastResponsePromise(waiting),
       escalated: record.escalatedAt !== null,
       formKey,
-      nextInQueue: next,
+      // Moving on counts as done with this one: the next's Next never comes back to it in this run.
+      nextInQueue: next ? nextInQueueHref(next, url.search, [...run, record.id]) : null,
       activity: {
         enquiryId: record.id,
+        fullName: record.fullName,
+        course: record.preferredCourse,
+        run: run.join(","),
         version: record.version,
         formKey,
         status: record.status,
         followUpText,
         presets: followUpPresets(new Date(now)),
         ownerDefault: record.assigneeId ?? actor.user.id,
+        assigneeId: record.assigneeId,
         staff,
         scheduleId: record.scheduleId,
         batches,
@@ -123,6 +132,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         followUpText,
         overdue: followUpOverdue(record, now),
         scheduleId: record.scheduleId,
+        course: record.preferredCourse,
         batches,
       },
       timeline: timelineLines(timeline),
@@ -150,11 +160,23 @@ const SECTION: Record<string, string> = {
   note: "timeline",
 };
 
+/** Which form an intent comes from, for a refusal shown in it. */
+const FORM: Record<string, "owner" | "follow-up" | "batch" | "add-seat" | "status"> = {
+  assign: "owner",
+  "assign-me": "owner",
+  "follow-up": "follow-up",
+  "clear-follow-up": "follow-up",
+  batch: "batch",
+  "add-seat": "add-seat",
+  status: "status",
+};
+
 /**
  * intent=status sets any status (spec §4), closes the details and reloads the list. intent=log saves a call (Log
  * activity) and comes back to #activity, or opens the next enquiry of the queue ("Save and open next"). The single
  * field forms (owner, Assign to me, follow-up, batch, a seat added, a note) come back to their section with a message.
- * A form drawn from an older version of the enquiry is refused with what it holds now.
+ * A form drawn from an older version of the enquiry is refused with what it holds now beside what was chosen, and
+ * a batch of another course with the question to confirm it (both shown in the form that was refused).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireStaff({ request, context });
@@ -164,43 +186,51 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const input = formToObject(form);
-  if (intent === "log") return logCall(request, actor, params.id, input, { details, back, search });
+  if (intent === "log") return logCall(request, actor, params.id, { ...input, then: form.get("then") }, { back, details, search });
   if (isFeeIntent(intent)) return feeAction(request, actor, params.id, intent, input, details);
   const at = SECTION[intent];
   try {
     if (intent === "status") {
       const saved = await setEnquiryStatus(actor, params.id, input);
-      return redirectWithFlash(request, back, { kind: "notice", message: `Enquiry marked as ${ENQUIRY_STATUS_LABELS[saved.status]}.` });
+      return redirectWithFlash(request, back, { kind: "notice", message: withOffers(`Enquiry marked as ${ENQUIRY_STATUS_LABELS[saved.status]}.`, saved) });
     }
     let message = DONE[intent];
     if (intent === "assign") await assignEnquiry(actor, params.id, input);
     else if (intent === "assign-me") await assignEnquiry(actor, params.id, { ...input, assigneeId: actor.user.id });
     else if (intent === "follow-up") await setFollowUp(actor, params.id, input);
     else if (intent === "clear-follow-up") await setFollowUp(actor, params.id, { ...input, followUpAt: null });
-    else if (intent === "batch") await setEnquiryBatch(actor, params.id, input);
+    else if (intent === "batch") message = withOffers(message, await setEnquiryBatch(actor, params.id, input));
     else if (intent === "note") await addEnquiryNote(actor, params.id, input);
     else if (intent === "add-seat") {
       const { enquiry, added } = await enrolWithAddedSeat(actor, params.id, input);
       message = added ? `A seat was added for ${enquiry.fullName}, who is now enrolled.` : `${enquiry.fullName} is enrolled (a seat was free).`;
+      message = withOffers(message, enquiry);
     } else return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
     return redirectWithFlash(request, `${details}#${at}`, { kind: "notice", message, at });
   } catch (error) {
     if (!isServiceError(error)) console.error(`[admin] ${intent} on an enquiry failed:`, error);
-    // A rule's own words (a full batch, a change meanwhile, an empty note) help more than the generic failure; a
-    // status the buttons do not offer gets the spec's message (§8).
+    // Refused because the enquiry changed meanwhile, or for a batch of another course: the details, with the form's
+    // choice kept beside what is stored now, or the question to confirm.
+    const refused = refusalOf(error, FORM[intent], intent === "assign-me" ? { ...input, assigneeId: actor.user.id } : input);
+    if (refused) return data({ refusal: refused.refusal }, { status: refused.status });
+    // A rule's own words (a full batch, an empty note) help more than the generic failure; a status the buttons do
+    // not offer gets the spec's message (§8).
     const ownWords =
-      isServiceError(error) &&
-      (error.code === "batch_full" || error.code === "edit_conflict" || "scheduleId" in error.fields || (intent !== "status" && error.kind !== "notFound"));
+      isServiceError(error) && (error.code === "batch_full" || "scheduleId" in error.fields || (intent !== "status" && error.kind !== "notFound"));
     const message = ownWords ? (error as Error).message : ENQUIRY_STATUS_FAILED;
-    // A status refused back on the list (spec §8); one refused because the enquiry changed meanwhile stays on the
-    // details, which show what it holds now.
-    const conflict = isServiceError(error) && error.code === "edit_conflict";
-    if (isServiceError(error, "notFound") || (intent === "status" && !conflict)) return redirectWithFlash(request, back, { kind: "error", message });
+    if (isServiceError(error, "notFound") || intent === "status") return redirectWithFlash(request, back, { kind: "error", message });
     return redirectWithFlash(request, at ? `${details}#${at}` : details, { kind: "error", message, ...(at ? { at } : {}) });
   }
 }
 
-/** Log activity: one save; refused, the page comes back at the form with the message and everything typed. */
+/** A confirmation that also says who was offered the seat the change gave up ("Their seat was offered to …"). */
+const withOffers = (message: string, saved: ChangedEnquiry) => [message, seatOffersMessage(saved.seatOffers)].filter(Boolean).join(" ");
+
+/**
+ * Log activity: one save. "Save and open next" opens the next enquiry of the queue that is not one saved in this run
+ * of calls (the run rides in the form and the URL), at its confirmation. Refused, the page comes back at the form
+ * with every choice kept and the refusal where it applies.
+ */
 async function logCall(
   request: Request,
   actor: Awaited<ReturnType<typeof requireStaff>>,
@@ -210,27 +240,26 @@ async function logCall(
 ) {
   try {
     const saved = await logActivity(actor, id, input);
-    const message = `Activity logged for ${saved.fullName}.`;
+    const message = withOffers(`Activity logged for ${saved.fullName}.${saved.seatAdded ? " A seat was added to the batch for them." : ""}`, saved);
     if (input.then === "next") {
-      const next = await nextInMyQueue(actor, saved.id);
-      if (!next) return redirectWithFlash(request, back, { kind: "notice", message: `${message} Your queue is empty.` });
-      const nextUrl = `/admin/enquiries/${encodeURIComponent(next)}${listHref("", search) || "?view=queue"}`;
-      return redirectWithFlash(request, nextUrl, { kind: "notice", message: `${message} This is the next enquiry in your queue.` });
+      const run = [...readQueueRun(input.run), saved.id];
+      const next = await nextInMyQueue(actor, saved.id, run);
+      // The list, at its banner (the page's main), not at the form's #activity the post came from.
+      if (!next) return redirectWithFlash(request, `${back}#admin-main`, { kind: "notice", message: `${message} Your queue is empty.` });
+      return redirectWithFlash(request, nextInQueueHref(next, search, run, SAVED_ANCHOR), {
+        kind: "notice",
+        message: `${message} This is the next enquiry in your queue.`,
+      });
     }
     return redirectWithFlash(request, `${details}#activity`, { kind: "notice", message, at: "activity" });
   } catch (error) {
     if (isServiceError(error, "notFound")) return redirectWithFlash(request, back, { kind: "error", message: ENQUIRY_STATUS_FAILED });
-    if (!isServiceError(error)) {
+    const refused = refusalOf(error, "log", input);
+    if (!refused) {
       console.error("[admin] logging activity on an enquiry failed:", error);
       throw error;
     }
-    // Refused because the enquiry changed meanwhile: the choices go back to what it holds now (the message says so)
-    // and only the note stays as typed; a refused rule (a full batch, a past date) keeps every choice to correct.
-    const kept =
-      error.code === "edit_conflict" ? ["text"] : ["status", "text", "followUp", "followUpAt", "assigneeId", "scheduleId", "feePlanId", "billingState"];
-    const typed = Object.fromEntries(kept.filter((k) => typeof input[k] === "string").map((k) => [k, String(input[k])]));
-    const refusal: ActivityRefusal = { message: error.message, fields: error.fields, typed };
-    return data({ refusal }, { status: error.status });
+    return data({ refusal: refused.refusal }, { status: refused.status });
   }
 }
 

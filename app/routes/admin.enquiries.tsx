@@ -8,11 +8,13 @@ import { readEnquiryListQuery } from "~/web/enquiry-list-query";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formatDate, formatShortDateTime } from "~/util/dates";
 import { ageText } from "~/util/format";
-import { listHref } from "~/web/list-query";
+import { listHref, withParam } from "~/web/list-query";
 import { loadPage } from "~/web/list-page.server";
 import { ENQUIRY_LOAD_FAILED, ENQUIRY_STATUS_FAILED } from "~/web/admin-messages";
 import { listCourseTitles } from "~/models/course.server";
 import { listSourceLabels } from "~/models/enquiry.server";
+import { listAllSchedules } from "~/models/schedule.server";
+import { batchTitle } from "~/services/waitlist.server";
 import { listStaffNames } from "~/models/user.server";
 import { bulkUpdateEnquiries } from "~/services/enquiries.server";
 import { followUpOverdue, listEnquiries, pastResponsePromise, waitingMs } from "~/services/enquiry-lists.server";
@@ -34,11 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff({ request, context });
   const url = new URL(request.url);
   const { query, values } = readEnquiryListQuery(url);
-  const [{ list, error }, staff, courses, sources] = await Promise.all([
+  const [{ list, error }, staff, courses, sources, batches] = await Promise.all([
     loadPage(url, () => listEnquiries(actor, query), ENQUIRY_LOAD_FAILED, "enquiries"),
     listStaffNames(),
     listCourseTitles("staff").then((rows) => rows.map((r) => r.title)),
     listSourceLabels(),
+    listAllSchedules().then((rows) =>
+      rows.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.courseName.localeCompare(b.courseName)).map((s) => ({ id: s.id, label: batchTitle(s) })),
+    ),
   ]);
   const names = new Map(staff.map((u) => [u.id, u.name]));
   const now = Date.now();
@@ -68,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   });
   // A fresh key per drawing: the bulk form's post is applied once, and the list and its ticks start afresh after it.
-  return { list: { ...list, data: rows }, error, values, options: { staff, courses, sources }, queue: query.view === "queue", formKey: randomUUID() };
+  return { list: { ...list, data: rows }, error, values, options: { staff, courses, sources, batches }, queue: query.view === "queue", formKey: randomUUID() };
 }
 
 /** The bulk change of the ticked enquiries (status and/or owner), all or nothing, then back to the same list. */
@@ -88,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
   const { list, error, values, options, queue, formKey } = loaderData;
   const { search } = useLocation();
-  const exportHref = `/admin/enquiries/export.csv${listHref("", search)}`;
+  // The list as it is on screen: its view, tab, search, filters and order (not its page: the file holds every row).
+  const exportHref = withParam("/admin/enquiries/export.csv", search, "page", undefined);
   return (
     <>
       <PageHeader

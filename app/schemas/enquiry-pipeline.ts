@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { blankToUndefined, choice, optionalText, preprocess, requiredText } from "./fields";
+import { blankToUndefined, choice, flag, optionalText, preprocess, requiredText } from "./fields";
 import { ENQUIRY_STATUSES, oneOf } from "./values";
 import { enquiryUpdateSchema } from "./enquiry";
 
@@ -23,9 +23,21 @@ const followUp = preprocess(
   z.nullable(z.optional(z.string({ error: FOLLOW_UP_MESSAGE }).check(z.trim(), z.maxLength(40, FOLLOW_UP_MESSAGE)))),
 );
 
+/**
+ * A batch of a course other than the enquiry's is a slip more often than a choice (the student enrols in, and is
+ * e-mailed about, the wrong course): it is refused unless this says it is meant. The screens ask first.
+ */
+export const confirmCourseChange = flag(false).check(
+  z.describe("true: scheduleId may be a batch of a course other than the enquiry's preferredCourse (else a 400 naming confirmCourseChange)"),
+);
+
+/** The API's error codes for a batch of another course not confirmed, and for a full batch. */
+export const COURSE_CHANGE_CODE = "course_change_unconfirmed";
+export const BATCH_FULL_CODE = "batch_full";
+
 export const assignSchema = z.object({ assigneeId: optionalId("Assignee") });
 export const followUpSchema = z.object({ followUpAt: followUp });
-export const batchSchema = z.object({ scheduleId: optionalId("Batch") });
+export const batchSchema = z.object({ scheduleId: optionalId("Batch"), confirmCourseChange });
 export const noteSchema = z.object({ text: requiredText("Note text is required", 5000, "Note", "multi") });
 
 /** The Log activity form's next follow-up: keep it, clear it, a preset (a datetime-local value the form computed) or typed. */
@@ -40,6 +52,9 @@ export const activitySchema = z.object({
   followUpAt: followUp,
   assigneeId: z.optional(optionalId("Assignee")),
   scheduleId: z.optional(optionalId("Batch")),
+  confirmCourseChange,
+  /** The batch is full: add a seat to it for this student ("Add a seat for <name>" beside the refusal). */
+  addSeat: flag(false),
 });
 
 export const BULK_MAX = 200;
@@ -76,4 +91,5 @@ export const enquiryPipelineUpdateSchema = z.extend(enquiryUpdateSchema, {
   assigneeId: z.optional(assignSchema.shape.assigneeId),
   followUpAt: z.optional(followUpSchema.shape.followUpAt),
   scheduleId: z.optional(batchSchema.shape.scheduleId),
+  confirmCourseChange,
 });

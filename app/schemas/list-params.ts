@@ -93,6 +93,7 @@ export const enquiryListParams = z.object({
   ...paging,
   status: oneOfParam("status", ENQUIRY_STATUSES),
   course: textParam("course", "The preferred course, exactly"),
+  batch: textParam("batch", "A batch's id (GET /api/schedules): the enquiries for that batch"),
   mode: oneOfParam("mode", DELIVERY_MODES),
   q: textParam("q", "Search in name, e-mail and phone"),
   assignee: textParam("assignee", "mine (the caller), none (unassigned) or a user id"),

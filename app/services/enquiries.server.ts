@@ -24,6 +24,7 @@ import {
   assignSchema,
   batchSchema,
   bulkSchema,
+  COURSE_CHANGE_CODE,
   enquiryPipelineUpdateSchema,
   FOLLOW_UP_MESSAGE,
   followUpSchema,
@@ -36,7 +37,16 @@ import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { queueEnquiryStatusChange, queueEnrolmentConfirmation } from "./notifications.server";
 import { insertNote } from "./timeline.server";
-import { batchTitle, claimOfferedSeat, WAITLIST_ACTOR, waitlistAfterChange, waitlistBatchesDeleted, waitlistEnquiryDeleted } from "./waitlist.server";
+import {
+  batchTitle,
+  claimOfferedSeat,
+  seatOfferText,
+  WAITLIST_ACTOR,
+  waitlistAfterChange,
+  waitlistBatchesDeleted,
+  waitlistEnquiryDeleted,
+  type SeatOffer,
+} from "./waitlist.server";
 import { conflict, invalid, notFound, ServiceError } from "./service-error";
 import { changedMeanwhile, editConflict, guardedWrite, type GuardedRecord, type WriteGuard } from "./write-guard.server";
 import { parseInput } from "./validation";
@@ -67,7 +77,22 @@ export type EnquiryChange = {
   heldSeat?: boolean;
   /** Becoming Enrolled: the fee plan staff chose (else the batch's or course's default) and the student's state for invoices. */
   fees?: { feePlanId?: string | null; billingState?: string };
+  /** A batch of another course is meant (see courseChangeQuestion). */
+  confirmCourseChange?: boolean;
 };
+
+/** An enquiry as a change left it, and who was offered the seat it gave up (an enrolment left, an offer withdrawn). */
+export type ChangedEnquiry = Enquiry & { seatOffers: SeatOffer[] };
+
+/** "Enrol Ravi Kumar (SOC Analyst Training Program) in a Cloud Security Practitioner batch?" */
+export function courseChangeQuestion(name: string, course: string, batchCourse: string, enrolling: boolean): string {
+  return `${enrolling ? "Enrol" : "Put"} ${name} (${course}) in a ${batchCourse} batch?`;
+}
+
+/** "Their seat was offered to Keerthi Rao (waitlist 1)." for a screen's confirmation; null when nobody was offered one. */
+export function seatOffersMessage(offers: readonly SeatOffer[]): string | null {
+  return offers.length ? `Their seat was offered to ${offers.map(seatOfferText).join(", ")}.` : null;
+}
 
 /** Someone working the desk, as opposed to the waitlist acting by itself: their changes count as touching the lead. */
 const isPerson = (actor: StaffActor) => actor.user.id !== WAITLIST_ACTOR.user.id;
@@ -83,11 +108,26 @@ const enquiryRecord = (id: string): GuardedRecord<Enquiry> => ({ thing: "enquiry
  * The row is written only if it still has the version `before` was read at, so a change read meanwhile by someone
  * else is refused (editConflict) rather than written over. Refuses (and so rolls everything back) when the batch is full.
  */
-async function applyChange(actor: StaffActor, before: Enquiry, requested: EnquiryChange): Promise<Enquiry> {
+async function applyChange(actor: StaffActor, before: Enquiry, requested: EnquiryChange): Promise<ChangedEnquiry> {
   const change = { ...requested };
   if (change.followUpAt && !before.assigneeId && change.assigneeId === undefined && isPerson(actor)) change.assigneeId = actor.user.id;
   const status = change.status ?? before.status;
   const scheduleId = change.scheduleId === undefined ? before.scheduleId : change.scheduleId;
+  if (scheduleId && scheduleId !== before.scheduleId && isPerson(actor) && !change.confirmCourseChange) {
+    // Asked before any seat is taken or any e-mail queued (the waitlist enrols in the batch its list is for).
+    const batch = await getSchedule(scheduleId);
+    const course = change.fields?.preferredCourse ?? before.preferredCourse;
+    if (batch && batch.courseName !== course) {
+      const question = courseChangeQuestion(change.fields?.fullName ?? before.fullName, course, batch.courseName, status === "enrolled");
+      throw new ServiceError(
+        "invalid",
+        `${question} Send confirmCourseChange to choose another course's batch.`,
+        { confirmCourseChange: question },
+        undefined,
+        COURSE_CHANGE_CODE,
+      );
+    }
+  }
   if (status === "enrolled" && before.status !== "enrolled" && !scheduleId && (await countUpcomingOfCourse(before.preferredCourse)) > 0) {
     throw invalid({ scheduleId: ENROL_NEEDS_BATCH }, ENROL_NEEDS_BATCH);
   }
@@ -140,7 +180,18 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
   if (owner) await line("assignee", owner.from, owner.to);
   if (row.followUpAt !== undefined) await line("follow_up", before.followUpAt, saved.followUpAt);
   if (batch) await line("batch", batch.from, batch.to);
-  await waitlistAfterChange(before, saved);
+  const given = await waitlistAfterChange(before, saved);
+  // Staff are told who got the seat (the screen's message); the audit log keeps it with the batch.
+  for (const { scheduleId: freed, offers } of given) {
+    if (offers.length)
+      await record(
+        actor,
+        "update",
+        "schedule",
+        freed,
+        `${await batchName(freed)}: the seat ${saved.fullName} held was offered to ${offers.map(seatOfferText).join(", ")}`,
+      );
+  }
   // The audit log reads as the screens do: labels, names and Hyderabad times, never column names or ids.
   const other = [
     ...describeFieldChanges(before, saved),
@@ -149,7 +200,7 @@ async function applyChange(actor: StaffActor, before: Enquiry, requested: Enquir
     ...(batch ? [`Batch: ${batch.from ?? "None"} → ${batch.to ?? "None"}`] : []),
   ];
   if (other.length) await record(actor, "update", "enquiry", before.id, `${saved.fullName}: ${other.join("; ")}`);
-  return saved;
+  return { ...saved, seatOffers: given.flatMap((g) => g.offers) };
 }
 
 const when = (iso: string | null) => (iso ? `${formatDateTime(iso)} IST` : "none");
@@ -190,8 +241,8 @@ async function current(id: string): Promise<Enquiry> {
  * One staff write to one enquiry, in one transaction: a repeat of the same form post (its key already used) changes
  * nothing and answers the enquiry as it is; a form drawn from an older version is refused with what it holds now.
  */
-async function guarded(id: string, guard: WriteGuard, work: (before: Enquiry) => Promise<Enquiry>): Promise<Enquiry> {
-  return guardedWrite(enquiryRecord(id), guard, work, (before) => before);
+async function guarded(id: string, guard: WriteGuard, work: (before: Enquiry) => Promise<ChangedEnquiry>): Promise<ChangedEnquiry> {
+  return guardedWrite(enquiryRecord(id), guard, work, (before) => ({ ...before, seatOffers: [] }));
 }
 
 async function checkAssignee(id: string | null | undefined): Promise<void> {
@@ -211,7 +262,7 @@ function followUpInstant(value: string | null | undefined): string | null | unde
 }
 
 /** Any status may follow any other (spec §4); Enrolled takes a seat of the enquiry's batch. */
-export async function setEnquiryStatus(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
+export async function setEnquiryStatus(actor: StaffActor, id: string, input: unknown): Promise<ChangedEnquiry> {
   const { status } = parseInput(enquiryStatusSchema, input);
   const fees = readEnrolmentFeeChoice(input);
   return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { status, fees }));
@@ -228,10 +279,10 @@ export async function setFollowUp(actor: StaffActor, id: string, input: unknown)
   return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { followUpAt }));
 }
 
-export async function setEnquiryBatch(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
-  const { scheduleId } = parseInput(batchSchema, input);
+export async function setEnquiryBatch(actor: StaffActor, id: string, input: unknown): Promise<ChangedEnquiry> {
+  const { scheduleId, confirmCourseChange } = parseInput(batchSchema, input);
   await checkBatch(scheduleId);
-  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { scheduleId: scheduleId ?? null }));
+  return guarded(id, parseInput(writeGuardSchema, input), (before) => applyChange(actor, before, { scheduleId: scheduleId ?? null, confirmCourseChange }));
 }
 
 /**
@@ -239,7 +290,7 @@ export async function setEnquiryBatch(actor: StaffActor, id: string, input: unkn
  * next follow-up (kept, cleared, a preset or typed), the owner and the batch, applied together in one transaction
  * with one timeline line per change. Something must change or a note be written.
  */
-export async function logActivity(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
+export async function logActivity(actor: StaffActor, id: string, input: unknown): Promise<ChangedEnquiry & { seatAdded: boolean }> {
   const values = parseInput(activitySchema, input);
   const guard = parseInput(writeGuardSchema, input);
   const fees = readEnrolmentFeeChoice(input);
@@ -253,24 +304,37 @@ export async function logActivity(actor: StaffActor, id: string, input: unknown)
   } else if (preset !== "keep") followUpAt = followUpInstant(preset);
   await checkAssignee(values.assigneeId);
   await checkBatch(values.scheduleId);
-  return guarded(id, guard, async (before) => {
+  let seatAdded = false;
+  const saved = await guarded(id, guard, async (before) => {
     const change: EnquiryChange = {
       status: values.status,
       followUpAt,
       assigneeId: values.assigneeId === undefined ? undefined : (values.assigneeId ?? null),
       scheduleId: values.scheduleId === undefined ? undefined : (values.scheduleId ?? null),
       fees,
+      confirmCourseChange: values.confirmCourseChange,
     };
-    const changes =
-      (change.status !== undefined && change.status !== before.status) ||
-      (change.followUpAt !== undefined && change.followUpAt !== before.followUpAt) ||
-      (change.assigneeId !== undefined && change.assigneeId !== before.assigneeId) ||
-      (change.scheduleId !== undefined && change.scheduleId !== before.scheduleId);
-    if (!changes && !values.text) throw invalid({ text: NOTHING_TO_LOG }, NOTHING_TO_LOG);
-    const saved = changes ? await applyChange(actor, before, change) : before;
+    let saved: ChangedEnquiry;
+    if (values.addSeat) {
+      // "Add a seat for <name>" beside a full batch's refusal: the same save, enrolled with a seat added for them.
+      const batchId = change.scheduleId === undefined ? before.scheduleId : change.scheduleId;
+      if (!batchId) throw invalid({ scheduleId: BATCH_UNKNOWN });
+      const enrolled = await enrolAddingSeat(actor, before, batchId, change);
+      seatAdded = enrolled.added;
+      saved = enrolled.enquiry;
+    } else {
+      const changes =
+        (change.status !== undefined && change.status !== before.status) ||
+        (change.followUpAt !== undefined && change.followUpAt !== before.followUpAt) ||
+        (change.assigneeId !== undefined && change.assigneeId !== before.assigneeId) ||
+        (change.scheduleId !== undefined && change.scheduleId !== before.scheduleId);
+      if (!changes && !values.text) throw invalid({ text: NOTHING_TO_LOG }, NOTHING_TO_LOG);
+      saved = changes ? await applyChange(actor, before, change) : { ...before, seatOffers: [] };
+    }
     if (values.text) await noteOnEnquiry(actor, before.id, values.text);
     return saved;
   });
+  return { ...saved, seatAdded };
 }
 
 async function noteOnEnquiry(actor: StaffActor, id: string, text: string): Promise<void> {
@@ -279,7 +343,7 @@ async function noteOnEnquiry(actor: StaffActor, id: string, text: string): Promi
 }
 
 /** A waitlist offer just accepted (inside its transaction): Enrolled in the offer's batch, with the seat the offer held. */
-export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleId: string): Promise<Enquiry> {
+export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleId: string): Promise<ChangedEnquiry> {
   return applyChange(actor, await current(id), { status: "enrolled", scheduleId, heldSeat: true });
 }
 
@@ -288,34 +352,50 @@ export async function enrolWithHeldSeat(actor: StaffActor, id: string, scheduleI
  * (or the student holds the waitlist's offer for it) it is an ordinary enrolment; when it is full, the batch gets
  * one seat more, taken at once by this student, so nobody on its waitlist is offered it (raising the seats would).
  */
-export async function enrolWithAddedSeat(actor: StaffActor, id: string, input: unknown): Promise<{ enquiry: Enquiry; added: boolean }> {
-  const { scheduleId } = parseInput(batchSchema, input);
+export async function enrolWithAddedSeat(actor: StaffActor, id: string, input: unknown): Promise<{ enquiry: ChangedEnquiry; added: boolean }> {
+  const { scheduleId, confirmCourseChange } = parseInput(batchSchema, input);
   if (!scheduleId) throw invalid({ scheduleId: BATCH_UNKNOWN });
   await checkBatch(scheduleId);
   let added = false;
   const enquiry = await guarded(id, parseInput(writeGuardSchema, input), async (before) => {
-    const batch = await getSchedule(scheduleId);
-    if (!batch) throw invalid({ scheduleId: BATCH_UNKNOWN });
-    const holdsOffer = (await openOfferOfEnquiry(before.id))?.scheduleId === scheduleId;
-    if (batch.seats > 0 || holdsOffer || (before.status === "enrolled" && before.scheduleId === scheduleId)) {
-      return applyChange(actor, before, { status: "enrolled", scheduleId });
-    }
-    if (!(await addTakenSeat(scheduleId, actor.user.name))) throw invalid({ scheduleId: BATCH_UNKNOWN });
-    added = true;
-    await record(
-      actor,
-      "update",
-      "schedule",
-      scheduleId,
-      `${batchTitle(batch)}: a seat added for ${before.fullName} (total ${batch.totalSeats} → ${batch.totalSeats + 1})`,
-    );
-    return applyChange(actor, before, { status: "enrolled", scheduleId, heldSeat: true });
+    const enrolled = await enrolAddingSeat(actor, before, scheduleId, { confirmCourseChange });
+    added = enrolled.added;
+    return enrolled.enquiry;
   });
   return { enquiry, added };
 }
 
+/**
+ * Inside the caller's transaction: `change` with the enquiry Enrolled in `scheduleId`, one seat added to the batch
+ * for them when it is full (an ordinary enrolment when a seat is free or their waitlist offer holds one).
+ */
+async function enrolAddingSeat(
+  actor: StaffActor,
+  before: Enquiry,
+  scheduleId: string,
+  change: EnquiryChange,
+): Promise<{ enquiry: ChangedEnquiry; added: boolean }> {
+  const enrol: EnquiryChange = { ...change, status: "enrolled", scheduleId };
+  const batch = await getSchedule(scheduleId);
+  if (!batch) throw invalid({ scheduleId: BATCH_UNKNOWN });
+  const holdsOffer = (await openOfferOfEnquiry(before.id))?.scheduleId === scheduleId;
+  if (batch.seats > 0 || holdsOffer || (before.status === "enrolled" && before.scheduleId === scheduleId)) {
+    return { enquiry: await applyChange(actor, before, enrol), added: false };
+  }
+  if (!(await addTakenSeat(scheduleId, actor.user.name))) throw invalid({ scheduleId: BATCH_UNKNOWN });
+  await record(
+    actor,
+    "update",
+    "schedule",
+    scheduleId,
+    `${batchTitle(batch)}: a seat added for ${before.fullName} (total ${batch.totalSeats} → ${batch.totalSeats + 1})`,
+  );
+  // A batch of another course is refused here (applyChange) before anything commits: the added seat goes with it.
+  return { enquiry: await applyChange(actor, before, { ...enrol, heldSeat: true }), added: true };
+}
+
 /** PUT /api/enquiries/:id: correct the fields and set status, owner, follow-up and batch in one go (all or nothing). */
-export async function updateEnquiry(actor: StaffActor, id: string, input: unknown): Promise<Enquiry> {
+export async function updateEnquiry(actor: StaffActor, id: string, input: unknown): Promise<ChangedEnquiry> {
   const values = parseInput(enquiryPipelineUpdateSchema, input);
   const guard = parseInput(writeGuardSchema, input);
   await checkAssignee(values.assigneeId);
@@ -331,6 +411,7 @@ export async function updateEnquiry(actor: StaffActor, id: string, input: unknow
       followUpAt,
       scheduleId: values.scheduleId,
       fees,
+      confirmCourseChange: values.confirmCourseChange,
     }),
   );
 }

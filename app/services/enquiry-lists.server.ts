@@ -1,10 +1,10 @@
-import { nextDay, siteDayStartUtc, siteToday } from "~/util/dates";
+import { formatDate, nextDay, siteDayStartUtc, siteToday } from "~/util/dates";
 import { duplicatesOf, eachEnquiry, getEnquiry, pageEnquiries, nextInQueue, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import type { Page } from "~/models/paging.server";
 import { consentsOf, type Consent } from "~/models/consents.server";
 import { DAY_MESSAGE, isCalendarDate } from "~/schemas/fields";
-import { OPEN_ENQUIRY_STATUSES, type EnquirySort, type FollowUpFilter } from "~/schemas/values";
+import { DELIVERY_MODE_LABELS, OPEN_ENQUIRY_STATUSES, type EnquirySort, type FollowUpFilter } from "~/schemas/values";
 import { batchTitle } from "./waitlist.server";
 import type { StaffActor } from "./actor";
 import { invalid, notFound } from "./service-error";
@@ -30,6 +30,8 @@ export type EnquiryListQuery = {
   followUp?: FollowUpFilter;
   source?: string;
   form?: string;
+  /** A batch (schedule id): the enquiries for it. */
+  batch?: string;
   /** Hyderabad days (YYYY-MM-DD), both included. */
   from?: string;
   to?: string;
@@ -65,6 +67,7 @@ export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery,
     followUp,
     source: query.source,
     form: query.form,
+    scheduleId: query.batch || undefined,
     createdFrom: query.from ? siteDayStartUtc(query.from) : undefined,
     createdBefore: query.to ? siteDayStartUtc(nextDay(query.to)) : undefined,
     sort: query.sort,
@@ -72,17 +75,40 @@ export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery,
   };
 }
 
-/** The enquiry after `currentId` in the actor's queue (the details' Next in queue), or null when it is empty. */
-export async function nextInMyQueue(actor: StaffActor, currentId: string, now = new Date()): Promise<string | null> {
-  return nextInQueue({ userId: actor.user.id, now: now.toISOString() }, currentId);
+/** How many enquiries saved one after the other ("Save and open next") a run of calls remembers: its URL stays short. */
+export const QUEUE_RUN_MAX = 20;
+
+/**
+ * The next enquiry of the actor's queue (the details' Next in queue, "Save and open next"): never the one open
+ * (`currentId`) nor one saved earlier in this run of calls (`run`, the ids the screens carry along, at most
+ * QUEUE_RUN_MAX), so two unanswered calls never send the counsellor back and forth between them. Null when nothing is left.
+ */
+export async function nextInMyQueue(actor: StaffActor, currentId: string, run: readonly string[] = [], now = new Date()): Promise<string | null> {
+  return nextInQueue({ userId: actor.user.id, now: now.toISOString() }, [currentId, ...run.slice(-QUEUE_RUN_MAX)]);
 }
 
-/** The batches an enquiry can be put in: those still to come, and the one it names whatever its dates, soonest first. */
-export function upcomingBatchChoices(schedules: Schedule[], currentId: string | null, today = siteToday()): { id: string; label: string; full: boolean }[] {
-  return schedules
-    .filter((s) => s.endDate >= today || s.id === currentId)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate))
-    .map((s) => ({ id: s.id, label: batchTitle(s), full: s.seats <= 0 }));
+/** A batch as the enquiry's batch choices show it: its label and seats left, and whether it is of the enquiry's own course. */
+export type BatchChoice = { id: string; label: string; full: boolean; ownCourse: boolean; courseName: string };
+
+/**
+ * The batches an enquiry can be put in: those still to come, and the one it names whatever its dates. The enquiry's
+ * own course's batches come first (named by their start, "Jan 11, 2027 (Online) · 3 seats left"), soonest first,
+ * then the other courses' (named by course too), so a counsellor picks from the right course and sees which are full.
+ */
+export function upcomingBatchChoices(schedules: Schedule[], currentId: string | null, course: string, today = siteToday()): BatchChoice[] {
+  const seats = (s: Schedule) => (s.seats <= 0 ? "full" : `${s.seats} ${s.seats === 1 ? "seat" : "seats"} left`);
+  const choice = (s: Schedule, ownCourse: boolean): BatchChoice => ({
+    id: s.id,
+    label: `${ownCourse ? `${formatDate(s.startDate)} (${DELIVERY_MODE_LABELS[s.mode] ?? s.mode})` : batchTitle(s)} · ${seats(s)}`,
+    full: s.seats <= 0,
+    ownCourse,
+    courseName: s.courseName,
+  });
+  const shown = schedules.filter((s) => s.endDate >= today || s.id === currentId).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return [
+    ...shown.filter((s) => s.courseName === course).map((s) => choice(s, true)),
+    ...shown.filter((s) => s.courseName !== course).map((s) => choice(s, false)),
+  ];
 }
 
 export type EnquiryRecord = Enquiry & { duplicateOf: string[]; consents: Consent[] };

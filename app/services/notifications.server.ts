@@ -21,7 +21,7 @@ import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import { countRecentMailTo, insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
-import { listAdminEmails } from "~/models/user.server";
+import { getUser, listAdminEmails } from "~/models/user.server";
 import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
 import type { WaitlistPlace } from "~/util/waitlist-text";
 import type { StaffActor } from "./actor";
@@ -64,13 +64,22 @@ async function typedAddressStatus(to: string): Promise<QueuedState> {
   return state;
 }
 
-/** A new enquiry's alert, acknowledgement and webhooks; one that joined a full batch's waitlist says so in both subjects. */
+/**
+ * A new enquiry's alert, acknowledgement and webhooks; one that joined a full batch's waitlist says so in both
+ * subjects. The alert goes to NOTIFY_EMAIL (else the admins) and to the staff member the round-robin gave it to,
+ * who is to call (once, when they are among the others too); its text names them.
+ */
 export async function queueEnquiryNotifications(enquiry: Enquiry, waitlist: WaitlistPlace | null = null): Promise<void> {
+  const owner = enquiry.assigneeId ? await getUser(enquiry.assigneeId) : null;
   return queue({
     event: "enquiry.created",
     entity: { type: "enquiry", id: enquiry.id },
     webhook: { timestamp: enquiry.createdAt, data: enquiry },
-    alert: { template: "enquiry-alert", subject: waitlist ? waitlistAlertSubject(enquiry, waitlist) : enquiryAlertSubject(enquiry) },
+    alert: {
+      template: "enquiry-alert",
+      subject: waitlist ? waitlistAlertSubject(enquiry, waitlist) : enquiryAlertSubject(enquiry),
+      also: owner ? [owner.email] : [],
+    },
     ack: { template: "enquiry-ack", subject: waitlist ? waitlistAckSubject(waitlist) : ENQUIRY_ACK_SUBJECT, to: enquiry.email },
   });
 }
@@ -134,8 +143,8 @@ type Plan = {
   entity: { type: string; id: string };
   /** The webhook's `timestamp` and `data`: its body is `{type, timestamp, data}`; none for an e-mail-only event. */
   webhook?: { timestamp: string; data: Enquiry | ContactQuery | EnquiryStatusChange };
-  /** E-mails, for a new submission only. */
-  alert?: { template: MailTemplate; subject: string };
+  /** E-mails, for a new submission only; the alert goes to the staff list and `also` (the lead's owner). */
+  alert?: { template: MailTemplate; subject: string; also?: string[] };
   ack?: { template: MailTemplate; subject: string; to: string };
 };
 
@@ -152,7 +161,7 @@ async function queue(plan: Plan): Promise<void> {
   const base = { event: plan.event, entityType: plan.entity.type, entityId: plan.entity.id, retryUntil };
   const rows: OutboxInput[] = [];
 
-  const staff = plan.alert ? (e.NOTIFY_EMAIL ?? (await listAdminEmails()).filter(isPlainAddress)) : [];
+  const staff = plan.alert ? withoutRepeats([...(e.NOTIFY_EMAIL ?? (await listAdminEmails())), ...(plan.alert.also ?? [])].filter(isPlainAddress)) : [];
   if (plan.alert && staff.length) {
     rows.push({
       ...base,
@@ -187,6 +196,17 @@ async function queue(plan: Plan): Promise<void> {
   }
 
   await insertQueued(rows);
+}
+
+/** Addresses once each, whatever their case (the first spelling kept). */
+function withoutRepeats(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((a) => {
+    const key = a.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

@@ -86,12 +86,17 @@ export async function joinWaitlistIfFull(enquiry: Pick<Enquiry, "id">, batch: Sc
 
 // ---------------------------------------------------------------- offering freed seats
 
+/** Who was offered a freed seat and their place on the batch's waitlist then: "Keerthi Rao (waitlist 1)". */
+export type SeatOffer = { name: string; position: number };
+
+export const seatOfferText = (o: SeatOffer) => `${o.name} (waitlist ${o.position})`;
+
 /**
  * While the batch has a seat left and someone waits: take the seat for the first one waiting, open an offer
  * holding it and queue its e-mail. Called inside every transaction that frees a seat. Returns the names of those
- * offered a seat, in order.
+ * offered a seat, in order; `offers`, when given, also gets each one's place on the list (for a message that says so).
  */
-export async function offerFreedSeats(scheduleId: string): Promise<string[]> {
+export async function offerFreedSeats(scheduleId: string, offers: SeatOffer[] = []): Promise<string[]> {
   const batch = await getSchedule(scheduleId);
   if (!batch) return [];
   const offered: string[] = [];
@@ -103,7 +108,9 @@ export async function offerFreedSeats(scheduleId: string): Promise<string[]> {
       await returnSeat(scheduleId, WAITLIST_ACTOR.user.name);
       continue;
     }
+    const position = await positionOf(entry);
     offered.push(await openOffer(entry, batch));
+    offers.push({ name: offered[offered.length - 1], position });
   }
   return offered;
 }
@@ -120,11 +127,11 @@ async function openOffer(entry: WaitlistEntry, batch: Schedule): Promise<string>
 }
 
 /** After an open offer was closed (expired, declined, withdrawn): its entry leaves the list and the held seat goes to the next one waiting. */
-export async function releaseOfferFor(offer: WaitlistOffer, step: "expired" | "declined" | "withdrawn", text: string): Promise<void> {
+export async function releaseOfferFor(offer: WaitlistOffer, step: "expired" | "declined" | "withdrawn", text: string, offers: SeatOffer[] = []): Promise<void> {
   await moveEntry(offer.entryId, ["offered"], step);
   await returnSeat(offer.scheduleId, WAITLIST_ACTOR.user.name);
   await line(offer.enquiryId, step, text);
-  await offerFreedSeats(offer.scheduleId);
+  await offerFreedSeats(offer.scheduleId, offers);
 }
 
 // ---------------------------------------------------------------- the enquiry's status path (applyChange)
@@ -150,27 +157,36 @@ export async function claimOfferedSeat(enquiryId: string, scheduleId: string): P
 /**
  * After applyChange saved an enquiry: a seat its enrolment gave back goes to the batch's waitlist, and an
  * enquiry that is no longer waiting for its batch (closed, enrolled, moved to another batch) leaves the list,
- * its open offer withdrawn and the held seat offered to the next one.
+ * its open offer withdrawn and the held seat offered to the next one. Returns who was offered the seat it gave
+ * up (an enrolment's or an offer's), with their batch, so staff are told.
  */
-export async function waitlistAfterChange(before: Enquiry, saved: Enquiry): Promise<void> {
+export async function waitlistAfterChange(before: Enquiry, saved: Enquiry): Promise<{ scheduleId: string; offers: SeatOffer[] }[]> {
+  const given: { scheduleId: string; offers: SeatOffer[] }[] = [];
   const wasHolding = before.status === "enrolled" && before.scheduleId !== null;
   const stillHolds = saved.status === "enrolled" && saved.scheduleId === before.scheduleId;
-  if (wasHolding && !stillHolds) await offerFreedSeats(before.scheduleId!);
+  if (wasHolding && !stillHolds) {
+    const offers: SeatOffer[] = [];
+    await offerFreedSeats(before.scheduleId!, offers);
+    given.push({ scheduleId: before.scheduleId!, offers });
+  }
 
   const entry = await activeEntryOfEnquiry(saved.id);
-  if (!entry) return;
+  if (!entry) return given;
   if (saved.status === "enrolled" && saved.scheduleId === entry.scheduleId) {
     await moveEntry(entry.id, ["waiting", "offered"], "enrolled");
-    return;
+    return given;
   }
-  if (saved.scheduleId === entry.scheduleId && saved.status !== "closed" && saved.status !== "enrolled") return;
+  if (saved.scheduleId === entry.scheduleId && saved.status !== "closed" && saved.status !== "enrolled") return given;
   const why = saved.scheduleId !== entry.scheduleId ? "moved to another batch" : `status ${saved.status}`;
   const offer = entry.status === "offered" ? await openOfferOfEnquiry(saved.id) : null;
   if (offer && (await closeOffer(offer.id, "withdrawn"))) {
-    await releaseOfferFor(offer, "withdrawn", `Left the waitlist (${why}): the offered seat goes to the next one waiting`);
+    const offers: SeatOffer[] = [];
+    await releaseOfferFor(offer, "withdrawn", `Left the waitlist (${why}): the offered seat goes to the next one waiting`, offers);
+    given.push({ scheduleId: offer.scheduleId, offers });
   } else if (await moveEntry(entry.id, ["waiting"], "withdrawn")) {
     await line(saved.id, "withdrawn", `Left the waitlist (${why})`);
   }
+  return given;
 }
 
 /** Inside deleteEnquiry's transaction, after an enrolment's seat went back: the enquiry's waitlist rows go, held seats are offered on. */

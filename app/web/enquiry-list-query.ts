@@ -4,7 +4,7 @@ import { cleanText, isCalendarDate } from "~/schemas/fields";
 import { readListQuery } from "./list-query";
 
 /** The enquiry list's filters as they sit in the screen's URL (and in the filter form). */
-export const ENQUIRY_FILTER_PARAMS = ["assignee", "followUp", "course", "mode", "source", "form", "from", "to"] as const;
+export const ENQUIRY_FILTER_PARAMS = ["assignee", "followUp", "course", "batch", "mode", "source", "form", "from", "to"] as const;
 export type EnquiryFilterParam = (typeof ENQUIRY_FILTER_PARAMS)[number];
 
 /**
@@ -31,6 +31,7 @@ export function readEnquiryListQuery(url: URL): { query: EnquiryListQuery; value
     assignee: values.assignee && /^[\w-]{1,36}$/.test(values.assignee) ? values.assignee : undefined,
     followUp: pick<FollowUpFilter>(values.followUp, FOLLOW_UP_FILTERS),
     course: values.course,
+    batch: values.batch && /^[\w-]{1,36}$/.test(values.batch) ? values.batch : undefined,
     mode: pick(values.mode, DELIVERY_MODES),
     source: values.source,
     form: pick(values.form, ENQUIRY_FORMS),

@@ -21,7 +21,7 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
 
 /**
  * The parameters a list keeps in its URL: the tab, the search, the page, the enquiries' filters (owner,
- * follow-up, course, mode, source, form), the audit log's (user, entity type), a date range, the publication state, the order
+ * follow-up, course, batch, mode, source, form), the audit log's (user, entity type), a date range, the publication state, the order
  * and the enquiries' queue view, so paging,
  * the jump back to the last page and a dialog opened over the list keep the filter that was set.
  */
@@ -32,6 +32,7 @@ export const LIST_PARAMS = [
   "assignee",
   "followUp",
   "course",
+  "batch",
   "mode",
   "source",
   "form",

@@ -476,6 +476,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
             400: [
               "assigneeId is not the id of a staff user",
               "scheduleId is not the id of a batch",
+              "scheduleId is a batch of a course other than the enquiry's preferredCourse and confirmCourseChange is not true (code course_change_unconfirmed, fields.confirmCourseChange asks the question)",
               "followUpAt is neither an ISO 8601 instant with its offset nor a Hyderabad date-time YYYY-MM-DDTHH:mm",
             ],
             409: [FULL_BATCH],
@@ -484,7 +485,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
           created: z.union([Enquiry, EnquiryReceipt]),
           createDescription: `Anyone may enrol. ${FORM_LIMIT} A staff caller gets the whole Enquiry back; anyone else gets an EnquiryReceipt (what it sent, as stored, and the id). The phone is stored as its 10 digits. preferredCourse must be the title of a published course (GET /api/courses; case does not matter, the catalogue's spelling is stored) or one of the five titles the form falls back to: anything else is a 400 on preferredCourse ("Please select a course"). Enquiries with the same phone or e-mail within 90 days are linked as possible duplicates, never refused. ${PRIVACY_FIELDS}`,
           updateDescription:
-            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches.",
+            "assigneeId, followUpAt (an ISO 8601 instant with its offset, or a Hyderabad date-time YYYY-MM-DDTHH:mm) and scheduleId may each be null to clear or left out to keep. A follow-up set on an unassigned enquiry makes it the caller's. Enrolled takes a seat of the batch: 409 batch_full when it is full; 400 on scheduleId when it is left without a batch while its course has upcoming batches. A batch of another course than preferredCourse (a new scheduleId) is a 400 course_change_unconfirmed naming confirmCourseChange, with nothing written or sent, unless confirmCourseChange is true. With If-Match (or version) older than the stored version: 409 edit_conflict, nothing written.",
         }),
         "/api/enquiries/{id}/status": {
           put: op("put", {

@@ -39,9 +39,10 @@ for (const javaScriptEnabled of [true, false]) {
         // The phone's 10 digits with India's country code.
         await expect(details.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/919876543210");
         if (button === "Enrolled") {
-          // Enrolled needs the batch the student joins while the course has upcoming batches.
+          // Enrolled needs the batch the student joins while the course has upcoming batches: one of its own course's
+          // (listed first, under the course's title) with seats left.
           const batch = details.locator("#follow-up-batch");
-          const open = await batch.locator("option:not([value=''])").filter({ hasNotText: "(full)" }).first().getAttribute("value");
+          const open = await batch.locator("optgroup").first().locator("option").filter({ hasNotText: "· full" }).first().getAttribute("value");
           await batch.selectOption(open!);
           await details.getByRole("button", { name: "Save batch" }).click();
           await expect(page.getByText("Batch saved.")).toBeVisible();

@@ -146,17 +146,20 @@ for (const js of [true, false]) {
       await da.getByRole("button", { name: "Save", exact: true }).click();
       await expect(da.locator("#activity").getByText(/Activity logged for/)).toBeVisible();
 
-      // Tab B still shows the record as it was; its owner change is refused.
+      // Tab B still shows the record as it was; its owner change is refused, the choice kept beside what is stored now.
       await db.locator("#follow-up-owner").selectOption("");
       await db.getByRole("button", { name: "Save owner" }).click();
       await expect(db.getByText(/^This enquiry was changed by Administrator at .+ IST\. Here is what it holds now\.$/)).toBeVisible();
       await expect(db.locator("#activity-status")).toContainText("Unchanged (Contacted)");
-      await expect(db.locator("#follow-up-owner")).toHaveValue(adminId);
+      await expect(db.locator("#follow-up-owner")).toHaveValue("");
+      await expect(db.locator("#follow-up").getByText("You chose:").locator("xpath=following-sibling::dd[1]")).toHaveText("Unassigned");
+      await expect(db.locator("#follow-up").getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText("Administrator");
       const now = await stored(e.id);
       expect([now.status, now.assigneeId]).toEqual(["contacted", adminId]);
 
       // Again through Log activity: A closes the lead while B, on the version before, logs a call that would
-      // unassign it and put it back to New. Refused; B's choices go back to what is stored, its note stays typed.
+      // unassign it and put it back to New. Refused; B's choices stay in the form, said beside what is stored now,
+      // and one click applies them again.
       await da.locator("#activity-status").selectOption("closed");
       await da.getByRole("button", { name: "Save", exact: true }).click();
       // The first save's confirmation is still on A's screen: wait for the second to be stored (and redrawn).
@@ -167,13 +170,26 @@ for (const js of [true, false]) {
       await db.getByLabel("Note", { exact: true }).fill("Called back, keen on the weekend batch.");
       await db.getByRole("button", { name: "Save", exact: true }).click();
       // Beside the form that was refused (with JavaScript the owner form's earlier refusal may still show too).
-      await expect(db.locator("#activity").getByText(/^This enquiry was changed by Administrator at .+ IST\. Here is what it holds now\.$/)).toBeVisible();
+      const activity = db.locator("#activity");
+      await expect(activity.getByText(/^This enquiry was changed by Administrator at .+ IST\. Here is what it holds now\.$/)).toBeVisible();
       await expect(db.locator("#activity-status")).toContainText("Unchanged (Closed)");
-      await expect(db.locator("#activity-status")).toHaveValue("");
-      await expect(db.locator("#activity-owner")).toHaveValue(adminId);
+      await expect(db.locator("#activity-status")).toHaveValue("new");
+      await expect(db.locator("#activity-owner")).toHaveValue("");
       await expect(db.getByLabel("Note", { exact: true })).toHaveValue("Called back, keen on the weekend batch.");
+      await expect(activity.getByText("You chose:").locator("xpath=following-sibling::dd[1]")).toHaveText(
+        'New, note "Called back, keen on the weekend batch.", owner Unassigned',
+      );
+      await expect(activity.getByText("Stored now:").locator("xpath=following-sibling::dd[1]")).toHaveText(
+        "Closed, follow-up none, owner Administrator, batch none",
+      );
+      const apply = activity.getByRole("button", { name: "Apply my choices again" });
+      expect(await inView(apply)).toBe(true);
       const after = await stored(e.id);
       expect([after.status, after.assigneeId]).toEqual(["closed", adminId]);
+      await apply.click();
+      await expect(activity.getByText(/^Activity logged for /)).toBeVisible();
+      await expect.poll(async () => (await stored(e.id)).status).toBe("new");
+      expect((await stored(e.id)).assigneeId).toBeNull();
 
       await a.context().close();
       await b.context().close();

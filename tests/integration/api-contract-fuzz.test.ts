@@ -41,8 +41,9 @@ const BEYOND_SCHEMA: Record<string, string[]> = {
   "PUT /api/reviews/{id}": ["publishAt"],
   "PUT /api/users/{id}": ["confirmPassword"],
   "GET /api/audit-log": ["to"],
-  // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description).
-  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt", "feePlanId"],
+  // An existing user and batch; a follow-up date-time that reads as one (its two forms are in the description); a batch
+  // of another course than the enquiry's asks for confirmCourseChange (the description says so); a fee plan that exists.
+  "PUT /api/enquiries/{id}": ["assigneeId", "scheduleId", "followUpAt", "feePlanId", "confirmCourseChange"],
   // Enrolled needs a batch when the enquiry's course has upcoming batches (the description says so).
   "PUT /api/enquiries/{id}/status": ["scheduleId", "feePlanId"],
   // under18 needs a guardian's name and an e-mail other than the sender's (the description says so).

@@ -82,7 +82,12 @@ const queue = () => [
     .filter((r) => r.assigneeId === priya.user.id && r.followUpAt && r.followUpAt < NOW.toISOString() && open(r))
     .sort(earliestFollowUp),
   ...shown()
-    .filter((r) => r.status === "new" && (r.assigneeId === null || (r.assigneeId === priya.user.id && !(r.followUpAt && r.followUpAt < NOW.toISOString()))))
+    // New ones waiting for a first call: none with a follow-up still to come (issue 37), nor mine with one past (above).
+    .filter(
+      (r) =>
+        r.status === "new" &&
+        ((r.assigneeId === null && (!r.followUpAt || r.followUpAt < NOW.toISOString())) || (r.assigneeId === priya.user.id && !r.followUpAt)),
+    )
     .sort(oldest),
 ];
 const expected: Record<string, () => Row[]> = {

@@ -95,7 +95,9 @@ describe("one app process", () => {
     const sent = await post(server, "/api/enquiries", enquiry("Asha Flow", "asha@example.com"));
     expect(sent.status).toBe(201);
     const [alert] = await smtp.waitFor((m) => m.parsed.subject === "New enquiry: Asha Flow for SOC Analyst Training Program (Online)", 1, 5_000);
-    expect(alert.envelope.to).toEqual(["desk@cybersoc.test"]);
+    // NOTIFY_EMAIL, and the staff member the round-robin gave the enquiry to (the only one: the first admin).
+    expect(alert.envelope.to).toEqual(["desk@cybersoc.test", ADMIN.email]);
+    expect(alert.parsed.text).toContain("Assigned to Administrator.");
     expect(alert.parsed.text).toContain(`${server.url}/admin/enquiries/${sent.id}`);
     expect(typeof alert.parsed.html).toBe("string");
     const [ack] = await smtp.waitFor((m) => m.envelope.to.includes("asha@example.com"), 1, 5_000);

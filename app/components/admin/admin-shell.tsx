@@ -6,7 +6,7 @@ import { ErrorBanner, NoticeBanner } from "./error-banner";
 
 export type ShellUser = { id: string; name: string; email: string; role: "admin" | "editor" };
 export type ShellFlash = { kind: "error" | "notice"; message: string; at?: string } | null;
-export type ShellCounts = { newEnquiries: number; myOverdue: number; pendingReviews: number; newContactQueries: number } | null;
+export type ShellCounts = { newEnquiries: number; myQueue: number; pendingReviews: number; newContactQueries: number } | null;
 
 type NavItem = { to: string; label: string; adminOnly: boolean; count?: (c: NonNullable<ShellCounts>) => { n: number; what: string } };
 
@@ -16,7 +16,7 @@ const NAV: NavItem[] = [
   { to: "/admin/schedules", label: "Schedules", adminOnly: false },
   { to: "/admin/reviews", label: "Reviews", adminOnly: false, count: (c) => ({ n: c.pendingReviews, what: "pending" }) },
   { to: "/admin/enquiries", label: "Enquiries", adminOnly: false, count: (c) => ({ n: c.newEnquiries, what: "new" }) },
-  { to: "/admin/enquiries?view=queue", label: "My queue", adminOnly: false, count: (c) => ({ n: c.myOverdue, what: "overdue follow-ups" }) },
+  { to: "/admin/enquiries?view=queue", label: "My queue", adminOnly: false, count: (c) => ({ n: c.myQueue, what: "in your queue" }) },
   { to: "/admin/contact-queries", label: "Contact Queries", adminOnly: false, count: (c) => ({ n: c.newContactQueries, what: "new" }) },
   { to: "/admin/fees", label: "Fees", adminOnly: false },
   { to: "/admin/privacy", label: "Privacy", adminOnly: false },

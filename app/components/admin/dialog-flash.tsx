@@ -8,11 +8,22 @@ type LayoutData = { flash: { kind: "error" | "notice"; message: string; at?: str
  * the admin frame's banner, and the write came back to this dialog. A message that belongs to one section (a call
  * logged, a note added) is shown there instead, by SectionFlash.
  */
-export function DialogFlash() {
+export function DialogFlash({ anchor = false }: { anchor?: boolean }) {
   const flash = useRouteLoaderData<LayoutData>("routes/admin")?.flash;
   if (!flash || flash.at) return null;
-  return flash.kind === "error" ? <ErrorBanner message={flash.message} className="mb-4" /> : <NoticeBanner message={flash.message} className="mb-4" />;
+  const banner = flash.kind === "error" ? <ErrorBanner message={flash.message} className="mb-4" /> : <NoticeBanner message={flash.message} className="mb-4" />;
+  if (!anchor) return banner;
+  // A write that opened another record (Save and open next) lands here (#saved): without JavaScript the browser
+  // scrolls to it and focuses it, with it the dialog puts focus here instead of on its title (DialogRoute).
+  return (
+    <div id={SAVED_ANCHOR} tabIndex={-1} data-dialog-focus className="scroll-mt-4 focus:outline-none">
+      {banner}
+    </div>
+  );
 }
+
+/** The fragment a redirect to another record uses so the page opens on its confirmation. */
+export const SAVED_ANCHOR = "saved";
 
 /**
  * The last write's message beside the form that made it (the section `at`), where the eyes of the person who

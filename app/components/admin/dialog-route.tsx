@@ -38,8 +38,10 @@ export function DialogRoute({
     if (!dialog || dialog.matches(":modal")) return;
     if (dialog.open) dialog.close();
     dialog.showModal();
-    // Start in the form rather than on the close button; details start at their title.
-    if (focusKey !== undefined) dialog.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`)?.focus();
+    // Start in the form rather than on the close button; details start at the confirmation of the write that opened
+    // them (Save and open next: DialogFlash), else at their title.
+    if (focusKey !== undefined)
+      (dialog.querySelector<HTMLElement>("[data-dialog-focus]") ?? dialog.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
     else dialog.querySelector<HTMLElement>("[autofocus], input:not([type=hidden]), select, textarea")?.focus();
     // No close() on unmount: React removes the element, which leaves the top layer by itself. Closing it
     // first would blur the focused field while the form is still in the page, and conform's validate-on-blur
@@ -53,7 +55,7 @@ export function DialogRoute({
     shownKey.current = focusKey;
     const dialog = ref.current;
     dialog?.scrollTo({ top: 0 });
-    dialog?.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`)?.focus();
+    (dialog?.querySelector<HTMLElement>("[data-dialog-focus]") ?? dialog?.querySelector<HTMLElement>(`#${CSS.escape(titleId)}`))?.focus();
   }, [focusKey, titleId]);
 
   useEffect(() => {

@@ -10,7 +10,8 @@ import { StatusButtons } from "./status-buttons";
 import { StatusBadge } from "./status-badge";
 import { DialogFlash } from "./dialog-flash";
 import { EnquiryFollowUp, type FollowUpPanelData } from "./enquiry-follow-up";
-import { EnquiryActivity, type ActivityFormData, type ActivityRefusal } from "./enquiry-activity";
+import { EnquiryActivity, type ActivityFormData } from "./enquiry-activity";
+import type { FormRefusal } from "./enquiry-refusal";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Link } from "react-router";
@@ -35,7 +36,7 @@ export type EnquiryExtras = {
   fees: FeePanelData;
   timeline: TimelineLine[];
   formKey: string;
-  /** The next enquiry of the signed-in counsellor's queue, if any. */
+  /** The next enquiry of the signed-in counsellor's queue (not this one, nor one saved in this run of calls): its URL, if any. */
   nextInQueue: string | null;
 };
 
@@ -57,13 +58,13 @@ export function EnquiryDetails({
   extras: EnquiryExtras;
   search: string;
   here: string;
-  refusal?: ActivityRefusal;
+  refusal?: FormRefusal;
 }) {
   const whatsapp = enquiry.whatsappNotifications ? whatsappChatUrl(enquiry.phone) : null;
   const tel = telUrl(enquiry.phone);
   return (
     <div className="space-y-6">
-      <DialogFlash />
+      <DialogFlash anchor />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-2">
           <p className="text-lg font-semibold text-slate-900">
@@ -91,7 +92,7 @@ export function EnquiryDetails({
           </div>
         </div>
         {extras.nextInQueue ? (
-          <Link to={`/admin/enquiries/${extras.nextInQueue}?view=queue`} className={BUTTON_STYLES.secondary}>
+          <Link to={extras.nextInQueue} className={BUTTON_STYLES.secondary}>
             Next in queue
           </Link>
         ) : null}
@@ -116,7 +117,7 @@ export function EnquiryDetails({
           : the same phone number or e-mail within 90 days.
         </div>
       ) : null}
-      <EnquiryActivity data={extras.activity} action={`${here}#activity`} refusal={refusal} />
+      <EnquiryActivity data={extras.activity} action={here} refusal={refusal?.form === "log" ? refusal : undefined} />
       <DetailList
         items={[
           { label: "Full name", value: <Typed>{enquiry.fullName}</Typed> },
@@ -204,8 +205,9 @@ export function EnquiryDetails({
         current={enquiry.status}
         itemName={`the enquiry from ${enquiry.fullName}`}
         guard={{ version: enquiry.version, formKey: extras.formKey }}
+        refused={refusal?.form === "status" && refusal.typed.status ? { message: refusal.message, status: refusal.typed.status } : undefined}
       />
-      <EnquiryFollowUp data={extras.followUp} action={`${here}#follow-up`} />
+      <EnquiryFollowUp data={extras.followUp} action={`${here}#follow-up`} refusal={refusal} />
       <p className="border-t border-slate-200 pt-4">
         <Link to={`/admin/privacy?email=${encodeURIComponent(enquiry.email)}`} className={BUTTON_STYLES.secondary}>
           Erase on request

@@ -5,7 +5,13 @@ import { DELIVERY_MODE_LABELS, DELIVERY_MODES, ENQUIRY_FORM_LABELS, ENQUIRY_FORM
 import { BUTTON_STYLES } from "./buttons";
 import { SelectField, TextField } from "./form-field";
 
-export type EnquiryFilterOptions = { staff: { id: string; name: string }[]; courses: string[]; sources: string[] };
+export type EnquiryFilterOptions = {
+  staff: { id: string; name: string }[];
+  courses: string[];
+  /** Every batch, as staff name it ("SOC Analyst Training Program, starts Jan 5, 2027 (Online)"). */
+  batches: { id: string; label: string }[];
+  sources: string[];
+};
 
 /**
  * The enquiry list's filters as a plain GET form (works without JavaScript; kept in the URL). The tab and the
@@ -53,6 +59,14 @@ export function EnquiryFilters({ values, options }: { values: Partial<Record<Enq
             placeholder="All courses"
             options={options.courses.map((c) => ({ value: c, label: c }))}
             defaultValue={values.course ?? ""}
+          />
+          <SelectField
+            id="filter-batch"
+            label="Batch"
+            name="batch"
+            placeholder="All batches"
+            options={options.batches.map((b) => ({ value: b.id, label: b.label }))}
+            defaultValue={values.batch ?? ""}
           />
           <SelectField
             id="filter-mode"

@@ -1,6 +1,10 @@
 import { Form } from "react-router";
+import type { BatchChoice } from "~/services/enquiry-lists.server";
 import { SubmitButton } from "./buttons";
 import { SectionFlash } from "./dialog-flash";
+import { BatchOptions } from "./enquiry-batch-options";
+import { ChoicesBeside, COURSE_CHANGE, CourseChangeConfirm, EDIT_CONFLICT, typedTime, type FormRefusal } from "./enquiry-refusal";
+import { ErrorBanner } from "./error-banner";
 import { INPUT_CLASS } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
 
@@ -17,17 +21,25 @@ export type FollowUpPanelData = {
   followUpText: string | null;
   overdue: boolean;
   scheduleId: string | null;
-  batches: { id: string; label: string; full: boolean }[];
+  /** The enquiry's course: its batches come first in the batch lists. */
+  course: string;
+  batches: BatchChoice[];
 };
 
 /**
  * Owner, next follow-up and batch of one enquiry, one field at a time: three small forms, each a plain POST (works
  * without JavaScript; the page comes back at #follow-up). Keyed by the enquiry and its version, so each control
- * shows what is stored after a save or on another enquiry. Below them, "Add a seat for <name>" for a full batch.
+ * shows what is stored after a save or on another enquiry; a refused one keeps the choice and says why in its own
+ * form (a change meanwhile beside what is stored now, a batch of another course as a question to confirm). Below
+ * them, "Add a seat for <name>" for a full batch.
  */
-export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; action: string }) {
+export function EnquiryFollowUp({ data, action, refusal }: { data: FollowUpPanelData; action: string; refusal?: FormRefusal }) {
   const guard = (form: string) => <WriteGuardFields version={data.version} formKey={data.formKey} form={form} />;
   const full = data.batches.filter((b) => b.full);
+  const mine = (form: FormRefusal["form"]) => (refusal?.form === form ? refusal : undefined);
+  const [owner, followUp, batch, seat] = [mine("owner"), mine("follow-up"), mine("batch"), mine("add-seat")];
+  const staffName = (id: string | null | undefined) => (id ? (data.staff.find((u) => u.id === id)?.name ?? "(deleted user)") : "Unassigned");
+  const batchName = (id: string | null | undefined) => (id ? (data.batches.find((b) => b.id === id)?.label ?? "(another batch)") : "No batch");
   return (
     <section id="follow-up" aria-labelledby="follow-up-title" className="scroll-mt-4 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h3 id="follow-up-title" className="text-sm font-semibold text-slate-800">
@@ -41,7 +53,7 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
           <label htmlFor="follow-up-owner" className="block text-sm font-medium text-slate-700">
             Owner
           </label>
-          <select id="follow-up-owner" name="assigneeId" defaultValue={data.assigneeId ?? ""} className={INPUT_CLASS}>
+          <select id="follow-up-owner" name="assigneeId" defaultValue={owner?.typed.assigneeId ?? data.assigneeId ?? ""} className={INPUT_CLASS}>
             <option value="">Unassigned</option>
             {data.staff.map((u) => (
               <option key={u.id} value={u.id}>
@@ -59,6 +71,7 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
               </button>
             ) : null}
           </div>
+          <Refused refusal={owner} chose={staffName(owner?.typed.assigneeId)} stored={staffName(data.assigneeId)} />
         </Form>
         <Form method="post" action={action} preventScrollReset className="space-y-2">
           {guard("follow-up")}
@@ -69,7 +82,7 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
             id="follow-up-at"
             type="datetime-local"
             name="followUpAt"
-            defaultValue={data.followUpInput}
+            defaultValue={followUp?.typed.followUpAt ?? data.followUpInput}
             className={INPUT_CLASS}
             aria-describedby="follow-up-now"
           />
@@ -91,6 +104,11 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
               </button>
             ) : null}
           </div>
+          <Refused
+            refusal={followUp}
+            chose={followUp?.typed.followUpAt ? typedTime(followUp.typed.followUpAt) : "no follow-up"}
+            stored={data.followUpText ? `${data.followUpText} IST` : "no follow-up"}
+          />
         </Form>
         <Form method="post" action={action} preventScrollReset className="space-y-2">
           {guard("batch")}
@@ -98,18 +116,19 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
           <label htmlFor="follow-up-batch" className="block text-sm font-medium text-slate-700">
             Batch
           </label>
-          <select id="follow-up-batch" name="scheduleId" defaultValue={data.scheduleId ?? ""} className={INPUT_CLASS}>
-            <option value="">No batch</option>
-            {data.batches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.label}
-                {b.full ? " (full)" : ""}
-              </option>
-            ))}
+          <select id="follow-up-batch" name="scheduleId" defaultValue={batch?.typed.scheduleId ?? data.scheduleId ?? ""} className={INPUT_CLASS}>
+            <BatchOptions batches={data.batches} course={data.course} />
           </select>
           <SubmitButton variant="secondary" pendingText="Saving...">
             Save batch
           </SubmitButton>
+          <Refused
+            refusal={batch}
+            chose={batchName(batch?.typed.scheduleId)}
+            stored={batchName(data.scheduleId)}
+            batch={data.batches.find((b) => b.id === batch?.typed.scheduleId)}
+            confirmId="follow-up-batch-confirm"
+          />
         </Form>
       </div>
       {full.length ? (
@@ -134,21 +153,52 @@ export function EnquiryFollowUp({ data, action }: { data: FollowUpPanelData; act
               id="add-seat-batch"
               name="scheduleId"
               aria-describedby="add-seat-hint"
-              defaultValue={full.some((b) => b.id === data.scheduleId) ? (data.scheduleId ?? undefined) : full[0].id}
+              defaultValue={seat?.typed.scheduleId ?? (full.some((b) => b.id === data.scheduleId) ? (data.scheduleId ?? undefined) : full[0].id)}
               className={`${INPUT_CLASS} w-auto max-w-full`}
             >
-              {full.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.label}
-                </option>
-              ))}
+              <BatchOptions batches={full} course={data.course} none={null} />
             </select>
             <SubmitButton variant="secondary" pendingText="Saving...">
               Add a seat for {data.fullName}
             </SubmitButton>
           </div>
+          <Refused
+            refusal={seat}
+            chose={batchName(seat?.typed.scheduleId)}
+            stored={batchName(data.scheduleId)}
+            batch={data.batches.find((b) => b.id === seat?.typed.scheduleId)}
+            confirmId="add-seat-confirm"
+          />
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A single field's refused save, inside its own form: a change meanwhile beside what is stored now (the field keeps
+ * the choice; its Save applies it again), a batch of another course as a question with its confirm button, else the rule's words.
+ */
+function Refused({
+  refusal,
+  chose,
+  stored,
+  batch,
+  confirmId = "",
+}: {
+  refusal: FormRefusal | undefined;
+  chose: string;
+  stored: string;
+  batch?: BatchChoice;
+  confirmId?: string;
+}) {
+  if (!refusal) return null;
+  const question = refusal.code === COURSE_CHANGE ? refusal.fields.confirmCourseChange : undefined;
+  if (question) return <CourseChangeConfirm id={confirmId} question={question} batch={batch} />;
+  return (
+    <div className="space-y-2">
+      <ErrorBanner message={refusal.message} />
+      {refusal.code === EDIT_CONFLICT ? <ChoicesBeside chose={chose} stored={stored} /> : null}
+    </div>
   );
 }

@@ -1,22 +1,28 @@
 import { Form, useNavigation } from "react-router";
 import { inboxStatusLabel } from "~/schemas/values";
+import { ChoicesBeside } from "./enquiry-refusal";
+import { ErrorBanner } from "./error-banner";
 import { WriteGuardFields } from "./write-guard-fields";
 
 /**
  * One POST button per status (spec §4: any status may be set from any other). The current one is marked
- * and pressed-looking; pressing it again is harmless.
+ * and pressed-looking; pressing it again is harmless. A press refused because the record changed meanwhile is
+ * shown here with the status chosen beside the one stored now: pressing it again applies it.
  */
 export function StatusButtons({
   statuses,
   current,
   itemName,
   guard,
+  refused,
 }: {
   statuses: readonly string[];
   current: string;
   itemName: string;
   /** The record's version and the page's form key: a press on a page drawn before someone else's change is refused. */
   guard?: { version: number; formKey: string };
+  /** A press refused for a change meanwhile: its message and the status it asked for. */
+  refused?: { message: string; status: string };
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "status" ? String(navigation.formData.get("status")) : null;
@@ -48,6 +54,12 @@ export function StatusButtons({
             );
           })}
         </div>
+        {refused ? (
+          <div className="mt-2 space-y-2">
+            <ErrorBanner message={refused.message} />
+            <ChoicesBeside chose={inboxStatusLabel(refused.status)} stored={inboxStatusLabel(current)} />
+          </div>
+        ) : null}
       </fieldset>
     </Form>
   );

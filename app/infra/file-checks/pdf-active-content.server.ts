@@ -12,7 +12,8 @@ import { BudgetExhausted, FILE_CHECK_STEPS, StepBudget } from "./budget.server";
  * load data into it (/ImportData), and /Rendition and /RichMediaExecute, which can carry scripts; files embedded in
  * it (/EmbeddedFiles, a file specification's /EF, an /EmbeddedFile stream, a file-attachment annotation); XFA
  * forms (scripted XML); and a web address opened without a click: a /URI action in /OpenAction or in any
- * additional-actions (/AA) dictionary, followed along /Next. A link the reader clicks stays allowed.
+ * additional-actions (/AA) dictionary, followed along /Next. A link the reader clicks stays allowed. A file with an
+ * object the in-order parse did not read (hiddenObjectAt) is refused: a reader would find it by its table.
  *
  * pdf-lib inflates object streams whole; a crafted one would inflate to gigabytes. Each is inflated here first by
  * zlib with a ceiling (MAX_DECODED_BYTES for the whole file), and pdf-lib reads the inflated bytes.
@@ -114,18 +115,46 @@ export async function pdfActiveContent(file: string, steps = new StepBudget(FILE
     else versions.set(key, [object]);
     assign(ref, object);
   };
+  // Where pdf-lib read each object it parsed, in order (see hiddenObjectAt).
+  const starts = new Set<number>();
+  const inOrder = parser as unknown as { parseIndirectObject(): Promise<unknown>; bytes: { offset(): number } };
+  const parseIndirectObject = inOrder.parseIndirectObject.bind(parser);
+  inOrder.parseIndirectObject = () => {
+    starts.add(inOrder.bytes.offset());
+    return parseIndirectObject();
+  };
   const budget: Budget = { left: MAX_DECODED_BYTES, opened: new WeakSet() };
   try {
     await budgets.run(budget, () => parser.parseDocument());
   } catch {
     return "unreadable";
   }
+  if (hiddenObjectAt(bytes, starts)) return "unreadable";
   try {
     return new Walker(lib, versions, steps, budget.opened).verdict();
   } catch (error) {
     if (error instanceof Unreadable || error instanceof RangeError || error instanceof BudgetExhausted) return "unreadable";
     throw error;
   }
+}
+
+/**
+ * An object header ("5 0 obj") in the file's bytes where pdf-lib, reading the file in order, did not read an
+ * object: inside another object's stream data, a comment or a string. A reader follows the cross-reference table
+ * to such an offset (or finds it when it rebuilds a damaged table) and uses the object there, so
+ * `/OpenAction 5 0 R` with object 5 written only inside a comment ran JavaScript in a reader while the walk, which
+ * never saw object 5, called the file plain. No writer puts an object there; the file is refused. The pattern takes
+ * what readers' tokenisers take (signs, decimals, comments between the tokens), so it may find more than a reader
+ * would, never less; it is anchored at the start of a number so it stays linear on long runs of digits.
+ */
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)`;
+const GAP = String.raw`(?:[\0\t\n\f\r ]|%[^\r\n]*(?=[\r\n]|$))+`;
+const OBJECT_HEADER = new RegExp(String.raw`(?<![0-9.+-])${NUMBER}${GAP}${NUMBER}${GAP}obj`, "g");
+
+function hiddenObjectAt(bytes: Uint8Array, starts: Set<number>): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  for (const match of text.matchAll(OBJECT_HEADER)) if (!starts.has(match.index)) return true;
+  return false;
 }
 
 class Walker {
@@ -182,10 +211,11 @@ class Walker {
     if (depth > MAX_DEPTH) throw new Unreadable("action chain too long");
     return this.resolve(value).some((action) => {
       this.steps.spend();
-      if (action instanceof PDFArray) return action.asArray().some((item) => this.opensUri(item, depth + 1));
-      // Reachability, not paths: an action seen before either led to a /URI (and the walk ended) or did not.
-      if (!(action instanceof PDFDict) || this.followed.has(action)) return false;
+      // Reachability, not paths: an action (or a list of them) seen before either led to a /URI (and the walk
+      // ended) or did not. Lists too: arrays naming the next array twice, 40 deep, were 2^40 paths.
+      if (!(action instanceof PDFDict || action instanceof PDFArray) || this.followed.has(action)) return false;
       this.followed.add(action);
+      if (action instanceof PDFArray) return action.asArray().some((item) => this.opensUri(item, depth + 1));
       return this.names(this.field(action, "S")).includes("URI") || this.opensUri(this.field(action, "Next"), depth + 1);
     });
   }

@@ -36,8 +36,11 @@ const MAX_DEPTH = 200;
 
 class Unreadable extends Error {}
 
-/** Bytes the file's streams may still inflate to, and the object streams pdf-lib opened (so the walk can tell one it did not). */
-type Budget = { left: number; opened: WeakSet<object> };
+/**
+ * Bytes the file's streams may still inflate to, bytes pdf-lib's parsers may still read (countReads), and the
+ * object streams pdf-lib opened (so the walk can tell one it did not).
+ */
+type Budget = { left: number; reads: number; opened: WeakSet<object> };
 const budgets = new AsyncLocalStorage<Budget>();
 
 let loaded: Promise<typeof PdfLib> | undefined;
@@ -73,6 +76,7 @@ function bound(lib: typeof PdfLib): void {
       }
       budget.left -= data.length;
     }
+    budget.reads += READS_PER_BYTE * data.length;
     const dict = raw.dict.clone();
     dict.delete(PDFName.of("Filter"));
     dict.delete(PDFName.of("DecodeParms"));
@@ -81,10 +85,37 @@ function bound(lib: typeof PdfLib): void {
   const objectStream = PDFObjectStreamParser.forStream.bind(PDFObjectStreamParser);
   PDFObjectStreamParser.forStream = (raw, tick) => {
     budgets.getStore()?.opened.add(raw);
-    return objectStream(inflated(raw), tick);
+    return countReads(objectStream(inflated(raw), tick));
   };
   const xrefStream = PDFXRefStreamParser.forStream.bind(PDFXRefStreamParser);
-  PDFXRefStreamParser.forStream = (raw) => xrefStream(inflated(raw));
+  PDFXRefStreamParser.forStream = (raw) => countReads(xrefStream(inflated(raw)));
+}
+
+/**
+ * How often pdf-lib's parsers may read each byte they are given (the file, and each stream it inflates), plus a
+ * little for a small file. A well-formed file is read about once (a stream's data is skipped by its /Length, or
+ * scanned once for endstream).
+ */
+const READS_PER_BYTE = 4;
+const READ_SLACK = 1024 * 1024;
+
+/**
+ * The parser reads what it is given a few times at most: pdf-lib reads some files again and again from one place
+ * (object stream entries all pointing at one long comment, stray text before a long run of spaces), and the walk's
+ * steps never saw it: a 1.7 KB file kept a check process busy until its 10 s deadline, and a 20 KB one for 8 s
+ * before it was taken. Every byte pdf-lib reads goes through its ByteStream's next(), counted here; such a file
+ * runs out of reads at once and is refused.
+ */
+function countReads<T>(parser: T): T {
+  const budget = budgets.getStore();
+  if (!budget) throw new Unreadable("stream read outside a check");
+  const stream = (parser as unknown as { bytes: { next(): number } }).bytes;
+  const next = stream.next.bind(stream);
+  stream.next = () => {
+    if (--budget.reads < 0) throw new Unreadable("the parser read the same bytes over and over");
+    return next();
+  };
+  return parser;
 }
 
 /**
@@ -123,9 +154,9 @@ export async function pdfActiveContent(file: string, steps = new StepBudget(FILE
     starts.add(inOrder.bytes.offset());
     return parseIndirectObject();
   };
-  const budget: Budget = { left: MAX_DECODED_BYTES, opened: new WeakSet() };
+  const budget: Budget = { left: MAX_DECODED_BYTES, reads: READS_PER_BYTE * bytes.length + READ_SLACK, opened: new WeakSet() };
   try {
-    await budgets.run(budget, () => parser.parseDocument());
+    await budgets.run(budget, () => countReads(parser).parseDocument());
   } catch {
     return "unreadable";
   }

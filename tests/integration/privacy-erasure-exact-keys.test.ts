@@ -8,6 +8,8 @@ import { getEnquiryRecord } from "~/services/enquiry-lists.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { answerGuardian } from "~/services/guardian-consent.server";
 import { erasePerson } from "~/services/privacy-erasure.server";
+import { exportMyData } from "~/services/privacy-me.server";
+import { createMeLink } from "~/infra/privacy-mail.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
 import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
@@ -200,5 +202,19 @@ describe("contact details the database's collation counts as one (MariaDB)", () 
     expect(other.id).toBeTruthy();
     const lines = await db().selectFrom("timeline_entries").select("text").where("subjectId", "=", sender.id).orderBy("id").execute();
     expect(lines.map((l) => l.text)).toContain("Wrote to josé@example.org and to [erased]");
+  });
+});
+
+describe("the person's own copy of their data (red team on issue 36)", () => {
+  it("names an e-mail's recipient only when it is exactly their address, not an address that contains it", async () => {
+    // "min@institute.test" is a piece of the admin's "admin@institute.test", to whom every new enquiry is alerted.
+    const mine = await submitEnquiry(visitor, lead("Mini Substring", "min@institute.test", "95555 66666"), { channel: "home" });
+    const { url } = await createMeLink("enquiry", mine.id, "min@institute.test");
+    const exported = await exportMyData(visitor, { token: new URL(url).searchParams.get("token")! });
+    const emails = exported.emails as { recipient: string }[];
+    const recipients = emails.map((e) => e.recipient);
+    expect(recipients).toContain("min@institute.test");
+    expect(recipients).toContain("(the institute's staff or systems)");
+    expect(recipients).not.toContain("admin@institute.test");
   });
 });

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { db } from "~db/client.server";
+import { db, dialect } from "~db/client.server";
 import type { TimelineEntriesTable } from "~db/schema";
 import { newTimeOrderedId, nowIso } from "~/util/ids";
 import type { TimelineKind, TimelineSubject } from "~/schemas/values";
@@ -43,13 +43,18 @@ export async function insertTimelineEntry(subjectType: TimelineSubject, subjectI
   return toEntry(row);
 }
 
-/** The contact details a line names, by key (migration 0110), so an erasure finds the line by equality. */
+/**
+ * The contact details a line names, by key (migration 0110), so an erasure finds the line by equality. Keys the
+ * database counts as one are kept once: MariaDB's collation takes "josé@x.in" and "jose@x.in" (or a case apart) as
+ * equal, and a note or a campaign tag naming both failed to save (an enquiry too, from a link setting both tags).
+ * The lookup finds the line by either; the erasure rewrites only the exact token.
+ */
 async function recordMentions(entryId: string, keys: MentionKey[]): Promise<void> {
-  if (keys.length)
-    await db()
-      .insertInto("contact_mentions")
-      .values(keys.map((mention) => ({ mention, entryId })))
-      .execute();
+  if (!keys.length) return;
+  const insert = db()
+    .insertInto("contact_mentions")
+    .values(keys.map((mention) => ({ mention, entryId })));
+  await (dialect() === "mysql" ? insert.ignore() : insert.onConflict((oc) => oc.doNothing())).execute();
 }
 
 export type TimelineLine = { id: string; subjectType: string; subjectId: string; text: string | null; fromValue: string | null; toValue: string | null };

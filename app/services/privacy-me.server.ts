@@ -23,6 +23,7 @@ import { setMarketing } from "./privacy-consents.server";
 import { eraseOwnRecords, type ErasureResult } from "./privacy-erasure.server";
 import { invalid, tooMany } from "./service-error";
 import { parseInput } from "./validation";
+import { parseMailbox } from "~/util/email-address";
 
 /**
  * A visitor's own page (/me, DPDP Act: access, correction, erasure, withdrawal). A link mailed to them (every e-mail
@@ -278,10 +279,13 @@ export async function exportMyData(actor: Pick<Actor, "ip">, access: MeAccess): 
     file?.body.destroy();
     return { name: attachmentDisplayName(stored), bytes: file?.size ?? null };
   };
+  // A recipient list's entries parsed and compared whole: "min@x.in" is not in "admin@x.in" (a staff alert about their enquiry).
+  const toThem = (recipient: string) =>
+    recipient.split(",").some((entry) => (parseMailbox(entry.trim())?.address ?? entry.trim()).toLowerCase() === email.toLowerCase());
   const mineOnly = <T extends { recipient: string; kind: string }>(rows: T[]) =>
     rows.map((row) => ({
       ...row,
-      recipient: row.kind === "email" && row.recipient.toLowerCase().includes(email) ? row.recipient : "(the institute's staff or systems)",
+      recipient: row.kind === "email" && toThem(row.recipient) ? row.recipient : "(the institute's staff or systems)",
     }));
   return {
     exportedAt: new Date().toISOString(),

@@ -9,8 +9,12 @@ import { indianPhoneDigits } from "~/schemas/enquiry";
 
 // An e-mail-shaped token: the longest run around "@" of characters an address may hold.
 const EMAIL_TOKEN = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/gu;
-// A phone-shaped token: digits, spaces and dashes holding 10 or more digits (a date has 8), "+" in front allowed.
+/** An address is at most 254 characters (RFC 5321); a longer e-mail-shaped token (a pasted link) is none. */
+const MAX_EMAIL = 254;
+// A phone-shaped run: digits, spaces and dashes holding 10 or more digits (a date has 8), "+" in front allowed.
 const PHONE_TOKEN = /\+?\d[\d\s-]{8,}\d/g;
+// The digit groups of a run ("+91", "98765", "43210").
+const DIGIT_GROUP = /\+?\d+/g;
 
 /** A mention's key: "email:<address>" or "phone:<ten digits>". */
 export type MentionKey = `email:${string}` | `phone:${string}`;
@@ -18,9 +22,34 @@ export type MentionKey = `email:${string}` | `phone:${string}`;
 export const emailMention = (address: string): MentionKey => `email:${address.trim().toLowerCase()}`;
 export const phoneMention = (digits: string): MentionKey => `phone:${digits}`;
 
-/** The ten digits of a phone-shaped token, or null when it is not one Indian number. */
-function tokenPhone(token: string): string | null {
-  return indianPhoneDigits(token.trim());
+/**
+ * The Indian phone numbers in a phone-shaped run, each a span of whole digit groups (leftmost, then longest), with
+ * its place in the run. A run may hold more than one number, or a date before one: "Called 05-06-2025 9876543210"
+ * and "9876543210 9123456780" are single runs, and read whole they were no number at all (an erasure left them).
+ */
+function phonesIn(run: string): { digits: string; start: number; end: number }[] {
+  const groups = [...run.matchAll(DIGIT_GROUP)].map((m) => ({ start: m.index, end: m.index + m[0].length, count: m[0].length - (m[0][0] === "+" ? 1 : 0) }));
+  const found: { digits: string; start: number; end: number }[] = [];
+  let i = 0;
+  while (i < groups.length) {
+    let match: { digits: string; start: number; end: number } | null = null;
+    let count = 0;
+    for (let j = i; j < groups.length; j++) {
+      count += groups[j].count;
+      // A number with its country code is 12 digits: no longer span can be one.
+      if (count > 12) break;
+      const digits = indianPhoneDigits(run.slice(groups[i].start, groups[j].end));
+      if (digits) match = { digits, start: groups[i].start, end: groups[j].end };
+    }
+    if (!match) {
+      i++;
+      continue;
+    }
+    found.push(match);
+    const end = match.end;
+    while (i < groups.length && groups[i].start < end) i++;
+  }
+  return found;
 }
 
 /** Every contact detail written in these texts, as mention keys (no repeats). */
@@ -28,11 +57,8 @@ export function contactMentions(...texts: (string | null | undefined)[]): Mentio
   const keys = new Set<MentionKey>();
   for (const text of texts) {
     if (!text) continue;
-    for (const [token] of text.matchAll(EMAIL_TOKEN)) keys.add(emailMention(token));
-    for (const [token] of text.matchAll(PHONE_TOKEN)) {
-      const digits = tokenPhone(token);
-      if (digits) keys.add(phoneMention(digits));
-    }
+    for (const [token] of text.matchAll(EMAIL_TOKEN)) if (token.length <= MAX_EMAIL) keys.add(emailMention(token));
+    for (const [run] of text.matchAll(PHONE_TOKEN)) for (const { digits } of phonesIn(run)) keys.add(phoneMention(digits));
   }
   return [...keys];
 }
@@ -46,9 +72,15 @@ export function replaceMentions(text: string, who: { emails: string[]; phones: s
   const phones = new Set(who.phones);
   return text
     .replace(EMAIL_TOKEN, (token) => (emails.has(token.toLowerCase()) ? replacement : token))
-    .replace(PHONE_TOKEN, (token) => {
-      const digits = tokenPhone(token);
-      return digits && phones.has(digits) ? replacement : token;
+    .replace(PHONE_TOKEN, (run) => {
+      let out = "";
+      let at = 0;
+      for (const { digits, start, end } of phonesIn(run)) {
+        if (!phones.has(digits)) continue;
+        out += run.slice(at, start) + replacement;
+        at = end;
+      }
+      return out + run.slice(at);
     });
 }
 

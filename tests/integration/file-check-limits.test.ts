@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { deflateSync } from "node:zlib";
 import { StepBudget } from "~/infra/file-checks/budget.server";
+import { detectType, FILE_CHECK_DEADLINE_MS } from "~/infra/file-checks/index.server";
 import { pdfActiveContent } from "~/infra/file-checks/pdf-active-content.server";
 import { parseMultipart } from "~/infra/uploads.server";
 import { ACTIVE_PDF_MESSAGES } from "~/schemas/uploads";
@@ -69,6 +71,16 @@ describe("the PDF walk costs what the file's size does", () => {
     }
   });
 
+  it("follows a list of actions that names the next list twice per level once per list (40 levels)", async () => {
+    // /Next may be a list of actions: lists naming the next list twice, 40 deep, were 2^40 paths (the budget ran
+    // out in 0.7 s and the file was refused; 20 deep, 2 million steps for a 1.4 KB file).
+    const objects = ["<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>", ...PAGES];
+    for (let i = 0; i < 40; i++) objects.push(i === 39 ? "<< /S /GoTo /D [3 0 R /Fit] >>" : `[${5 + i} 0 R ${5 + i} 0 R]`);
+    const steps = new StepBudget(1_000_000);
+    expect(await pdfActiveContent(saved(written(objects)), steps)).toBe("plain");
+    expect(steps.spent).toBeLessThan(50 * 40);
+  });
+
   it("still finds the web address at the end of such a chain", async () => {
     const steps = new StepBudget(1_000_000);
     expect(await pdfActiveContent(saved(doublingChain(30, "<< /S /URI /URI (http://203.0.113.9/) >>")), steps)).toBe("active");
@@ -101,6 +113,37 @@ describe("the PDF walk costs what the file's size does", () => {
     const upload = await parseMultipart(multipartRequest([{ name: "filePaths", filename: "cv.pdf", data: file }]), [ENQUIRY_UPLOAD_RULE]);
     expect(upload.errors.filePaths).toBe(ACTIVE_PDF_MESSAGES.attachment);
     expect(filesOnDisk()).toEqual([]);
+  });
+});
+
+/** A 1.7 KB file: an object stream whose 50,000 entries all point at one 1 MB comment (pdf-lib reads it for each). */
+function rereadObjectStream(): Buffer {
+  const header = "6 0 ".repeat(50_000);
+  const data = deflateSync(Buffer.from(`${header}%${"a".repeat(1_000_000)}\n0`, "latin1"), { level: 9 });
+  const stream = `<< /Type /ObjStm /N 50000 /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString("latin1")}\nendstream`;
+  return written(["<< /Type /Catalog /Pages 2 0 R >>", ...PAGES, stream]);
+}
+
+describe("pdf-lib's own reading costs what the file's size does", () => {
+  // The walk's steps never saw how often pdf-lib read the same bytes: these files kept a check process busy until
+  // its deadline (10 s), and the 20 KB one was taken after 8 s. Each is refused as soon as its parse has read
+  // what it was given a few times over.
+  it("refuses a 1.7 KB object stream read 50,000 times, and stray text before 200,000 spaces, long before the deadline", async () => {
+    const stray = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\nx${" ".repeat(200_000)}1\n`, "latin1");
+    for (const file of [rereadObjectStream(), stray]) {
+      const started = performance.now();
+      expect(await detectType(saved(file), "attachment", "cv.pdf")).toBe("activePdf");
+      expect(performance.now() - started).toBeLessThan(FILE_CHECK_DEADLINE_MS.detect / 4);
+    }
+  });
+
+  it("checks a visitor's plain PDF at once while six such files wait their turn (it waited 35 s)", async () => {
+    const hostile = saved(rereadObjectStream());
+    const started = performance.now();
+    const queued = Array.from({ length: 6 }, () => detectType(hostile, "attachment", "cv.pdf"));
+    expect(await detectType(saved(doublingChain(3)), "attachment", "cv.pdf")).toEqual({ ext: "pdf", mime: "application/pdf" });
+    expect(performance.now() - started).toBeLessThan(FILE_CHECK_DEADLINE_MS.detect / 2);
+    expect(await Promise.all(queued)).toEqual(Array(6).fill("activePdf"));
   });
 });
 

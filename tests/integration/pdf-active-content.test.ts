@@ -248,6 +248,54 @@ describe("active content hidden from a plain text search", () => {
   });
 });
 
+/**
+ * A hand-written PDF with a real cross-reference table, as qpdf and readers read it: `hiddenAt` puts an object's
+ * entry at the first place the given text is found, wherever that is (inside a stream's data, a comment).
+ */
+function withXref(objects: [number, string][], hiddenAt: Record<number, string> = {}): Buffer {
+  let body = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
+  const offsets = new Map<number, number>();
+  for (const [num, text] of objects) {
+    offsets.set(num, body.length);
+    body += `${num} 0 obj\n${text}\nendobj\n`;
+  }
+  for (const [num, marker] of Object.entries(hiddenAt)) offsets.set(Number(num), body.indexOf(marker));
+  const size = Math.max(...offsets.keys()) + 1;
+  let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let i = 1; i < size; i++) xref += `${String(offsets.get(i) ?? 0).padStart(10, "0")} 00000 ${offsets.has(i) ? "n" : "f"} \n`;
+  return Buffer.from(`${body}${xref}trailer\n<< /Root 1 0 R /Size ${size} >>\nstartxref\n${body.length}\n%%EOF\n`, "latin1");
+}
+
+describe("objects a reader finds where a parser reading the file in order does not", () => {
+  // qpdf --show-object=5 prints the action for both files (it follows the table, as every reader does), and
+  // qpdf --check finds no error in either; pdf-lib, reading in order, never saw object 5.
+  const opening = "<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>";
+  const pages: [number, string][] = [
+    [2, PAGES[0]],
+    [3, PAGES[1]],
+  ];
+
+  it("refuses an opening script whose object is written inside another object's stream data", async () => {
+    const hidden = "5 0 obj\n<< /S /JavaScript /JS (app.alert\\(1\\)) >>\nendobj\n";
+    const file = withXref([[1, opening], ...pages, [4, `<< /Length ${hidden.length} >>\nstream\n${hidden}\nendstream`]], { 5: "5 0 obj" });
+    await expectRefusedEverywhere(file, "unreadable");
+  });
+
+  it("refuses a launch action whose object is written inside a comment", async () => {
+    const file = withXref([[1, opening], ...pages, [4, "<< /Note 1 >>\n% 5 0 obj << /S /Launch /F (calc.exe) >> endobj"]], { 5: "5 0 obj" });
+    await expectRefusedEverywhere(file, "unreadable");
+  });
+
+  it("still takes the same files with the object where it belongs, and text that shows an object's syntax", async () => {
+    await expectAcceptedEverywhere(withXref([[1, "<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>"], ...pages, [5, "[3 0 R /Fit]"]]));
+    await expectAcceptedEverywhere(
+      await made((doc) => {
+        doc.getPage(0).drawText("Lab 4: 5 0 obj << /S /JavaScript >> endobj, and why readers run it", { x: 50, y: 700, size: 10 });
+      }),
+    );
+  });
+});
+
 describe("ordinary PDFs are still taken", () => {
   it("takes a CV with text, a clickable web link, a mail link and an opening view, with and without object streams", async () => {
     const edit = (doc: PDFDocument) => {

@@ -8,6 +8,8 @@ import { getEnquiryRecord } from "~/services/enquiry-lists.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { answerGuardian } from "~/services/guardian-consent.server";
 import { erasePerson } from "~/services/privacy-erasure.server";
+import { exportMyData } from "~/services/privacy-me.server";
+import { createMeLink } from "~/infra/privacy-mail.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
 import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
@@ -162,5 +164,57 @@ describe("a person erased on their request (verified address)", () => {
       .where("mention", "in", ["email:will.hope@example.org", "phone:9123456780"])
       .execute();
     expect(mentions).toEqual([]);
+  });
+});
+
+describe("phone numbers written next to a date or to another number (red team on issue 36)", () => {
+  it("takes the person's number out of another lead's notes wherever it is written, and nothing around it", async () => {
+    const person = await submitEnquiry(visitor, lead("Kiran Dates", "kiran.dates@example.org", "91230 45678"), { channel: "home" });
+    const other = await submitEnquiry(visitor, lead("Meena Other", "meena.other@example.org", "97777 12121"), { channel: "home" });
+    // Read whole, each of these runs was no number at all ("05-06-2025 9123045678" has 18 digits): the erasure left them.
+    const notes = ["Called 05-06-2025 9123045678, no answer", "Numbers 9123045678 9000000001 (office)", "Family: +91 91230 45678 / 97777 12121"];
+    for (const text of notes) await addEnquiryNote(staff, other.id, { text });
+    await erasePerson(staff, { email: "kiran.dates@example.org" });
+    expect(person.id).toBeTruthy();
+    const after = await db().selectFrom("timeline_entries").select("text").where("subjectId", "=", other.id).where("kind", "=", "note").orderBy("id").execute();
+    expect(after.map((n) => n.text)).toEqual([
+      "Called 05-06-2025 [erased], no answer",
+      "Numbers [erased] 9000000001 (office)",
+      "Family: [erased] / 97777 12121",
+    ]);
+  });
+});
+
+describe("contact details the database's collation counts as one (MariaDB)", () => {
+  it("saves a note and an enquiry naming an address with and without an accent, and a pasted link longer than any address", async () => {
+    // MariaDB's utf8mb4_general_ci takes "josé@…" and "jose@…" as equal: the second key of the line broke the primary
+    // key and the note failed to save; so did the enquiry of a visitor whose campaign link carried both as tags.
+    const sender = await submitEnquiry(visitor, lead("Jose Tags", "jose.tags@example.org", "93333 22222"), {
+      channel: "api",
+      source: { utmSource: "josé@example.org", utmMedium: "email", utmCampaign: "jose@example.org", referrer: null },
+    });
+    await addEnquiryNote(staff, sender.id, { text: "Wrote to josé@example.org and to JOSE@example.org" });
+    // An e-mail-shaped token longer than an address may be (a pasted link): "Data too long" on MariaDB before.
+    await addEnquiryNote(staff, sender.id, { text: `Profile: https://medium.com/@jose/${"a-long-article-title-".repeat(20)}.html` });
+    // The exact address goes from the lines; its accented look-alike stays.
+    const other = await submitEnquiry(visitor, lead("Jose Plain", "jose@example.org", "93333 44444"), { channel: "home" });
+    await erasePerson(staff, { email: "jose@example.org" });
+    expect(other.id).toBeTruthy();
+    const lines = await db().selectFrom("timeline_entries").select("text").where("subjectId", "=", sender.id).orderBy("id").execute();
+    expect(lines.map((l) => l.text)).toContain("Wrote to josé@example.org and to [erased]");
+  });
+});
+
+describe("the person's own copy of their data (red team on issue 36)", () => {
+  it("names an e-mail's recipient only when it is exactly their address, not an address that contains it", async () => {
+    // "min@institute.test" is a piece of the admin's "admin@institute.test", to whom every new enquiry is alerted.
+    const mine = await submitEnquiry(visitor, lead("Mini Substring", "min@institute.test", "95555 66666"), { channel: "home" });
+    const { url } = await createMeLink("enquiry", mine.id, "min@institute.test");
+    const exported = await exportMyData(visitor, { token: new URL(url).searchParams.get("token")! });
+    const emails = exported.emails as { recipient: string }[];
+    const recipients = emails.map((e) => e.recipient);
+    expect(recipients).toContain("min@institute.test");
+    expect(recipients).toContain("(the institute's staff or systems)");
+    expect(recipients).not.toContain("admin@institute.test");
   });
 });

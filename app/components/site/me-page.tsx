@@ -74,6 +74,9 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
   // Each form's answer is shown in its own section, where the page comes back (#me-…) without JavaScript.
   const answered = (intent: string) => result?.intent === intent;
   const here = (section: string) => `/me#${section}`;
+  // Posted as documents with JavaScript on too: the access cookie is scoped to /me, and a browser does not send it
+  // with React Router's data requests (/me.data is not under /me), so an enhanced post answered "This link has
+  // expired" a second after the link was opened, and the revalidation after it showed the page without the person.
   return (
     <div className="space-y-8">
       <div>
@@ -113,7 +116,7 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
         </p>
         {answered("marketing") && done ? <Notice tone="ok">{done}</Notice> : null}
         {answered("marketing") && formError ? <Notice tone="error">{formError}</Notice> : null}
-        <Form method="post" action={here("me-marketing-section")} className="mt-4">
+        <Form reloadDocument method="post" action={here("me-marketing-section")} className="mt-4">
           <input type="hidden" name="intent" value="marketing" />
           <button
             type="submit"
@@ -139,7 +142,7 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
             items={(["name", "phone"] as const).filter((k) => fields[k]).map((k) => ({ id: `me-${k}`, message: fields[k] }))}
           />
         ) : null}
-        <Form method="post" action={here("me-correct-section")} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <Form reloadDocument method="post" action={here("me-correct-section")} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="correct" />
           <Field label="Name" htmlFor="me-name" errorId="me-name-error" errors={fields.name ? [fields.name] : undefined}>
             <input
@@ -198,7 +201,7 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
         {answered("erase") ? (
           <ErrorSummary id="me-erase-summary" formError={formError} items={fields.confirm ? [{ id: "me-erase-confirm", message: fields.confirm }] : []} />
         ) : null}
-        <Form method="post" action={here("me-erase-section")} className="mt-4 space-y-3">
+        <Form reloadDocument method="post" action={here("me-erase-section")} className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="erase" />
           <div className="flex items-start gap-3">
             <input

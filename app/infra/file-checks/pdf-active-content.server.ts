@@ -12,7 +12,8 @@ import { BudgetExhausted, FILE_CHECK_STEPS, StepBudget } from "./budget.server";
  * load data into it (/ImportData), and /Rendition and /RichMediaExecute, which can carry scripts; files embedded in
  * it (/EmbeddedFiles, a file specification's /EF, an /EmbeddedFile stream, a file-attachment annotation); XFA
  * forms (scripted XML); and a web address opened without a click: a /URI action in /OpenAction or in any
- * additional-actions (/AA) dictionary, followed along /Next. A link the reader clicks stays allowed.
+ * additional-actions (/AA) dictionary, followed along /Next. A link the reader clicks stays allowed. A file with an
+ * object the in-order parse did not read (hiddenObjectAt) is refused: a reader would find it by its table.
  *
  * pdf-lib inflates object streams whole; a crafted one would inflate to gigabytes. Each is inflated here first by
  * zlib with a ceiling (MAX_DECODED_BYTES for the whole file), and pdf-lib reads the inflated bytes.
@@ -35,8 +36,11 @@ const MAX_DEPTH = 200;
 
 class Unreadable extends Error {}
 
-/** Bytes the file's streams may still inflate to, and the object streams pdf-lib opened (so the walk can tell one it did not). */
-type Budget = { left: number; opened: WeakSet<object> };
+/**
+ * Bytes the file's streams may still inflate to, bytes pdf-lib's parsers may still read (countReads), and the
+ * object streams pdf-lib opened (so the walk can tell one it did not).
+ */
+type Budget = { left: number; reads: number; opened: WeakSet<object> };
 const budgets = new AsyncLocalStorage<Budget>();
 
 let loaded: Promise<typeof PdfLib> | undefined;
@@ -72,6 +76,7 @@ function bound(lib: typeof PdfLib): void {
       }
       budget.left -= data.length;
     }
+    budget.reads += READS_PER_BYTE * data.length;
     const dict = raw.dict.clone();
     dict.delete(PDFName.of("Filter"));
     dict.delete(PDFName.of("DecodeParms"));
@@ -80,10 +85,37 @@ function bound(lib: typeof PdfLib): void {
   const objectStream = PDFObjectStreamParser.forStream.bind(PDFObjectStreamParser);
   PDFObjectStreamParser.forStream = (raw, tick) => {
     budgets.getStore()?.opened.add(raw);
-    return objectStream(inflated(raw), tick);
+    return countReads(objectStream(inflated(raw), tick));
   };
   const xrefStream = PDFXRefStreamParser.forStream.bind(PDFXRefStreamParser);
-  PDFXRefStreamParser.forStream = (raw) => xrefStream(inflated(raw));
+  PDFXRefStreamParser.forStream = (raw) => countReads(xrefStream(inflated(raw)));
+}
+
+/**
+ * How often pdf-lib's parsers may read each byte they are given (the file, and each stream it inflates), plus a
+ * little for a small file. A well-formed file is read about once (a stream's data is skipped by its /Length, or
+ * scanned once for endstream).
+ */
+const READS_PER_BYTE = 4;
+const READ_SLACK = 1024 * 1024;
+
+/**
+ * The parser reads what it is given a few times at most: pdf-lib reads some files again and again from one place
+ * (object stream entries all pointing at one long comment, stray text before a long run of spaces), and the walk's
+ * steps never saw it: a 1.7 KB file kept a check process busy until its 10 s deadline, and a 20 KB one for 8 s
+ * before it was taken. Every byte pdf-lib reads goes through its ByteStream's next(), counted here; such a file
+ * runs out of reads at once and is refused.
+ */
+function countReads<T>(parser: T): T {
+  const budget = budgets.getStore();
+  if (!budget) throw new Unreadable("stream read outside a check");
+  const stream = (parser as unknown as { bytes: { next(): number } }).bytes;
+  const next = stream.next.bind(stream);
+  stream.next = () => {
+    if (--budget.reads < 0) throw new Unreadable("the parser read the same bytes over and over");
+    return next();
+  };
+  return parser;
 }
 
 /**
@@ -114,18 +146,46 @@ export async function pdfActiveContent(file: string, steps = new StepBudget(FILE
     else versions.set(key, [object]);
     assign(ref, object);
   };
-  const budget: Budget = { left: MAX_DECODED_BYTES, opened: new WeakSet() };
+  // Where pdf-lib read each object it parsed, in order (see hiddenObjectAt).
+  const starts = new Set<number>();
+  const inOrder = parser as unknown as { parseIndirectObject(): Promise<unknown>; bytes: { offset(): number } };
+  const parseIndirectObject = inOrder.parseIndirectObject.bind(parser);
+  inOrder.parseIndirectObject = () => {
+    starts.add(inOrder.bytes.offset());
+    return parseIndirectObject();
+  };
+  const budget: Budget = { left: MAX_DECODED_BYTES, reads: READS_PER_BYTE * bytes.length + READ_SLACK, opened: new WeakSet() };
   try {
-    await budgets.run(budget, () => parser.parseDocument());
+    await budgets.run(budget, () => countReads(parser).parseDocument());
   } catch {
     return "unreadable";
   }
+  if (hiddenObjectAt(bytes, starts)) return "unreadable";
   try {
     return new Walker(lib, versions, steps, budget.opened).verdict();
   } catch (error) {
     if (error instanceof Unreadable || error instanceof RangeError || error instanceof BudgetExhausted) return "unreadable";
     throw error;
   }
+}
+
+/**
+ * An object header ("5 0 obj") in the file's bytes where pdf-lib, reading the file in order, did not read an
+ * object: inside another object's stream data, a comment or a string. A reader follows the cross-reference table
+ * to such an offset (or finds it when it rebuilds a damaged table) and uses the object there, so
+ * `/OpenAction 5 0 R` with object 5 written only inside a comment ran JavaScript in a reader while the walk, which
+ * never saw object 5, called the file plain. No writer puts an object there; the file is refused. The pattern takes
+ * what readers' tokenisers take (signs, decimals, comments between the tokens), so it may find more than a reader
+ * would, never less; it is anchored at the start of a number so it stays linear on long runs of digits.
+ */
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)`;
+const GAP = String.raw`(?:[\0\t\n\f\r ]|%[^\r\n]*(?=[\r\n]|$))+`;
+const OBJECT_HEADER = new RegExp(String.raw`(?<![0-9.+-])${NUMBER}${GAP}${NUMBER}${GAP}obj`, "g");
+
+function hiddenObjectAt(bytes: Uint8Array, starts: Set<number>): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  for (const match of text.matchAll(OBJECT_HEADER)) if (!starts.has(match.index)) return true;
+  return false;
 }
 
 class Walker {
@@ -182,10 +242,11 @@ class Walker {
     if (depth > MAX_DEPTH) throw new Unreadable("action chain too long");
     return this.resolve(value).some((action) => {
       this.steps.spend();
-      if (action instanceof PDFArray) return action.asArray().some((item) => this.opensUri(item, depth + 1));
-      // Reachability, not paths: an action seen before either led to a /URI (and the walk ended) or did not.
-      if (!(action instanceof PDFDict) || this.followed.has(action)) return false;
+      // Reachability, not paths: an action (or a list of them) seen before either led to a /URI (and the walk
+      // ended) or did not. Lists too: arrays naming the next array twice, 40 deep, were 2^40 paths.
+      if (!(action instanceof PDFDict || action instanceof PDFArray) || this.followed.has(action)) return false;
       this.followed.add(action);
+      if (action instanceof PDFArray) return action.asArray().some((item) => this.opensUri(item, depth + 1));
       return this.names(this.field(action, "S")).includes("URI") || this.opensUri(this.field(action, "Next"), depth + 1);
     });
   }

@@ -375,11 +375,15 @@ function enrolmentConfirmation(e: Enquiry, { batch, calendar, coursePage }: Enro
   return { text, html, replyTo: INSTITUTE_REPLY_TO, toName: e.fullName, attachments };
 }
 
+/**
+ * To whatever address the sender typed: so it carries none of the sender's own words but their name (no subject, no
+ * message: anyone could make the institute mail their text to anyone), and one address gets at most three a day.
+ */
 function contactAck(q: ContactQuery, meLink?: MeLink): RenderedMail {
   const text = [
     `Dear ${q.name},`,
     "",
-    `Thank you for writing to ${SITE.name}. We have received your message${q.subject ? ` about "${q.subject}"` : ""} and will reply within ${SITE.responseHours} hours.`,
+    `Thank you for writing to ${SITE.name}. We have received your message and will reply within ${SITE.responseHours} hours.`,
     "",
     ...meLinkText(meLink),
     ...closingText(),
@@ -389,8 +393,7 @@ function contactAck(q: ContactQuery, meLink?: MeLink): RenderedMail {
     <>
       <P>Dear {q.name},</P>
       <P>
-        Thank you for writing to {SITE.name}. We have received your message{q.subject ? <> about &ldquo;{q.subject}&rdquo;</> : null} and will reply within{" "}
-        {SITE.responseHours} hours.
+        Thank you for writing to {SITE.name}. We have received your message and will reply within {SITE.responseHours} hours.
       </P>
       <MeLinkNote link={meLink} />
       <Closing />

@@ -58,8 +58,9 @@ async function recordFor(row: OutboxDelivery) {
 }
 
 const nameOf = (r: Awaited<ReturnType<typeof recordFor>>) => (r.type === "enquiry" ? r.record.fullName : r.record.name);
-const whatOf = (r: Awaited<ReturnType<typeof recordFor>>) =>
-  r.type === "enquiry" ? `an enquiry about ${r.record.preferredCourse}` : `a message${r.record.subject ? ` about "${r.record.subject}"` : ""}`;
+// Never the sender's own words (a contact message's subject): the guardian's address is typed by the sender too. The
+// consent page behind the link shows what was sent.
+const whatOf = (r: Awaited<ReturnType<typeof recordFor>>) => (r.type === "enquiry" ? `an enquiry about ${r.record.preferredCourse}` : "a message");
 
 /** "Where is my enquiry?": a fresh link to the page of the person whose record this is. */
 async function renderMeLinkMail(row: OutboxDelivery): Promise<RenderedMail> {

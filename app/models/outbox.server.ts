@@ -208,16 +208,10 @@ export async function forgetOutboxMessagesAbout(entityType: string, entityId: st
   return { deleted: Number(deleted.numDeletedRows), blanked: Number(blanked.numUpdatedRows) };
 }
 
-/** E-mails of these templates to exactly this address made since `since` (the per-address limit on mail to typed addresses). */
-export async function countRecentMailTo(recipient: string, templates: readonly string[], since: string): Promise<number> {
-  const row = await db()
-    .selectFrom("outbox")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("template", "in", templates)
-    .where("createdAt", ">=", since)
-    .where("recipient", "=", recipient)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The recipients of e-mails of these templates made since `since` (the per-address limit on mail to typed addresses). */
+export async function recentMailRecipients(templates: readonly string[], since: string): Promise<string[]> {
+  const rows = await db().selectFrom("outbox").select("recipient").where("template", "in", templates).where("createdAt", ">=", since).execute();
+  return rows.map((r) => r.recipient);
 }
 
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | null> {

@@ -1,6 +1,6 @@
 import { afterCommit, inTransactionNow } from "~db/client.server";
 import { env } from "~/env.server";
-import { cleanHeaderText, isPlainAddress } from "~/util/email-address";
+import { cleanHeaderText, isPlainAddress, mailboxKey } from "~/util/email-address";
 import { mailConfigured } from "~/infra/mail.server";
 import { DIGEST_TEMPLATE } from "~/infra/digest-mail.server";
 import { WAITLIST_MAIL_TEMPLATE, waitlistOfferSubject } from "~/infra/waitlist-mail.server";
@@ -20,7 +20,7 @@ import { webhookUrls } from "~/infra/webhooks.server";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
-import { countRecentMailTo, insertOutboxMessages, type OutboxInput } from "~/models/outbox.server";
+import { insertOutboxMessages, recentMailRecipients, type OutboxInput } from "~/models/outbox.server";
 import { getUser, listAdminEmails } from "~/models/user.server";
 import type { EnquiryStatus, OutboxEvent } from "~/schemas/values";
 import type { WaitlistPlace } from "~/util/waitlist-text";
@@ -59,8 +59,10 @@ async function typedAddressStatus(to: string): Promise<QueuedState> {
   const state = addressStatus(to);
   if (state.status === "failed") return state;
   const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-  if ((await countRecentMailTo(to, TYPED_ADDRESS_TEMPLATES, since)) >= MAILS_PER_TYPED_ADDRESS_PER_DAY)
-    return { status: "failed", lastError: TOO_MANY_TO_ADDRESS };
+  // One inbox, however the address is spelt (case, a +tag, Gmail's dots).
+  const mailbox = mailboxKey(to);
+  const sent = (await recentMailRecipients(TYPED_ADDRESS_TEMPLATES, since)).filter((r) => mailboxKey(r) === mailbox).length;
+  if (sent >= MAILS_PER_TYPED_ADDRESS_PER_DAY) return { status: "failed", lastError: TOO_MANY_TO_ADDRESS };
   return state;
 }
 

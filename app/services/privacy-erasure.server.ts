@@ -66,10 +66,12 @@ export const ERASED = "[erased]";
  * - "own-rows": nowhere. A minor's record a guardian refused (or never answered), the retention job's old records:
  *   nobody showed the address or number on them to be the sender's, so other people's rows are not touched.
  * - { verifiedEmail }: the person showed this address is theirs (they opened a link mailed to it, or staff checked
- *   who asked), so its exact occurrences go from other people's rows too, with their phone number when no other
- *   person's record has that number.
+ *   who asked), so its exact occurrences go from other people's rows too. `phones`: their phone numbers as well (when
+ *   no other person's record has the same number), only where staff checked the number is the person's (they call
+ *   it back before erasing on request): a number typed on an enquiry proves nothing, and anyone could type one that
+ *   appears only in a note on someone else's enquiry, open their own link and erase it from that note.
  */
-export type ErasureReach = "own-rows" | { verifiedEmail: string };
+export type ErasureReach = "own-rows" | { verifiedEmail: string; phones: boolean };
 
 type Terms = { emails: string[]; names: string[] };
 
@@ -144,10 +146,10 @@ async function rewriteLine(line: TimelineLine, scrub: (text: string) => string):
  * phone numbers no one else's record has) in other records' lines, messages sent to exactly that address, and the
  * counts keyed by it. Audit entries about other records are never rewritten.
  */
-async function eraseMentionsElsewhere(verifiedEmail: string, erased: PrivacyRecord[], handledMessages: Set<string>): Promise<void> {
-  const email = verifiedEmail.trim().toLowerCase();
+async function eraseMentionsElsewhere(reach: Exclude<ErasureReach, "own-rows">, erased: PrivacyRecord[], handledMessages: Set<string>): Promise<void> {
+  const email = reach.verifiedEmail.trim().toLowerCase();
   const phones: string[] = [];
-  for (const r of erased) {
+  for (const r of reach.phones ? erased : []) {
     if (r.record.email.toLowerCase() !== email) continue;
     const digits = r.record.phone ? indianPhoneDigits(r.record.phone) : null;
     if (digits && !phones.includes(digits) && !(await phoneSharedWithOthers(digits, [email]))) phones.push(digits);
@@ -212,7 +214,7 @@ async function eraseWithin(
     for (const id of ids)
       await insertTimelineEntry(type, id, { ...who, kind: "privacy", fromValue: null, toValue: "erased", text: `Personal data erased: ${why}` });
   }
-  if (reach !== "own-rows" && erased.length) await eraseMentionsElsewhere(reach.verifiedEmail, erased, handledMessages);
+  if (reach !== "own-rows" && erased.length) await eraseMentionsElsewhere(reach, erased, handledMessages);
   const result: ErasureResult = {
     enquiries: erased.filter((r) => r.type === "enquiry").map((r) => r.record.id),
     contactQueries: erased.filter((r) => r.type === "contact_query").map((r) => r.record.id),
@@ -263,13 +265,13 @@ export async function erasePerson(actor: StaffActor, input: unknown): Promise<Er
   const { email } = parseInput(eraseRequestSchema, input);
   const records = await recordsOfEmail(email, { asGuardian: true });
   if (!records.length) return { enquiries: [], contactQueries: [], files: 0 };
-  return eraseRecords(actor, records, `${ON_REQUEST}, by ${actor.user.name}`, { reach: { verifiedEmail: email } });
+  return eraseRecords(actor, records, `${ON_REQUEST}, by ${actor.user.name}`, { reach: { verifiedEmail: email, phones: true } });
 }
 
 /** The person's own page erases what its link's address holds: that address is verified by the link itself. */
 export async function eraseOwnRecords(actor: Actor, records: PrivacyRecord[], verifiedEmail: string): Promise<ErasureResult> {
   return eraseRecords(actor, records, `${ON_REQUEST} from their own page`, {
-    reach: { verifiedEmail },
+    reach: { verifiedEmail, phones: false },
     who: { userId: null, userName: "The person (own page)" },
   });
 }
@@ -340,7 +342,7 @@ export async function eraseAgain(ids: ErasedIds): Promise<ErasureResult> {
   }
   for (const [email, group] of groups) {
     const done = await eraseRecords({ user: null, ip: "", requestId: "reapply" }, group, "erased again after a backup was restored", {
-      reach: email ? { verifiedEmail: email } : "own-rows",
+      reach: email ? { verifiedEmail: email, phones: false } : "own-rows",
       who: { userId: null, userName: "Erasure re-applied after a restore" },
     });
     total.enquiries.push(...done.enquiries);

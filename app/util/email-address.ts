@@ -51,3 +51,26 @@ export function parseAddressList(value: string): string[] | null {
 export function addressDomain(address: string): string {
   return address.slice(address.lastIndexOf("@") + 1) || "localhost";
 }
+
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address reaches, for counting mail to it: case folded, a "+tag" dropped, and Gmail's dots (which it
+ * ignores) dropped, so "Ra.Vi+x@gmail.com" and "ravi@googlemail.com" count as one. Never used to send or to find a
+ * person's records: only to limit how often one inbox is written to.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address.trim().toLowerCase();
+  let local = address.slice(0, at).trim().toLowerCase();
+  let domain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  local = local.replace(/\+.*$/, "");
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replace(/\./g, "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}

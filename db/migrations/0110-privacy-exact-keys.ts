@@ -22,6 +22,7 @@ import { contactMentions, NOTE_PREVIEW_CONTACT, replaceAnyContact } from "~/util
 export async function up(database: Kysely<unknown>): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = database as Kysely<any>;
+  const mysql = database.getExecutor().adapter instanceof MysqlAdapter;
   await db.schema
     .createTable("contact_mentions")
     .addColumn("mention", "varchar(330)", (c) => c.notNull())
@@ -42,7 +43,9 @@ export async function up(database: Kysely<unknown>): Promise<void> {
     if (!lines.length) break;
     // The same reading the app uses when it writes a line (app/models/timeline.server.ts), so the keys match.
     const rows = lines.flatMap((l) => contactMentions(l.text, l.fromValue, l.toValue).map((mention) => ({ mention, entryId: l.id })));
-    if (rows.length) await db.insertInto("contact_mentions").values(rows).execute();
+    // Keys MariaDB's collation counts as one (case, accents) are kept once, as the app keeps them.
+    const insert = db.insertInto("contact_mentions").values(rows);
+    if (rows.length) await (mysql ? insert.ignore() : insert.onConflict((oc) => oc.doNothing())).execute();
     after = lines[lines.length - 1].id;
   }
 

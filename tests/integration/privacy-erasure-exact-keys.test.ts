@@ -8,7 +8,7 @@ import { getEnquiryRecord } from "~/services/enquiry-lists.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { answerGuardian } from "~/services/guardian-consent.server";
 import { erasePerson } from "~/services/privacy-erasure.server";
-import { exportMyData } from "~/services/privacy-me.server";
+import { eraseMe, exportMyData } from "~/services/privacy-me.server";
 import { createMeLink } from "~/infra/privacy-mail.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
@@ -216,5 +216,24 @@ describe("the person's own copy of their data (red team on issue 36)", () => {
     expect(recipients).toContain("min@institute.test");
     expect(recipients).toContain("(the institute's staff or systems)");
     expect(recipients).not.toContain("admin@institute.test");
+  });
+});
+
+describe("a person erasing from their own page", () => {
+  it("takes their verified address out of other leads' notes, never a phone number they typed", async () => {
+    // A father's number written only in a staff note on his daughter's enquiry: no record has it as its phone.
+    const daughter = await submitEnquiry(visitor, lead("Priya Daughter", "priya.d@example.org", "97777 33333"), { channel: "home" });
+    await addEnquiryNote(staff, daughter.id, { text: "Father will pay; call him on 98888 77777 after 6, copy stranger@evil.test" });
+    // Anyone may type that number on an enquiry from an address they own, open its link and erase "their" data.
+    const stranger = await submitEnquiry(visitor, lead("Some Stranger", "stranger@evil.test", "98888 77777"), { channel: "home" });
+    const { url } = await createMeLink("enquiry", stranger.id, "stranger@evil.test");
+    await eraseMe(visitor, { token: new URL(url).searchParams.get("token")! }, { confirm: "on" });
+    const note = await db()
+      .selectFrom("timeline_entries")
+      .select("text")
+      .where("subjectId", "=", daughter.id)
+      .where("kind", "=", "note")
+      .executeTakeFirstOrThrow();
+    expect(note.text).toBe("Father will pay; call him on 98888 77777 after 6, copy [erased]");
   });
 });

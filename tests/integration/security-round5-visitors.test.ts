@@ -107,12 +107,45 @@ describe("mail to an address someone typed", () => {
     expect(smtp.received.filter((m) => m.envelope.to.includes(target))).toHaveLength(MAILS_PER_TYPED_ADDRESS_PER_DAY);
   });
 
+  it("counts one inbox however its address is spelt (case, a +tag, Gmail's dots)", async () => {
+    for (const email of ["Ra.Vi.Kiran+one@gmail.com", "ravikiran+two@googlemail.com", "RAVIKIRAN@gmail.com", "r.a.v.i.kiran@gmail.com"])
+      await submitEnquiry(visitor, lead({ email }), { channel: "home" });
+    const rows = await db()
+      .selectFrom("outbox")
+      .select(["recipient", "lastError"])
+      .where("template", "=", "enquiry-ack")
+      .orderBy("id", "desc")
+      .limit(4)
+      .execute();
+    expect(rows.map((r) => r.lastError)).toEqual([TOO_MANY_TO_ADDRESS, null, null, null]);
+  });
+
   it("limits a guardian's consent requests the same way", async () => {
     const guardian = "someone.else@example.com";
     for (let i = 0; i < MAILS_PER_TYPED_ADDRESS_PER_DAY + 1; i++)
       await submitEnquiry(visitor, lead({ under18: true, guardianName: "Some One", guardianEmail: guardian }), { channel: "home" });
     const rows = await db().selectFrom("outbox").select(["status", "lastError"]).where("recipient", "=", guardian).orderBy("id").execute();
     expect(rows.map((r) => r.lastError)).toEqual([...Array(MAILS_PER_TYPED_ADDRESS_PER_DAY).fill(null), TOO_MANY_TO_ADDRESS]);
+  });
+});
+
+describe("words a visitor typed", () => {
+  it("never reach an address the visitor typed (a contact message's subject, as the enquiry's course before)", async () => {
+    const words = "Your fee refund is ready: claim it at refund-portal.example within 24 hours";
+    await submitContactQuery(visitor, { name: "Accounts Desk", email: "victim@example.org", subject: words, message: "Hello there, please see the subject." });
+    await submitContactQuery(visitor, {
+      name: "Accounts Desk",
+      email: "someone@example.org",
+      subject: words,
+      message: "Hello there, please see the subject.",
+      under18: "on",
+      guardianName: "Parent",
+      guardianEmail: "guardian-victim@example.org",
+    });
+    await drainOutbox();
+    const toVictims = smtp.received.filter((m) => m.envelope.to.some((to) => to === "victim@example.org" || to === "guardian-victim@example.org"));
+    expect(toVictims.length).toBe(2);
+    for (const mail of toVictims) expect(`${mail.parsed.subject}${mail.parsed.text}${mail.parsed.html}`).not.toContain("refund-portal.example");
   });
 });
 

@@ -34,7 +34,8 @@ export function FeePaymentOutcome({ result }: { result?: FeeActionResult }) {
           {result.message}
         </p>
       )}
-      <Link to="/me#fees" className={buttonClass("outline")}>
+      {/* A whole page: /me reads its cookie, which a client-side navigation (fetching /me.data) does not carry. */}
+      <Link reloadDocument to="/me#fees" className={buttonClass("outline")}>
         Back to your page
       </Link>
     </div>

@@ -285,7 +285,13 @@ for (const js of [false, true]) {
       await visitor.close();
 
       const email = `${tag}@example.com`;
-      await api("POST", "/api/enquiries", { fullName: `Erase ${tag}`, email, phone: "9111122222", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" });
+      await api("POST", "/api/enquiries", {
+        fullName: `Erase ${tag}`,
+        email,
+        phone: "9111122222",
+        preferredCourse: "SOC Analyst Training Program",
+        preferredMode: "online",
+      });
       await page.goto(`${server.url}/admin/privacy`);
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Find records" }).click();

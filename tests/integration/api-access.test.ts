@@ -37,7 +37,13 @@ const batch = () => ({
   totalSeats: 2,
 });
 const review = () => ({ name: "Matrix", position: "Tester", image: "/images/a.png", rating: 4, course: "SOC", review: "Fine." });
-const enquiry = () => ({ fullName: "Matrix", email: "m@example.com", phone: "9999999999", preferredCourse: "SOC Analyst Training Program", preferredMode: "online" });
+const enquiry = () => ({
+  fullName: "Matrix",
+  email: "m@example.com",
+  phone: "9999999999",
+  preferredCourse: "SOC Analyst Training Program",
+  preferredMode: "online",
+});
 const contact = () => ({ name: "Matrix", email: "m@example.com", message: "Hello" });
 let n = 0;
 const user = () => ({ name: "Matrix User", email: `matrix-${++n}-${Date.now()}@example.com`, password: "matrix-password-1" });

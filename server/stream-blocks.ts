@@ -6,9 +6,12 @@
  * source pauses (it waits for the database's next page), so each flush compresses a block of its own size. The
  * first chunk (the byte-order mark and the header row) goes out at once: the browser starts the download at once.
  */
-export const BLOCK_BYTES = 64 * 1024;
+// 64 KiB blocks with a 50 ms quiet time still came to 1.125× the whole file gzipped at 100,000 rows on a busy
+// machine (a database page that took longer than 50 ms sent a small block); 256 KiB and 250 ms come to 1.04×
+// (scripts/bench-export.ts).
+export const BLOCK_BYTES = 256 * 1024;
 /** A source quiet this long has its partial block sent: the client is never kept waiting on a full block. */
-export const QUIET_MS = 50;
+export const QUIET_MS = 250;
 
 export function inLargeBlocks(): TransformStream<Uint8Array, Uint8Array> {
   let held: Uint8Array[] = [];

@@ -33,6 +33,7 @@ import * as m0110 from "./migrations/0110-privacy-exact-keys";
 import * as m0120 from "./migrations/0120-versions-and-seats";
 import * as m0130 from "./migrations/0130-fees-ledger";
 import * as m0140 from "./migrations/0140-batch-list-index";
+import * as m0150 from "./migrations/0150-covering-list-indexes";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0120-versions-and-seats": m0120,
   "0130-fees-ledger": m0130,
   "0140-batch-list-index": m0140,
+  "0150-covering-list-indexes": m0150,
 };
 
 /** SQLite's page cache (KiB) and memory map (bytes), set on every connection (createDb). */

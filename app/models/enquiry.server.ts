@@ -211,8 +211,7 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
     eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
   if (!searchesAnIndex(term)) return scan;
   if (dialect() === "sqlite") {
-    const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-    const match = [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
+    const match = ftsMatch(term);
     // walkOrder: "+rowid" keeps SQLite from reading the matches by rowid and sorting them all; it walks the list's
     // order index instead and keeps the rows in the match set (a common term's first pages).
     return walkOrder
@@ -220,6 +219,34 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
       : sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
   }
   return sql<SqlBool>`(${sql.join(mysqlSearchBranches(term), sql` or `)})`;
+}
+
+/** SQLite's FTS5 query for a term: the term anywhere in the name, e-mail or phone, or its digits in the phone's. */
+function ftsMatch(term: string): string {
+  const digits = phoneSearchDigits(term);
+  const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  return [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
+}
+
+/**
+ * A search with no other filter on SQLite, counted in the search index alone: its matches, less those staff may not
+ * see (held or erased: few, read from the index that starts with the privacy state). Looking up each match's row
+ * to read its privacy state cost 9 ms for the 8,334 "Priya"s at 100,000 enquiries; this costs 3. Null when the
+ * list has other filters (those are tested on the rows).
+ */
+async function countSearchOnly(filter: EnquiryFilter, part: Part): Promise<number | null> {
+  const term = filter.q?.trim();
+  if (dialect() !== "sqlite" || !term || !searchesAnIndex(term) || part.only) return null;
+  const { q: _q, page: _p, limit: _l, sort: _s, ...others } = filter;
+  if (Object.values(others).some((v) => v !== undefined)) return null;
+  const fts = sql.table(SEARCH_TABLE);
+  const match = ftsMatch(term);
+  const { rows } = await sql<{ all: number; hidden: number }>`
+    select (select count(*) from ${fts} where ${fts} match ${match}) as ${sql.id("all")},
+      (select count(*) from ${sql.table("enquiries")} indexed by ${sql.id("enquiries_shown_follow_up_cover")}
+        where ${sql.ref("privacyState")} > ${SHOWN_TO_STAFF}
+          and rowid in (select rowid from ${fts} where ${fts} match ${match})) as ${sql.id("hidden")}`.execute(db());
+  return Number(rows[0].all) - Number(rows[0].hidden);
 }
 
 /**
@@ -412,8 +439,9 @@ export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<En
   const parts = partsOf(filter);
   const few = await narrowedToFewMatches(filter);
   if (few) return pageOfFew(few, parts, { page, limit, offset });
-  const counts = await Promise.all(parts.map((part) => countUpTo(partRows(filter, part, { forCount: true }), LIST_COUNT_CAP)));
-  const exact = counts.map((n) => n <= LIST_COUNT_CAP);
+  const searchCounts = await Promise.all(parts.map((part) => countSearchOnly(filter, part)));
+  const counts = await Promise.all(parts.map((part, i) => searchCounts[i] ?? countUpTo(partRows(filter, part, { forCount: true }), LIST_COUNT_CAP)));
+  const exact = counts.map((n, i) => searchCounts[i] !== null || n <= LIST_COUNT_CAP);
   const rows: EnquiryRow[] = [];
   let skip = offset;
   for (const [i, part] of parts.entries()) {

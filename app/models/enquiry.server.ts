@@ -874,6 +874,12 @@ export async function countFigureGroupsSince(since: string, recentSince: string)
  * (issue 39: 100,000 entries, several ms on SQLite, which has no skip scan without statistics).
  */
 export async function listSourceLabels(): Promise<string[]> {
+  if (dialect() === "mysql") {
+    // MySQL/MariaDB skip-scan a GROUP BY on an index's first column themselves (loose index scan, "Using index for
+    // group-by"); their recursive query took 78 ms at 100,000 enquiries.
+    const rows = await db().selectFrom("enquiries").select("sourceLabel").groupBy("sourceLabel").orderBy("sourceLabel").limit(200).execute();
+    return rows.map((r) => r.sourceLabel);
+  }
   const label = sql.ref("sourceLabel");
   const { rows } = await sql<{ label: string | null }>`
     with recursive ${sql.id("labels")} (${sql.id("label")}, ${sql.id("n")}) as (

@@ -1,17 +1,20 @@
 /**
- * How fast are the back office's enquiry screens with 100,000 enquiries? (DESIGN.md §6, issue 30)
+ * Does the back office's enquiry desk cost the same at 100,000 enquiries as at 1,000? (DESIGN.md §6, issues 30, 39)
  *
- *   npx tsx scripts/bench-enquiries.ts [count] [--quick]
+ *   npx tsx scripts/bench-enquiries.ts [count] [--rounds N] [--quick]
  *   DATABASE_URL=mysql://root@127.0.0.1:3306 npx tsx scripts/bench-enquiries.ts   (MariaDB/MySQL)
  *
- * Fills a new database (SQLite in a temporary folder; with a mysql:// DATABASE_URL, a database of its own on that
- * server, dropped at the end) with enquiries spread over owners, follow-ups, sources, courses and modes, signs in
- * a staff member, and times the real route loaders (session check, filters/page in SQL, count): the list with each
- * filter and combination the screen offers, the dashboard, /api/enquiries with its filters, and a full CSV export
- * (with its peak memory). Prints one table (median and max of 7 runs after a warm-up) and the query plan (EXPLAIN)
- * of each list query in the default order, flagging a full scan or a temporary sort. `--quick` (1,000 rows, one
- * run) is what CI runs (tests/integration/scripts-run.test.ts) so the script cannot rot. A measurement, not a
- * test: it never fails on the numbers. `--keep` leaves the SQLite file (or MySQL database) for a closer look.
+ * Fills two new databases in one process (SQLite files in a temporary folder; with a mysql:// DATABASE_URL, two
+ * databases of their own on that server, dropped at the end): 1,000 enquiries and `count` (100,000), spread over
+ * three years, owners, follow-ups, sources, courses and modes; signs a staff member in on each, and times the real
+ * loaders a request runs (the admin layout's session check and sidebar counts with the screen's own loader, as one
+ * request does): the list with each filter, combination, sort and page the screen offers, searches, My queue, the
+ * dashboard and /api/enquiries. Each line runs on both databases in every round, in a random order, after a
+ * warm-up; it prints the median of each size and their ratio (big / small): a change that makes cost grow with the
+ * table shows at once. Then the query plan (EXPLAIN) of each list query on the big one, flagging a full scan or a
+ * temporary sort, and a full CSV export with its peak memory. `--quick` (100 and 1,000 rows, one round) is what CI
+ * runs (tests/integration/scripts-run.test.ts) so the script cannot rot. A measurement, not a test: it never fails
+ * on the numbers. `--keep` leaves the SQLite files (or MySQL databases) for a closer look.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,24 +23,29 @@ import { performance } from "node:perf_hooks";
 
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
-const COUNT = Number(args.find((a) => /^\d+$/.test(a)) ?? (QUICK ? 1000 : 100_000));
-const RUNS = QUICK ? 1 : 7;
+const roundsArg = args.indexOf("--rounds");
+const COUNT = Number(args.find((a, i) => /^\d+$/.test(a) && i !== roundsArg + 1) ?? (QUICK ? 1000 : 100_000));
+const SMALL = QUICK ? 100 : 1000;
+const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : QUICK ? 1 : 9;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-enquiries-"));
 const serverUrl = process.env.DATABASE_URL?.startsWith("mysql://") ? process.env.DATABASE_URL : null;
-const mysqlName = `bench_enquiries_${process.pid}`;
-let databaseUrl = `file:${path.join(dir, "bench.db")}`;
+const SIZES = [SMALL, COUNT] as const;
+const mysqlName = (size: number) => `bench_enquiries_${process.pid}_${size}`;
+function urlOf(size: number): string {
+  if (!serverUrl) return `file:${path.join(dir, `bench-${size}.db`)}`;
+  const u = new URL(serverUrl);
+  u.pathname = `/${mysqlName(size)}`;
+  return u.toString();
+}
 if (serverUrl) {
   const { createConnection } = await import("mysql2/promise");
   const admin = await createConnection({ uri: serverUrl });
-  await admin.query(`create database \`${mysqlName}\` character set utf8mb4`);
+  for (const size of SIZES) await admin.query(`create database \`${mysqlName(size)}\` character set utf8mb4`);
   await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${mysqlName}`;
-  databaseUrl = u.toString();
 }
 Object.assign(process.env, {
   NODE_ENV: "production",
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: urlOf(COUNT),
   UPLOAD_DIR: path.join(dir, "uploads"),
   BACKUP_DIR: path.join(dir, "backups"),
   SESSION_SECRET: "bench-secret-0123456789-0123456789-0123456789",
@@ -46,13 +54,14 @@ Object.assign(process.env, {
 const engine = serverUrl ? "MariaDB/MySQL" : "SQLite";
 
 // Imported after the environment is set: the modules read it when first used.
-const { openDb, db, migrateToLatest, closeDb, dialect } = await import("~db/client.server");
+const { createDb, switchToOpenedDb, db, migrateToLatest, dialect } = await import("~db/client.server");
 const { getUserWithSecret } = await import("~/models/user.server");
 const { createUserWithoutActor } = await import("~/services/users.server");
 const { createUserSession } = await import("~/web/session.server");
 const { issueToken } = await import("~/web/token.server");
 const { resolveEnquiryFilter } = await import("~/services/enquiry-lists.server");
 const { explainEnquiryList } = await import("~/models/enquiry.server");
+const { loader: layout } = await import("~/routes/admin");
 const { loader } = await import("~/routes/admin.enquiries");
 const { loader: dashboard } = await import("~/routes/admin.dashboard");
 const { loader: apiList } = await import("~/routes/api.enquiries");
@@ -78,9 +87,9 @@ const SOURCES = [
 ];
 const FORMS = ["home", "enquiry-page", "api"];
 const BATCH_IDS = ["bench-batch-1", "bench-batch-2", "bench-batch-3", "bench-batch-4", "bench-batch-5"];
-let staffIds: string[] = [];
+const YEARS_MS = 3 * 365 * 86_400_000;
 
-async function fill() {
+async function fill(COUNT: number, staffIds: string[]) {
   const start = performance.now();
   const BATCH = dialect() === "mysql" ? 2000 : 1000; // 30 columns × 1000 rows stays under SQLite's bound-parameter limit (32,766)
   await db()
@@ -89,8 +98,9 @@ async function fill() {
       for (let from = 0; from < COUNT; from += BATCH) {
         const rows = [];
         for (let i = from; i < Math.min(COUNT, from + BATCH); i++) {
-          // Spread over the last ~70 days, so the dashboard's windows (12 weeks, 30 and 90 days) all see rows.
-          const at = new Date(Date.now() - (COUNT - i) * 60_000).toISOString();
+          // Spread evenly over the last three years, as on a live site: the dashboard's windows (12 weeks, 30 and
+          // 90 days) hold their share of them, more at 100,000 than at 1,000.
+          const at = new Date(Date.now() - Math.round(((COUNT - i) * YEARS_MS) / COUNT)).toISOString();
           const status = STATUSES[(i * 13) % STATUSES.length];
           const source = SOURCES[i % SOURCES.length];
           const phone = phoneOf(i);
@@ -136,137 +146,201 @@ function phoneOf(i: number): string {
   return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
 }
 
-type Result = { label: string; query: string; median: number; max: number; note: string };
-const results: Result[] = [];
+class FillOnly extends Error {}
 
-async function measure(label: string, query: string, call: () => Promise<string>) {
-  const note = await call(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await call();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  results.push({ label, query, median: samples[Math.floor(samples.length / 2)], max: samples.at(-1)!, note });
-}
+/** One database of the pair: its connection, its signed-in staff member and what its lines need. */
+type Side = {
+  size: number;
+  url: string;
+  opened: Awaited<ReturnType<typeof createDb>>;
+  cookie: string;
+  token: string;
+  staffIds: string[];
+  user: NonNullable<Awaited<ReturnType<typeof getUserWithSecret>>>;
+};
 
-const context = { cspNonce: "", clientIp: "127.0.0.1" };
 type ListPage = { total: number; page: number; pages: number; data: unknown[] };
+/** A line of the table: what it asks for on one side, and what it answered (rows, total). */
+type Line = { label: string; kind: "screen" | "api" | "dashboard"; query: (side: Side) => string };
 
-async function screen(label: string, search: string, cookie: string): Promise<ListPage> {
-  let last: ListPage | undefined;
-  await measure(label, `/admin/enquiries${search}`, async () => {
-    const request = new Request(`http://localhost/admin/enquiries${search}`, { headers: { Cookie: cookie } });
-    last = ((await loader({ request, params: {}, context } as never)) as { list: ListPage }).list;
-    return `${last.data.length} of ${last.total}, page ${last.page}/${last.pages}`;
-  });
-  return last!;
-}
+const switchTo = (side: Side) => switchToOpenedDb(side.opened, side.url);
 
-async function api(label: string, search: string, token: string) {
-  await measure(label, `/api/enquiries${search}`, async () => {
-    const request = new Request(`http://localhost/api/enquiries${search}`, { headers: { Authorization: `Bearer ${token}` } });
+/** One request as the server runs it: the admin layout's loader (session, sidebar) and the screen's, with one load context. */
+async function request(side: Side, line: Line): Promise<string> {
+  switchTo(side);
+  const context = { cspNonce: "", clientIp: "127.0.0.1" };
+  const target = line.query(side);
+  if (line.kind === "api") {
+    const request = new Request(`http://localhost${target}`, { headers: { Authorization: `Bearer ${side.token}` } });
     const response = (await apiList({ request, params: { "*": "enquiries" }, context } as never)) as Response;
-    if (response.status !== 200) throw new Error(`/api/enquiries${search} answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 200) throw new Error(`${target} answered ${response.status}: ${await response.text()}`);
     const body = (await response.json()) as { data: unknown[]; total?: number; meta?: { total: number } };
     return `${body.data.length} of ${body.total ?? body.meta?.total ?? "?"}`;
-  });
+  }
+  const request = new Request(`http://localhost${target}`, { headers: { Cookie: side.cookie } });
+  const args = { request, params: {}, context } as never;
+  const [, screen] = await Promise.all([layout(args), line.kind === "dashboard" ? dashboard(args) : loader(args)]);
+  if (line.kind === "dashboard") return "";
+  const list = (screen as { list: ListPage }).list;
+  return `${list.data.length} of ${list.total}, page ${list.page}/${list.pages}`;
 }
 
-class FillOnly extends Error {}
+/** The number of pages a list has on one side (for its last page). */
+async function pagesOf(side: Side, search: string): Promise<number> {
+  switchTo(side);
+  const request = new Request(`http://localhost/admin/enquiries${search}`, { headers: { Cookie: side.cookie } });
+  const screen = (await loader({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } } as never)) as { list: ListPage };
+  return screen.list.pages;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
 
-try {
-  await openDb(process.env.DATABASE_URL!);
+async function prepare(size: number): Promise<Side> {
+  const url = urlOf(size);
+  const opened = await createDb(url);
+  const side = { size, url, opened } as Side;
+  switchTo(side);
   await migrateToLatest(db());
   await createUserWithoutActor({ name: "Bench Editor", email: "bench@example.com", password: "bench-password-123", role: "editor" });
   for (const name of ["Priya", "Arjun"])
     await createUserWithoutActor({ name, email: `${name.toLowerCase()}@example.com`, password: "bench-password-123", role: "editor" });
-  staffIds = (await db().selectFrom("users").select("id").orderBy("email").execute()).map((u) => u.id);
-  const fillMs = await fill();
-  console.log(`Filled ${COUNT.toLocaleString("en-US")} enquiries in ${(fillMs / 1000).toFixed(1)} s (${engine}, Node.js ${process.version})`);
+  side.staffIds = (await db().selectFrom("users").select("id").orderBy("email").execute()).map((u) => u.id);
+  const fillMs = await fill(size, side.staffIds);
+  console.log(`Filled ${size.toLocaleString("en-US")} enquiries in ${(fillMs / 1000).toFixed(1)} s (${engine}, Node.js ${process.version})`);
+  side.user = (await getUserWithSecret({ email: "bench@example.com" }))!;
+  const login = await createUserSession(new Request("http://localhost/admin/login"), side.user, "/admin");
+  side.cookie = login.headers.get("Set-Cookie")!.split(";")[0];
+  side.token = await issueToken(side.user);
+  return side;
+}
 
+const sides: Side[] = [];
+try {
+  for (const size of SIZES) sides.push(await prepare(size));
   if (args.includes("--fill-only")) throw new FillOnly();
-  const user = (await getUserWithSecret({ email: "bench@example.com" }))!;
-  const login = await createUserSession(new Request("http://localhost/admin/login"), user, "/admin");
-  const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
-  const token = await issueToken(user);
+  const [small, big] = sides;
+
   const course = encodeURIComponent(COURSES[2]);
-  const some = Math.floor(COUNT * 0.37);
-  const digits = phoneOf(some).replace(/\D/g, "");
+  const someOf = (side: Side) => Math.floor(side.size * 0.37);
+  const digitsOf = (side: Side) => phoneOf(someOf(side)).replace(/\D/g, "");
   const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-
-  const all = await screen("All, first page", "", cookie);
-  await screen("All, last page", `?page=${all.pages}`, cookie);
-  await screen("All, oldest first", "?sort=oldest", cookie);
-  await screen("All, by follow-up", "?sort=follow-up", cookie);
-  const contacted = await screen("Contacted tab", "?status=contacted", cookie);
-  await screen("Contacted tab, last page", `?status=contacted&page=${contacted.pages}`, cookie);
-  for (const status of ["new", "enrolled", "closed"]) await screen(`Status ${status}`, `?status=${status}`, cookie);
-  const byName = await screen("Search: first name", "?q=Priya", cookie);
-  await screen("Search: first name, last page", `?q=Priya&page=${byName.pages}`, cookie);
-  await screen("Search: surname, any case", "?q=kulkarni", cookie);
-  await screen("Search: name and number", `?q=${encodeURIComponent(`${FIRST[12 % FIRST.length]} ${LAST[(12 * 7) % LAST.length]} 12`)}`, cookie);
-  await screen("Search: whole e-mail", `?q=${encodeURIComponent(`student${some}@example.com`)}`, cookie);
-  await screen("Search: start of e-mail", `?q=student${String(some).slice(0, 4)}`, cookie);
-  await screen("Search: phone as typed", `?q=${encodeURIComponent(phoneOf(some))}`, cookie);
-  await screen("Search: last 4 phone digits", `?q=${digits.slice(-4)}`, cookie);
-  await screen("Search: first 5 mobile digits", `?q=${digits.slice(2, 7)}`, cookie);
-  await screen("Search: e-mail's end (every row)", "?q=example.com", cookie);
-  await screen("Search: 2 letters (no index)", "?q=Ra", cookie);
-  await screen("Search: no match", "?q=Zzyzx", cookie);
-  await screen("Closed + search", "?status=closed&q=Sneha", cookie);
-  await screen("Mine", "?assignee=mine", cookie);
-  await screen("Unassigned", "?assignee=none", cookie);
-  const owner = await screen("A named owner", `?assignee=${staffIds[1]}`, cookie);
-  await screen("A named owner, last page", `?assignee=${staffIds[1]}&page=${owner.pages}`, cookie);
-  await screen("Follow-up due today", "?followUp=due", cookie);
-  await screen("Follow-up overdue", "?followUp=overdue", cookie);
-  await screen("No follow-up", "?followUp=none", cookie);
-  await screen("Mine + due today", "?assignee=mine&followUp=due", cookie);
-  await screen("Mine + overdue", "?assignee=mine&followUp=overdue", cookie);
-  await screen("Course", `?course=${course}`, cookie);
-  await screen("Mode", "?mode=hybrid", cookie);
-  await screen("Source", "?source=instagram.com", cookie);
-  await screen("Form", "?form=api", cookie);
-  await screen("Date range (one week)", `?from=${day(14)}&to=${day(7)}`, cookie);
-  await screen("New + course + mode", `?status=new&course=${course}&mode=online`, cookie);
-  await screen("Mine + overdue + source + course", `?assignee=mine&followUp=overdue&source=google&course=${encodeURIComponent(COURSES[0])}`, cookie);
-  await screen("Source + date range + search", `?source=google&from=${day(30)}&to=${day(1)}&q=Reddy`, cookie);
-  const batch = await screen("Batch", `?batch=${BATCH_IDS[2]}`, cookie);
-  await screen("Batch, last page", `?batch=${BATCH_IDS[2]}&page=${batch.pages}`, cookie);
-  const queue = await screen("My queue", "?view=queue", cookie);
-  await screen("My queue, last page", `?view=queue&page=${queue.pages}`, cookie);
-
-  await measure("Dashboard", "/admin/dashboard", async () => {
-    await dashboard({ request: new Request("http://localhost/admin/dashboard", { headers: { Cookie: cookie } }), params: {}, context } as never);
-    return "";
+  const lastPages = new Map<string, number>();
+  const screen = (label: string, search: string | ((side: Side) => string)): Line => ({
+    label,
+    kind: "screen",
+    query: (side) => `/admin/enquiries${typeof search === "string" ? search : search(side)}`,
   });
+  /** The last page of a list: found on each side first. */
+  const last = (label: string, search: string | ((side: Side) => string)): Line => {
+    const base = (side: Side) => (typeof search === "string" ? search : search(side));
+    return screen(label, (side) => {
+      const pages = lastPages.get(`${side.size}${base(side)}`)!;
+      return `${base(side)}${base(side) ? "&" : "?"}page=${pages}`;
+    });
+  };
+  const api = (label: string, search: string | ((side: Side) => string)): Line => ({
+    label,
+    kind: "api",
+    query: (side) => `/api/enquiries${typeof search === "string" ? search : search(side)}`,
+  });
+  const owner = (side: Side) => `?assignee=${side.staffIds[1]}`;
+  const lines: Line[] = [
+    screen("All, first page", ""),
+    screen("All, page 2", "?page=2"),
+    last("All, last page", ""),
+    screen("All, oldest first", "?sort=oldest"),
+    screen("All, by follow-up", "?sort=follow-up"),
+    screen("Contacted tab", "?status=contacted"),
+    last("Contacted tab, last page", "?status=contacted"),
+    ...["new", "enrolled", "closed"].map((status) => screen(`Status ${status}`, `?status=${status}`)),
+    screen("Search: common first name", "?q=Priya"),
+    last("Search: first name, last page", "?q=Priya"),
+    screen("Search: surname, any case", "?q=kulkarni"),
+    screen(
+      "Search: rare full name",
+      (side) => `?q=${encodeURIComponent(`${FIRST[someOf(side) % FIRST.length]} ${LAST[(someOf(side) * 7) % LAST.length]} ${someOf(side)}`)}`,
+    ),
+    screen("Search: whole e-mail", (side) => `?q=${encodeURIComponent(`student${someOf(side)}@example.com`)}`),
+    screen("Search: phone as typed", (side) => `?q=${encodeURIComponent(phoneOf(someOf(side)))}`),
+    screen("Search: last 4 phone digits", (side) => `?q=${digitsOf(side).slice(-4)}`),
+    screen("Search: first 5 mobile digits", (side) => `?q=${digitsOf(side).slice(2, 7)}`),
+    screen("Search: no match", "?q=Zzyzx"),
+    screen("Closed + search", "?status=closed&q=Sneha"),
+    screen("Mine", "?assignee=mine"),
+    screen("Unassigned", "?assignee=none"),
+    screen("A named owner", owner),
+    last("A named owner, last page", owner),
+    screen("Follow-up due today", "?followUp=due"),
+    screen("Follow-up overdue", "?followUp=overdue"),
+    screen("No follow-up", "?followUp=none"),
+    screen("Mine + overdue", "?assignee=mine&followUp=overdue"),
+    screen("Course", `?course=${course}`),
+    screen("Mode", "?mode=hybrid"),
+    screen("Source", "?source=instagram.com"),
+    screen("Form", "?form=api"),
+    screen("Date range (one week)", `?from=${day(14)}&to=${day(7)}`),
+    screen("Contacted + offline", "?status=contacted&mode=offline"),
+    screen("Contacted + course + online", `?status=contacted&course=${course}&mode=online`),
+    screen("Mine + overdue + source + course", `?assignee=mine&followUp=overdue&source=google&course=${encodeURIComponent(COURSES[0])}`),
+    screen("Batch", `?batch=${BATCH_IDS[2]}`),
+    last("Batch, last page", `?batch=${BATCH_IDS[2]}`),
+    screen("My queue", "?view=queue"),
+    last("My queue, last page", "?view=queue"),
+    { label: "Dashboard", kind: "dashboard", query: () => "/admin/dashboard" },
+    api("API: first page", ""),
+    api("API: contacted + offline", "?status=contacted&mode=offline"),
+    api("API: search by name", "?q=Priya"),
+    api("API: search by phone digits", (side) => `?q=${digitsOf(side).slice(-4)}`),
+    api("API: mine + overdue", "?assignee=mine&followUp=overdue"),
+    api("API: course + source, page 20", `?course=${course}&source=google&page=20`),
+    api("API: date range", `?from=${day(14)}&to=${day(7)}`),
+  ];
+  for (const side of sides)
+    for (const search of ["", "?status=contacted", "?q=Priya", owner(side), `?batch=${BATCH_IDS[2]}`, "?view=queue"])
+      lastPages.set(`${side.size}${search}`, await pagesOf(side, search));
 
-  await api("API: first page", "", token);
-  await api("API: status", "?status=contacted", token);
-  await api("API: search by name", "?q=Priya", token);
-  await api("API: search by phone digits", `?q=${digits.slice(-4)}`, token);
-  await api("API: mine + overdue", "?assignee=mine&followUp=overdue", token);
-  await api("API: course + source, page 20", `?course=${course}&source=google&page=20`, token);
-  await api("API: date range", `?from=${day(14)}&to=${day(7)}`, token);
-
-  const width = { label: 34, query: 58 };
   console.log(
-    `\n${engine}, ${COUNT.toLocaleString("en-US")} enquiries, Node.js ${process.version}: server time of the loaders, median and max of ${RUNS} runs after a warm-up`,
+    `\n${engine}, ${SMALL.toLocaleString("en-US")} and ${COUNT.toLocaleString("en-US")} enquiries side by side, Node.js ${process.version}: ` +
+      `time of the request's loaders, median of ${ROUNDS} paired rounds (each round runs both, in a random order) after a warm-up`,
   );
-  console.log(`| ${pad("What", width.label)} | ${pad("Request", width.query)} | median ms | max ms | rows |`);
-  console.log(`|${"-".repeat(width.label + 2)}|${"-".repeat(width.query + 2)}|----------:|-------:|------|`);
-  for (const r of results) {
+  const width = { label: 34, query: 54 };
+  const head = (n: number) => `${(n / 1000).toLocaleString("en-US")}k ms`.padStart(9);
+  console.log(
+    `| ${pad("What", width.label)} | ${pad("Request", width.query)} | ${head(SMALL)} | ${head(COUNT)} | ratio | rows (${COUNT.toLocaleString("en-US")}) |`,
+  );
+  console.log(`|${"-".repeat(width.label + 2)}|${"-".repeat(width.query + 2)}|----------:|----------:|------:|------|`);
+  const ratios: number[] = [];
+  for (const line of lines) {
+    const samples = new Map<Side, number[]>(sides.map((s) => [s, []]));
+    const notes = new Map<Side, string>();
+    for (const side of sides) notes.set(side, await request(side, line)); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = Math.random() < 0.5 ? sides : [...sides].reverse();
+      for (const side of order) {
+        const start = performance.now();
+        await request(side, line);
+        samples.get(side)!.push(performance.now() - start);
+      }
+    }
+    const [a, b] = [median(samples.get(small)!), median(samples.get(big)!)];
+    ratios.push(b / a);
     console.log(
-      `| ${pad(r.label, width.label)} | ${pad(r.query, width.query)} | ${r.median.toFixed(1).padStart(9)} | ${r.max.toFixed(1).padStart(6)} | ${r.note} |`,
+      `| ${pad(line.label, width.label)} | ${pad(line.query(big), width.query)} | ${a.toFixed(1).padStart(9)} | ${b.toFixed(1).padStart(9)} | ${(b / a).toFixed(2).padStart(5)} | ${notes.get(big)} |`,
     );
   }
+  const worst = Math.max(...ratios);
+  console.log(`Worst ratio ${worst.toFixed(2)}; lines over 2×: ${ratios.filter((r) => r > 2).length} of ${ratios.length}.`);
 
-  // The plan of every list query in the default order: a full scan or a temporary sort is flagged.
+  // The plan of every list query in the default order on the big database: a full scan or a temporary sort is flagged.
+  switchTo(big);
+  const some = someOf(big);
+  const digits = digitsOf(big);
   console.log(`\nQuery plans (EXPLAIN) of the list queries in the default order:`);
-  const actor = { user: { ...user, id: staffIds[0] }, ip: "" } as never;
+  const actor = { user: { ...big.user, id: big.staffIds[0] }, ip: "" } as never;
   const plans: [string, Record<string, string | undefined>][] = [
     ["All", {}],
     ["Status", { status: "contacted" }],
@@ -306,48 +380,39 @@ try {
   );
 
   // The whole list as CSV, read to the end the way a browser downloads it; peak memory sampled meanwhile.
+  const context = { cspNonce: "", clientIp: "127.0.0.1" };
   globalThis.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const start = performance.now();
   const response = (await exportCsv({
-    request: new Request("http://localhost/admin/enquiries/export.csv", { headers: { Cookie: cookie } }),
+    request: new Request("http://localhost/admin/enquiries/export.csv", { headers: { Cookie: big.cookie } }),
     params: {},
     context,
   } as never)) as Response;
   let bytes = 0;
-  let lines = 0;
+  let lines2 = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
-    for (const b of chunk) if (b === 10) lines++;
+    for (const b of chunk) if (b === 10) lines2++;
   }
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(
-    `\nCSV export of all ${COUNT.toLocaleString("en-US")}: ${((performance.now() - start) / 1000).toFixed(2)} s, ${(bytes / 1048576).toFixed(1)} MB, ${lines} lines; ` +
+    `\nCSV export of all ${COUNT.toLocaleString("en-US")}: ${((performance.now() - start) / 1000).toFixed(2)} s, ${(bytes / 1048576).toFixed(1)} MB, ${lines2} lines; ` +
       `memory: ${(baseline / 1048576).toFixed(0)} MB before, peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - baseline) / 1048576).toFixed(0)} MB)`,
   );
-
-  // My queue's CSV: the queue's two parts, each read a page at a time in its own order (what the list shows).
-  const queueStart = performance.now();
-  const queueCsv = (await exportCsv({
-    request: new Request("http://localhost/admin/enquiries/export.csv?view=queue", { headers: { Cookie: cookie } }),
-    params: {},
-    context,
-  } as never)) as Response;
-  const queueLines = (await queueCsv.text()).split("\n").filter(Boolean).length - 1;
-  console.log(`CSV export of My queue: ${((performance.now() - queueStart) / 1000).toFixed(2)} s, ${queueLines} rows (the list says ${queue.total})`);
 } catch (error) {
   if (!(error instanceof FillOnly)) throw error;
 } finally {
-  await closeDb();
-  if (args.includes("--keep")) console.log(`Kept ${databaseUrl}`);
+  for (const side of sides) await side.opened.db.destroy();
+  if (args.includes("--keep")) console.log(`Kept ${SIZES.map(urlOf).join(" and ")}`);
   else fs.rmSync(dir, { recursive: true, force: true });
   if (serverUrl && !args.includes("--keep")) {
     const { createConnection } = await import("mysql2/promise");
     const admin = await createConnection({ uri: serverUrl });
-    await admin.query(`drop database if exists \`${mysqlName}\``);
+    for (const size of SIZES) await admin.query(`drop database if exists \`${mysqlName(size)}\``);
     await admin.end();
   }
 }

@@ -4,7 +4,8 @@ import { MAX_LIMIT } from "~/schemas/list-params";
 export const DEFAULT_LIMIT = 20;
 
 export type PageInput = { page?: number; limit?: number };
-export type Page<T> = { data: T[]; total: number; page: number; limit: number; pages: number };
+/** `totalCapped`: the list has more than `total` rows (a count that stopped there: app/models/enquiry.server.ts). */
+export type Page<T> = { data: T[]; total: number; page: number; limit: number; pages: number; totalCapped?: boolean };
 
 export function pageBounds(input: PageInput = {}) {
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(Number(input.limit) || DEFAULT_LIMIT)));

@@ -3,7 +3,7 @@ import { db, dialect } from "~db/client.server";
 import { nowIso } from "~/util/ids";
 import { SHOWN_TO_STAFF, type PrivacyState, type TimelineSubject } from "~/schemas/values";
 import { toContactQuery, type ContactQuery } from "./contact-query.server";
-import { toEnquiry, type Enquiry } from "./enquiry.server";
+import { enquiriesWritten, toEnquiry, type Enquiry } from "./enquiry.server";
 
 /**
  * The SQL behind a person's privacy rights (app/services/privacy-*.server.ts): a person's records by e-mail in any
@@ -70,6 +70,7 @@ export async function heldRecordKeys(records: { type: string; id: string }[]): P
 
 /** The marketing choice as it now stands. */
 export async function setMarketingConsent(type: TimelineSubject, id: string, on: boolean): Promise<void> {
+  if (type === "enquiry") enquiriesWritten();
   await db()
     .updateTable(TABLE_OF[type])
     .set({ marketingConsent: on ? 1 : 0, updatedAt: nowIso() })
@@ -80,6 +81,7 @@ export async function setMarketingConsent(type: TimelineSubject, id: string, on:
 
 /** A person's own correction of their name and/or phone (already checked); `digits` is the phone's search form. */
 export async function correctPersonDetails(type: TimelineSubject, id: string, change: { name?: string; phone?: string; digits?: string }): Promise<void> {
+  if (type === "enquiry") enquiriesWritten();
   const updatedAt = nowIso();
   const phone = change.phone !== undefined ? { phone: change.phone, phoneDigits: change.digits ?? "" } : {};
   if (type === "enquiry") {
@@ -104,6 +106,7 @@ export async function correctPersonDetails(type: TimelineSubject, id: string, ch
  * clicks (or two instances) exactly one goes on to send what was held back.
  */
 export async function releaseHeldRecord(type: TimelineSubject, id: string, at: string): Promise<boolean> {
+  if (type === "enquiry") enquiriesWritten();
   const r = await db()
     .updateTable(TABLE_OF[type])
     .set({ privacyState: "", guardianConsentAt: at, updatedAt: at })
@@ -119,6 +122,7 @@ export async function releaseHeldRecord(type: TimelineSubject, id: string, at: s
  * dashboard counts stays: status, course, mode, batch, dates, the campaign tags and the source label.
  */
 export async function eraseRecordRow(type: TimelineSubject, id: string, at: string): Promise<boolean> {
+  if (type === "enquiry") enquiriesWritten();
   const common = {
     privacyState: "erased",
     erasedAt: at,

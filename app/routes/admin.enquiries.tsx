@@ -142,7 +142,7 @@ export default function ManageEnquiries({ loaderData }: Route.ComponentProps) {
         {list.data.length ? <EnquiryBulkBar staff={options.staff} action={`/admin/enquiries${listHref("", search)}`} formKey={formKey} /> : null}
         <EnquiryList enquiries={list.data} search={search} />
       </div>
-      <Pagination page={list.page} pages={list.pages} total={list.total} noun={["enquiry", "enquiries"]} />
+      <Pagination page={list.page} pages={list.pages} total={list.total} capped={list.totalCapped} noun={["enquiry", "enquiries"]} />
     </>
   );
 }

@@ -177,7 +177,15 @@ export function listQuery<S extends z.core.$ZodObject>(request: Request, schema:
 
 /** A page of records as the API answers it: { data, page, limit, total, pages }. */
 export function listResponse<T>(page: Page<T>): Response {
-  return json({ data: page.data, page: page.page, limit: page.limit, total: page.total, pages: page.pages });
+  // totalCapped (only when true): more than `total` match, the count stopped there (GET /api/enquiries, issue 39).
+  return json({
+    data: page.data,
+    page: page.page,
+    limit: page.limit,
+    total: page.total,
+    pages: page.pages,
+    ...(page.totalCapped ? { totalCapped: true } : {}),
+  });
 }
 
 export const one = (data: unknown, status = 200) => json({ data }, { status });

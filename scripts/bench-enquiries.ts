@@ -24,7 +24,7 @@ import { performance } from "node:perf_hooks";
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
 const roundsArg = args.indexOf("--rounds");
-const COUNT = Number(args.find((a, i) => /^\d+$/.test(a) && i !== roundsArg + 1) ?? (QUICK ? 1000 : 100_000));
+const COUNT = Number(args.find((a, i) => /^\d+$/.test(a) && (roundsArg < 0 || i !== roundsArg + 1)) ?? (QUICK ? 1000 : 100_000));
 const SMALL = QUICK ? 100 : 1000;
 const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : QUICK ? 1 : 9;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-enquiries-"));

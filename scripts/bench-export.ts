@@ -4,6 +4,8 @@
  *
  *   npm run build && npx tsx scripts/bench-export.ts [count ...]        (default: 100000 1000000)
  *
+ * `BUILD_DIR` picks another build folder (the test of the scripts runs one with 2,000 rows).
+ *
  * For each count: fills a new SQLite database with `scripts/bench-enquiries.ts <count> --fill-only --keep`, starts the
  * BUILT server on it (node server/index.js, as in production), signs in over HTTP and downloads
  * /admin/enquiries/export.csv twice the way a browser does: once uncompressed and once with `Accept-Encoding: gzip`.
@@ -26,7 +28,8 @@ const counts = process.argv
   .filter((a) => /^\d+$/.test(a))
   .map(Number);
 if (counts.length === 0) counts.push(100_000, 1_000_000);
-if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("Build first: npm run build");
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) throw new Error("Build first: npm run build");
 
 const PAGE = 4096;
 const TICKS = 100; // USER_HZ on Linux
@@ -104,7 +107,7 @@ for (const count of counts) {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
-  const kept = /Kept (file:\S+)/.exec(fill.stdout)?.[1];
+  const kept = new RegExp(`(file:\\S*bench-${count}\\.db)`).exec(/Kept .*/.exec(fill.stdout)?.[0] ?? "")?.[1];
   if (fill.status !== 0 || !kept) throw new Error(`Filling ${count} rows failed:\n${fill.stdout}\n${fill.stderr}`);
   console.log(fill.stdout.trim().split("\n")[0]);
   const dbFile = kept.slice("file:".length);
@@ -118,6 +121,7 @@ for (const count of counts) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      BUILD_DIR,
       SKIP_BUILD_CHECK: "1",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -161,12 +165,12 @@ for (const count of counts) {
     const csv = await gunzip(gz.csv!);
     const whole = gzipSync(csv).length;
     const lines = csv.toString("utf8").split("\r\n").filter(Boolean).length - 1;
-    // A minor's enquiry held for a guardian (1 in 500 in the fill) is not shown to staff, so not exported either.
-    const held = Math.floor((count - 8) / 500) + 1;
-    if (lines !== count - held) throw new Error(`The export held ${lines} rows, not ${count - held}`);
+    // Fewer rows than filled: a minor's enquiry held for a guardian is not shown to staff, and the server's retention
+    // run at start erases what is past its retention period (the fill spans three years).
+    if (lines < 1 || lines > count) throw new Error(`The export held ${lines} rows of ${count}`);
     rows.push(
-      `| ${count.toLocaleString("en-US")} | uncompressed | ${plain.firstByteMs.toFixed(0)} ms | ${s(plain.totalMs)} s | ${plain.cpu.toFixed(2)} s | ${mb(plain.rssBefore)} → ${mb(plain.rssPeak)} MB | ${mb(plain.wireBytes)} MB | |`,
-      `| ${count.toLocaleString("en-US")} | gzip | ${gz.firstByteMs.toFixed(0)} ms | ${s(gz.totalMs)} s | ${gz.cpu.toFixed(2)} s | ${mb(gz.rssBefore)} → ${mb(gz.rssPeak)} MB | ${mb(gz.wireBytes)} MB | ${(gz.wireBytes / whole).toFixed(3)}× of ${mb(whole)} MB |`,
+      `| ${lines.toLocaleString("en-US")} | uncompressed | ${plain.firstByteMs.toFixed(0)} ms | ${s(plain.totalMs)} s | ${plain.cpu.toFixed(2)} s | ${mb(plain.rssBefore)} → ${mb(plain.rssPeak)} MB | ${mb(plain.wireBytes)} MB | |`,
+      `| ${lines.toLocaleString("en-US")} | gzip | ${gz.firstByteMs.toFixed(0)} ms | ${s(gz.totalMs)} s | ${gz.cpu.toFixed(2)} s | ${mb(gz.rssBefore)} → ${mb(gz.rssPeak)} MB | ${mb(gz.wireBytes)} MB | ${(gz.wireBytes / whole).toFixed(3)}× of ${mb(whole)} MB |`,
     );
   } finally {
     child.kill("SIGTERM");
@@ -176,6 +180,6 @@ for (const count of counts) {
 }
 
 console.log(`\nCSV export of every enquiry over HTTP (built server, SQLite, Node.js ${process.version}; CPU and memory are the server's):`);
-console.log("| Rows | Encoding | First byte | Whole download | Server CPU | Server memory (before → peak) | On the wire | vs gzipped whole |");
+console.log("| Rows exported | Encoding | First byte | Whole download | Server CPU | Server memory (before → peak) | On the wire | vs gzipped whole |");
 console.log("|---:|---|---:|---:|---:|---|---:|---|");
 for (const row of rows) console.log(row);

@@ -34,6 +34,7 @@ const RUNS: Record<string, string> = {
   "bench.ts": "one round of one second",
   "bench-enquiry-post.ts": "one round of one second, this checkout against itself",
   "bench-upload-flood.ts": "one round of two small uploads",
+  "bench-export.ts": "2,000 enquiries exported over HTTP, plain and gzipped",
   "crash-test.js": "one round",
   "sigterm-test.js": "one round",
   "bench-instances.ts": "MySQL only: one round of one second",
@@ -147,6 +148,12 @@ describe("the scripts that start the production server", () => {
   it("bench-upload-flood.ts, one small round", async () => {
     const args = ["--requests", "2", "--files", "1", "--megapixels", "1", "--rounds", "1", "--port", String(PORT + 2)];
     ok(await run("bench-upload-flood.ts", args, {}, 120_000));
+  }, 130_000);
+
+  it("bench-export.ts, 2,000 enquiries exported over HTTP", async () => {
+    const r = await run("bench-export.ts", ["2000"], {}, 120_000);
+    ok(r);
+    expect(r.stdout).toMatch(/\| [\d,]+ \| gzip \| \d+ ms \|/);
   }, 130_000);
 
   it("bench-enquiry-post.ts, this checkout against itself", async () => {

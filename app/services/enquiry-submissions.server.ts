@@ -5,9 +5,8 @@ import { takeNextAssignee } from "~/models/assignment.server";
 import { enquiryIdPrefixTaken, findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
 import { newId } from "~/util/ids";
 import { enquiryReference, idReferencePrefix } from "~/util/enquiry-reference";
-import { formatDate, formatDateTime } from "~/util/dates";
+import { formatDate } from "~/util/dates";
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
-import { GUARDIAN_CONSENT_DAYS } from "~/config/privacy-notice";
 import { findScheduleByCourseAndStart, getSchedule } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
 import { COURSE_REQUIRED, ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
@@ -21,6 +20,7 @@ import { record } from "./audit.server";
 import { withDuplicates, type EnquiryRecord } from "./enquiry-lists.server";
 import { queueEnquiryNotifications } from "./notifications.server";
 import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
+import { GUARDIAN_WAIT_TITLE, guardianWaitText } from "./guardian-consent.server";
 import { invalid } from "./service-error";
 import { fieldErrors } from "./validation";
 import { joinWaitlistIfFull } from "./waitlist.server";
@@ -167,18 +167,6 @@ export function enquiryAsSeenBy(actor: Actor, record: EnquiryRecord): EnquiryRec
   if (actor.user) return record;
   return Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, record[key]])) as EnquiryReceipt;
 }
-
-/** When a minor's enquiry, still without a guardian's consent, is deleted (the retention job's cutoff: GUARDIAN_CONSENT_DAYS). */
-export function guardianDeadline(createdAt: string): string {
-  return new Date(Date.parse(createdAt) + GUARDIAN_CONSENT_DAYS * 86_400_000).toISOString();
-}
-
-/** What a minor is told their enquiry waits for, on the form's answer and on /me, in the same words. */
-export function guardianWaitText(guardianName: string, createdAt: string): string {
-  return `We have e-mailed ${guardianName || "your parent or guardian"} to ask for consent. We cannot contact you until they agree; if they do not by ${formatDateTime(guardianDeadline(createdAt))} (Hyderabad time), we delete your enquiry.`;
-}
-
-export const GUARDIAN_WAIT_TITLE = "We have asked your parent or guardian";
 
 /** A confirmation a person can keep: what they are told, the reference they can quote, what they sent and where its copy went. */
 export type EnquiryConfirmation = {

@@ -18,7 +18,7 @@ import {
 import { findPrivacyLink, privacyLinkById, type PrivacyLink } from "~/models/privacy-links.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { insertTimelineEntry, listTimeline } from "~/models/timeline.server";
-import { activeEntryOfEnquiry, latestEntryOfEnquiry, openOfferOfEnquiry, positionOf } from "~/models/waitlist.server";
+import { activeEntryOfEnquiry, latestEntryOfEnquiry, openOfferOfEnquiry, positionOf, type WaitlistEntry, type WaitlistOffer } from "~/models/waitlist.server";
 import { offerPath, offerToken } from "~/infra/waitlist-token.server";
 import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { indianPhoneDigits, PHONE_MESSAGE } from "~/schemas/enquiry";
@@ -141,23 +141,31 @@ export type MeView =
     }
   | { state: "invalid" | "expired" };
 
+/** Where the person stands for their enquiry's batch, in the states /me words. */
+async function seatOf(
+  e: Extract<PrivacyRecord, { type: "enquiry" }>["record"],
+  scheduleId: string,
+  entry: WaitlistEntry | null,
+  offer: WaitlistOffer | null,
+): Promise<MeSeat> {
+  if (e.status === "enrolled") return { state: "enrolled" };
+  if (entry && offer) {
+    // Past its time but not yet closed by the periodic job: already gone for the person.
+    if (Date.parse(offer.expiresAt) <= Date.now()) return { state: "expired" };
+    return { state: "offered", until: offer.expiresAt, link: offerPath(offerToken(offer.id)) };
+  }
+  if (entry) return { state: "waiting", position: await positionOf(entry) };
+  const last = await latestEntryOfEnquiry(e.id, scheduleId);
+  if (last && (last.status === "declined" || last.status === "expired" || last.status === "withdrawn")) return { state: last.status };
+  return { state: "requested" };
+}
+
 async function describeEnquiry(r: Extract<PrivacyRecord, { type: "enquiry" }>): Promise<MeEnquiry> {
   const e = r.record;
   const [schedule, entry] = await Promise.all([e.scheduleId ? getSchedule(e.scheduleId) : null, activeEntryOfEnquiry(e.id)]);
   const offer = entry?.status === "offered" ? await openOfferOfEnquiry(e.id) : null;
   const held = r.state === "held";
-  const last = schedule && !entry && e.status !== "enrolled" ? await latestEntryOfEnquiry(e.id, schedule.id) : null;
-  const seat: MeSeat | null = !schedule
-    ? null
-    : e.status === "enrolled"
-      ? { state: "enrolled" }
-      : offer && entry
-        ? { state: "offered", until: offer.expiresAt, link: offerPath(offerToken(offer.id)) }
-        : entry
-          ? { state: "waiting", position: await positionOf(entry) }
-          : last && (last.status === "declined" || last.status === "expired" || last.status === "withdrawn")
-            ? { state: last.status }
-            : { state: "requested" };
+  const seat = schedule ? await seatOf(e, schedule.id, entry, offer) : null;
   return {
     id: e.id,
     createdAt: e.createdAt,

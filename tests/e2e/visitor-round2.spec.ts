@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp-sink";
-import { expect, test, uniqueTag } from "./fixtures";
+import { expect, expectNoAxeViolations, test, uniqueTag } from "./fixtures";
 import { ADMIN, startServer, type TestServer } from "./servers";
 
 /**
@@ -156,6 +156,7 @@ for (const js of [false, true]) {
       await expect(summary).toContainText(courseTitle);
       await expect(summary).toContainText("Weekend batches, please");
       await expect(page.getByText(`A copy was sent to ${email}`)).toBeVisible();
+      if (js) await expectNoAxeViolations(page, "enquiry confirmation");
       const found = (await api("GET", `/api/enquiries?q=${encodeURIComponent(reference)}`)).body;
       expect(found.total).toBe(1);
       expect(found.data[0].email).toBe(email);
@@ -200,6 +201,7 @@ for (const js of [false, true]) {
       await expect(page.getByRole("heading", { name: "A seat is held for you" })).toBeVisible();
       await page.getByRole("button", { name: "Decline" }).click();
       await expect(page.getByRole("heading", { name: "Give up your seat?" })).toBeVisible();
+      if (js) await expectNoAxeViolations(page, "Give up your seat?");
       await page.getByRole("link", { name: "No, keep my seat" }).click();
       await expect(page.getByRole("heading", { name: "A seat is held for you" })).toBeVisible();
       await page.getByRole("button", { name: "Decline" }).click();
@@ -208,6 +210,7 @@ for (const js of [false, true]) {
       await page.goto(`${server.url}/me`);
       await expect(seat(page)).toHaveText("Declined: you gave up the seat offered to you");
       await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveCount(0);
+      if (js) await expectNoAxeViolations(page, "/me with a declined seat");
 
       // WhatsApp updates off, as easily as marketing.
       await expect(page.getByTestId("me-whatsapp-state")).toContainText("We send batch updates");
@@ -227,6 +230,7 @@ for (const js of [false, true]) {
       await expect(page.getByRole("heading", { name: "You are enrolled!" })).toBeVisible();
       await expect(page.getByTestId("offer-fee")).toHaveText(/^Fee/);
       await expect(page.getByTestId("offer-reference")).toHaveText(/^ENQ-[0-9A-F]{8}$/);
+      if (js) await expectNoAxeViolations(page, "accepted offer");
       await expect(page.getByText(courseTitle)).toBeVisible();
       const ics = await page.request.get(`${server.url}${await page.getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href")}`);
       expect(ics.status()).toBe(200);

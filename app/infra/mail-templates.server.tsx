@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { enquiryReference } from "~/util/enquiry-reference";
 import { SITE } from "~/config/site";
 import type { ContactQuery } from "~/models/contact-query.server";
 import type { Enquiry } from "~/models/enquiry.server";
@@ -256,6 +257,8 @@ function enquiryAck(e: Enquiry, meLink?: MeLink): RenderedMail {
     "What happens next:",
     `A counsellor will call you on ${e.phone} within ${SITE.responseHours} hours with batch dates, fees and a free demo class.${whatsapp}`,
     "",
+    `Your reference: ${enquiryReference(e.id)} (quote it when you write or call us).`,
+    "",
     ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
@@ -269,6 +272,9 @@ function enquiryAck(e: Enquiry, meLink?: MeLink): RenderedMail {
       <H2>What happens next</H2>
       <P>
         A counsellor will call you on <strong>{e.phone}</strong> within {SITE.responseHours} hours with batch dates, fees and a free demo class.{whatsapp}
+      </P>
+      <P>
+        Your reference: <strong>{enquiryReference(e.id)}</strong> (quote it when you write or call us).
       </P>
       <MeLinkNote link={meLink} />
       <Closing />
@@ -289,6 +295,8 @@ function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }, meLin
     "",
     "You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.",
     "",
+    `Your reference: ${enquiryReference(e.id)} (quote it when you write or call us).`,
+    "",
     ...meLinkText(meLink),
     ...closingText(),
   ].join("\n");
@@ -304,6 +312,9 @@ function waitlistAck(e: Enquiry, w: WaitlistPlace & { holdHours: number }, meLin
         <strong>{place}</strong>
       </P>
       <P>You do not need to do anything until then. If you would rather join another batch, reply to this e-mail or call us.</P>
+      <P>
+        Your reference: <strong>{enquiryReference(e.id)}</strong> (quote it when you write or call us).
+      </P>
       <MeLinkNote link={meLink} />
       <Closing />
     </>,

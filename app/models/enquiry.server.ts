@@ -135,6 +135,8 @@ export type EnquiryFilter = PageInput & {
   /** The batch (schedule id) it is for. */
   scheduleId?: string;
   ids?: string[];
+  /** The first 8 digits of the id (a reference the visitor quoted, "ENQ-3F9A12BC"): the enquiry it names. */
+  idPrefix?: string;
   /** Newest first unless said otherwise; a follow-up filter lists the earliest follow-up first. */
   sort?: EnquirySort;
   /**
@@ -170,6 +172,8 @@ function filtered(filter: EnquiryFilter, { walkOrder = false }: { walkOrder?: bo
   const privacyState = dialect() === "sqlite" && term && !walkOrder ? sql<string>`+${sql.ref("privacyState")}` : sql<string>`${sql.ref("privacyState")}`;
   let q = db().selectFrom("enquiries").where(privacyState, "=", SHOWN_TO_STAFF);
   if (filter.ids) q = q.where("id", "in", filter.ids.length ? filter.ids : [""]);
+  // A UUID's first 8 digits end at its first hyphen: a range on the primary key (both databases use its index).
+  if (filter.idPrefix) q = q.where("id", ">=", `${filter.idPrefix}-`).where("id", "<", `${filter.idPrefix}.`);
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.course) q = q.where("preferredCourse", "=", filter.course);
   if (filter.mode) q = q.where("preferredMode", "=", filter.mode);
@@ -592,6 +596,12 @@ export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
   if (status) q = q.where("status", "=", status);
   const r = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Whether an enquiry (erased ones too) has an id starting with these 8 digits: a new one's reference must be its own. */
+export async function enquiryIdPrefixTaken(prefix: string): Promise<boolean> {
+  const row = await db().selectFrom("enquiries").select("id").where("id", ">=", `${prefix}-`).where("id", "<", `${prefix}.`).limit(1).executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function getEnquiry(id: string): Promise<Enquiry | null> {

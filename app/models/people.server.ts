@@ -79,6 +79,19 @@ export async function setMarketingConsent(type: TimelineSubject, id: string, on:
     .execute();
 }
 
+/**
+ * WhatsApp updates on an enquiry, as the person now wants them. One more on its version: a staff screen opened before
+ * is refused (with the newer value) instead of putting the old choice back.
+ */
+export async function setWhatsappNotifications(id: string, on: boolean): Promise<void> {
+  await db()
+    .updateTable("enquiries")
+    .set((eb) => ({ whatsappNotifications: on ? 1 : 0, updatedAt: nowIso(), updatedBy: null, version: eb("version", "+", 1) }))
+    .where("id", "=", id)
+    .where("privacyState", "<>", "erased")
+    .execute();
+}
+
 /** A person's own correction of their name and/or phone (already checked); `digits` is the phone's search form. */
 export async function correctPersonDetails(type: TimelineSubject, id: string, change: { name?: string; phone?: string; digits?: string }): Promise<void> {
   if (type === "enquiry") enquiriesWritten();

@@ -55,6 +55,20 @@ export async function activeEntryOfEnquiry(enquiryId: string): Promise<WaitlistE
   return row ? toEntry(row) : null;
 }
 
+/** The enquiry's newest entry for a batch, whatever became of it (declined, expired, enrolled …), if any. */
+export async function latestEntryOfEnquiry(enquiryId: string, scheduleId: string): Promise<WaitlistEntry | null> {
+  const row = await db()
+    .selectFrom("waitlist_entries")
+    .selectAll()
+    .where("enquiryId", "=", enquiryId)
+    .where("scheduleId", "=", scheduleId)
+    .orderBy("joinedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toEntry(row) : null;
+}
+
 /** The batch's list in order of joining: waiting and offered entries. */
 export async function listWaitlist(scheduleId: string, limit = 500): Promise<WaitlistLine[]> {
   const rows = await db()

@@ -92,11 +92,19 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
       : undefined;
   return (
     <main id="main">
-      <PageHero
-        title="Course Registration"
-        crumbs={[{ name: "Enquiry" }]}
-        intro="Reserve your seat in the next batch. Fill in the form and a counsellor will call you within 24 hours."
-      />
+      {waitlist ? (
+        <PageHero
+          title="Join the waitlist"
+          crumbs={[{ name: "Schedules", to: "/schedules" }, { name: "Waitlist" }]}
+          intro={`${waitlist.courseName}, starting ${formatDate(waitlist.startDate)}, is full. Join its waitlist: when a seat frees, we e-mail you a link that holds it for you.`}
+        />
+      ) : (
+        <PageHero
+          title="Course Registration"
+          crumbs={[{ name: "Enquiry" }]}
+          intro="Reserve your seat in the next batch. Fill in the form and a counsellor will call you within 24 hours."
+        />
+      )}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
         <aside className="lg:col-span-1" aria-labelledby="enquiry-help-title">
           <h2 id="enquiry-help-title" className="text-2xl font-bold text-slate-900">
@@ -117,7 +125,10 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </aside>
-        <section aria-label="Registration form" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+        <section
+          aria-label={waitlist ? "Waitlist form" : "Registration form"}
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        >
           <SiteEnquiryForm
             variant="page"
             actionResult={resultFor(actionData, "enquiry")}
@@ -128,6 +139,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             defaultMessage={batchNote}
             batchDate={batchDate}
             resetHref="/enquiry"
+            submitLabel={waitlist ? "Join the waitlist" : undefined}
           />
         </section>
       </div>

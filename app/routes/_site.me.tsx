@@ -3,7 +3,7 @@ import { MePage, type MeActionResult } from "~/components/site/me-page";
 import { PageHero } from "~/components/site/page-hero";
 import { RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.server";
 import { isServiceError } from "~/services/service-error";
-import { correctMyDetails, eraseMe, openMeLink, requestMeLink, setMyMarketing, viewMe, type MeView } from "~/services/privacy-me.server";
+import { correctMyDetails, eraseMe, openMeLink, requestMeLink, setMyMarketing, setMyWhatsapp, viewMe, type MeView } from "~/services/privacy-me.server";
 import { ME_LINK_EXPIRED } from "~/schemas/privacy-messages";
 import { seoMeta } from "~/util/seo";
 import { publicOrigin } from "~/util/origin.server";
@@ -88,6 +88,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           done: on
             ? "Thank you: we may now send you newsletters and offers. You can stop them here at any time."
             : "Done: we will send you no more newsletters, offers or promotions. Replies about your enquiries still come.",
+        });
+      }
+      case "whatsapp": {
+        const on = form.get("whatsapp") === "on";
+        await setMyWhatsapp(actor, access!, on);
+        return answer({
+          intent,
+          done: on
+            ? "Done: we will send you batch updates about your enquiries on WhatsApp. You can turn them off here at any time."
+            : "Done: we will send you no more WhatsApp updates. E-mails and calls about your enquiries still come.",
         });
       }
       case "correct":

@@ -38,15 +38,17 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, offer: await viewOffer(token), justDone: null as null | "accept" | "decline", seo: seo() };
+  return { token, offer: await viewOffer(token), justDone: null as null | "accept" | "decline" | "decline-ask", seo: seo() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const intent = form.get("intent") === "decline" ? "decline" : "accept";
-  const offer = intent === "decline" ? await declineOffer(token) : await acceptOffer(visitorActor(context), token);
-  return { token, offer, justDone: intent as "accept" | "decline" };
+  const intent = form.get("intent");
+  // Decline asks first ("Give up your seat?"): the first press only shows the question, with or without JavaScript.
+  if (intent === "decline-ask") return { token, offer: await viewOffer(token), justDone: "decline-ask" as const };
+  if (intent === "decline") return { token, offer: await declineOffer(token), justDone: "decline" as const };
+  return { token, offer: await acceptOffer(visitorActor(context), token), justDone: "accept" as const };
 }
 
 export default function WaitlistOffer({ loaderData }: Route.ComponentProps) {
@@ -88,13 +90,46 @@ function BatchFacts({ offer }: { offer: OfferView }) {
   );
 }
 
-function OfferBody({ offer, token, justDone, busy }: { offer: OfferView; token: string; justDone: null | "accept" | "decline"; busy: boolean }) {
+type Step = null | "accept" | "decline" | "decline-ask";
+
+function OfferBody({ offer, token, justDone, busy }: { offer: OfferView; token: string; justDone: Step; busy: boolean }) {
   if (offer.state === "accepted") {
     return (
       <>
         <h2 className="text-2xl font-bold text-slate-900">{offer.acceptedNow ? "You are enrolled!" : "This seat is yours"}</h2>
         <p className="mt-3 text-slate-700">{`Your seat in this batch is confirmed, ${offer.fullName}. A counsellor will contact you with the next steps.`}</p>
         <BatchFacts offer={offer} />
+        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">Fee</dt>
+          <dd data-testid="offer-fee">{offer.fee}</dd>
+          <dt className="font-semibold">Your reference</dt>
+          <dd data-testid="offer-reference" className="font-mono">
+            {offer.reference}
+          </dd>
+        </dl>
+        <a href={`/waitlist/offer.ics?token=${encodeURIComponent(token)}`} download className={buttonClass("outline", "mt-6")}>
+          Add to calendar (.ics)
+        </a>
+      </>
+    );
+  }
+  if (offer.state === "open" && justDone === "decline-ask") {
+    return (
+      <>
+        <h2 className="text-2xl font-bold text-slate-900">Give up your seat?</h2>
+        <p className="mt-3 text-slate-700">
+          {`${offer.fullName}, if you decline, the seat goes to the next person waiting and you leave this batch's waitlist. This cannot be undone.`}
+        </p>
+        <BatchFacts offer={offer} />
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" name="intent" value="decline" className={buttonClass("primary")} disabled={busy}>
+            Yes, give up my seat
+          </button>
+          <a href={`/waitlist/offer?token=${encodeURIComponent(token)}`} className={buttonClass("outline")}>
+            No, keep my seat
+          </a>
+        </Form>
       </>
     );
   }
@@ -112,7 +147,7 @@ function OfferBody({ offer, token, justDone, busy }: { offer: OfferView; token: 
           <button type="submit" name="intent" value="accept" className={buttonClass("primary")} disabled={busy}>
             Accept the seat
           </button>
-          <button type="submit" name="intent" value="decline" className={buttonClass("outline")} disabled={busy}>
+          <button type="submit" name="intent" value="decline-ask" className={buttonClass("outline")} disabled={busy}>
             Decline
           </button>
         </Form>

@@ -95,7 +95,7 @@ export const enquiryListParams = z.object({
   course: textParam("course", "The preferred course, exactly"),
   batch: textParam("batch", "A batch's id (GET /api/schedules): the enquiries for that batch"),
   mode: oneOfParam("mode", DELIVERY_MODES),
-  q: textParam("q", "Search in name, e-mail and phone"),
+  q: textParam("q", "Search in name, e-mail and phone; an enquiry reference (ENQ-3F9A12BC) finds exactly that enquiry"),
   assignee: textParam("assignee", "mine (the caller), none (unassigned) or a user id"),
   followUp: oneOfParam("followUp", FOLLOW_UP_FILTERS, "due: a follow-up today (Hyderabad); overdue: past while New or Contacted; none: no follow-up set"),
   source: textParam("source", "The source label: the UTM source, else the referring site, else direct"),

@@ -206,14 +206,16 @@ export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
 /**
  * Privacy (India's DPDP Act): what a consent row is for, what was done, and where. `notice`: the privacy notice shown
  * with the form the person sent (its version); `marketing`: newsletters, offers of other courses, WhatsApp
- * promotions; `guardian`: a parent's or guardian's consent for someone under 18.
+ * promotions; `guardian`: a parent's or guardian's consent for someone under 18; `whatsapp`: batch updates and
+ * notifications about the person's own enquiry on WhatsApp (the form's box; withdrawn or given again on /me).
  */
-export const CONSENT_PURPOSES = ["notice", "marketing", "guardian"] as const;
+export const CONSENT_PURPOSES = ["notice", "marketing", "guardian", "whatsapp"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   notice: "Privacy notice",
   marketing: "Marketing messages",
   guardian: "Parent or guardian consent",
+  whatsapp: "WhatsApp updates",
 };
 export const CONSENT_ACTIONS = ["given", "withdrawn"] as const;
 export type ConsentAction = (typeof CONSENT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { formatDate, nextDay, siteDayStartUtc, siteToday } from "~/util/dates";
+import { referenceIdPrefix } from "~/util/enquiry-reference";
 import { duplicatesOf, eachEnquiry, getEnquiry, pageEnquiries, nextInQueue, type Enquiry, type EnquiryFilter } from "~/models/enquiry.server";
 import type { Schedule } from "~/models/schedule.server";
 import type { Page } from "~/models/paging.server";
@@ -56,11 +57,14 @@ export function resolveEnquiryFilter(actor: StaffActor, query: EnquiryListQuery,
         : query.followUp === "overdue"
           ? { overdueBefore: now.toISOString() }
           : undefined;
+  // A reference the visitor quotes ("ENQ-3F9A12BC") finds exactly the enquiry it names, not names or e-mails like it.
+  const idPrefix = referenceIdPrefix(query.q) ?? undefined;
   return {
     page: query.page,
     limit: query.limit,
     status: query.status,
-    q: query.q,
+    q: idPrefix ? undefined : query.q,
+    idPrefix,
     course: query.course,
     mode: query.mode,
     assigneeId: query.assignee === "mine" ? actor.user.id : query.assignee === "none" ? null : query.assignee || undefined,

@@ -1,9 +1,13 @@
 import { inTransaction } from "~db/client.server";
-import { discardUploads, type StoredUpload } from "~/infra/uploads.server";
+import { attachmentDisplayName, discardUploads, type StoredUpload } from "~/infra/uploads.server";
 import { sourceLabel, type LeadSource } from "~/util/lead-source";
 import { takeNextAssignee } from "~/models/assignment.server";
-import { findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
-import { findScheduleByCourseAndStart } from "~/models/schedule.server";
+import { enquiryIdPrefixTaken, findEnquiriesLike, insertEnquiry, linkDuplicates, type Enquiry } from "~/models/enquiry.server";
+import { newId } from "~/util/ids";
+import { enquiryReference, idReferencePrefix } from "~/util/enquiry-reference";
+import { formatDate } from "~/util/dates";
+import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
+import { findScheduleByCourseAndStart, getSchedule } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
 import { COURSE_REQUIRED, ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
 import { FALLBACK_COURSE_TITLES } from "~/config/site";
@@ -16,6 +20,7 @@ import { record } from "./audit.server";
 import { withDuplicates, type EnquiryRecord } from "./enquiry-lists.server";
 import { queueEnquiryNotifications } from "./notifications.server";
 import { privacyColumns, recordSubmissionPrivacy } from "./privacy-consents.server";
+import { GUARDIAN_WAIT_TITLE, guardianWaitText } from "./guardian-consent.server";
 import { invalid } from "./service-error";
 import { fieldErrors } from "./validation";
 import { joinWaitlistIfFull } from "./waitlist.server";
@@ -83,16 +88,22 @@ export async function submitEnquiry(actor: Actor, input: unknown, opts: EnquiryS
       const batch = batchDate ? await findScheduleByCourseAndStart(values.preferredCourse, batchDate, values.preferredMode) : null;
       // Every lead has an owner from the moment it arrives: the next in the round-robin of staff who take enquiries.
       const owner = await takeNextAssignee();
-      const enquiry = await insertEnquiry({
-        ...values,
-        // The notice version shown, marketing, and for someone under 18 the guardian (held until they consent).
-        ...privacyColumns(values),
-        filePaths: files.map((f) => f.storedName),
-        scheduleId: batch?.id ?? null,
-        assigneeId: owner?.id ?? null,
-        source: { ...lead, form: opts.channel },
-        sourceLabel: sourceLabel(lead),
-      });
+      // Its reference (the id's first 8 digits) is its own: a search for it finds exactly this enquiry.
+      let id = newId();
+      while (await enquiryIdPrefixTaken(idReferencePrefix(id))) id = newId();
+      const enquiry = await insertEnquiry(
+        {
+          ...values,
+          // The notice version shown, marketing, and for someone under 18 the guardian (held until they consent).
+          ...privacyColumns(values),
+          filePaths: files.map((f) => f.storedName),
+          scheduleId: batch?.id ?? null,
+          assigneeId: owner?.id ?? null,
+          source: { ...lead, form: opts.channel },
+          sourceLabel: sourceLabel(lead),
+        },
+        { id },
+      );
       // A full batch: the enquiry joins its waitlist (the schedule's Join waitlist, or the API's batchDate).
       const position = batch ? await joinWaitlistIfFull(enquiry, batch) : null;
       const since = new Date(Date.parse(enquiry.createdAt) - DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
@@ -155,4 +166,37 @@ export type EnquiryReceipt = Pick<EnquiryRecord, (typeof ENQUIRY_RECEIPT_FIELDS)
 export function enquiryAsSeenBy(actor: Actor, record: EnquiryRecord): EnquiryRecord | EnquiryReceipt {
   if (actor.user) return record;
   return Object.fromEntries(ENQUIRY_RECEIPT_FIELDS.map((key) => [key, record[key]])) as EnquiryReceipt;
+}
+
+/** A confirmation a person can keep: what they are told, the reference they can quote, what they sent and where its copy went. */
+export type EnquiryConfirmation = {
+  title?: string;
+  text?: string;
+  reference?: string;
+  copyTo?: string;
+  summary: { label: string; value: string }[];
+};
+
+/**
+ * The form's answer to a stored enquiry. Someone under 18 is told that nothing happens until their guardian consents
+ * (and when the enquiry is deleted without it); no reference or copy, since nothing was sent to them and staff do not
+ * see it yet. Anyone else gets the reference staff can search for and where the acknowledgement went.
+ */
+export async function enquiryConfirmation(saved: EnquiryRecord): Promise<EnquiryConfirmation> {
+  const batch = saved.scheduleId ? await getSchedule(saved.scheduleId) : null;
+  const summary = [
+    { label: "Name", value: saved.fullName },
+    { label: "Email", value: saved.email },
+    { label: "Phone", value: saved.phone },
+    { label: "Course", value: saved.preferredCourse },
+    { label: "Mode", value: DELIVERY_MODE_LABELS[saved.preferredMode as DeliveryMode] ?? saved.preferredMode },
+    ...(batch ? [{ label: "Batch", value: `Starts ${formatDate(batch.startDate)}` }] : []),
+    { label: "WhatsApp updates", value: saved.whatsappNotifications ? "Yes" : "No" },
+    ...(saved.filePaths.length ? [{ label: "Attachments", value: saved.filePaths.map(attachmentDisplayName).join(", ") }] : []),
+    ...(saved.message ? [{ label: "Message", value: saved.message }] : []),
+  ];
+  if (saved.under18 && saved.guardianEmail) {
+    return { title: GUARDIAN_WAIT_TITLE, text: guardianWaitText(saved.guardianName ?? "", saved.createdAt), summary };
+  }
+  return { reference: enquiryReference(saved.id), copyTo: saved.email, summary };
 }

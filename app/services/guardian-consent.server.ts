@@ -10,7 +10,8 @@ import type { Actor } from "./actor";
 import { record } from "./audit.server";
 import { withDuplicates } from "./enquiry-lists.server";
 import { queueContactQueryNotifications, queueEnquiryNotifications } from "./notifications.server";
-import { recordConsents } from "./privacy-consents.server";
+import { guardianDeadline, recordConsents } from "./privacy-consents.server";
+import { formatDateTime } from "~/util/dates";
 import { eraseRecords } from "./privacy-erasure.server";
 import { enquiryWaitlistStatus } from "./waitlist.server";
 import { tooMany } from "./service-error";
@@ -22,6 +23,13 @@ import { tooMany } from "./service-error";
  * held back: the staff alert, the acknowledgement and the `*.created` webhooks. Refusing erases it at once; no
  * answer within GUARDIAN_CONSENT_DAYS, and the retention job erases it.
  */
+
+export const GUARDIAN_WAIT_TITLE = "We have asked your parent or guardian";
+
+/** What a minor is told their enquiry waits for (the form's answer and /me, in the same words), and when it is deleted without it. */
+export function guardianWaitText(guardianName: string, createdAt: string): string {
+  return `We have e-mailed ${guardianName || "your parent or guardian"} to ask for consent. We cannot contact you until they agree; if they do not by ${formatDateTime(guardianDeadline(createdAt))} (Hyderabad time), we delete your enquiry.`;
+}
 
 export type GuardianView = {
   state: "open" | "consented" | "refused" | "expired" | "invalid";

@@ -40,6 +40,14 @@ export function privacyColumns(values: PrivacyAnswers) {
 }
 
 /**
+ * When a minor's record, still without a guardian's consent, is deleted: the guardian's link expires then, and the
+ * retention job (app/services/privacy-retention.server.ts) erases held records older than GUARDIAN_CONSENT_DAYS.
+ */
+export function guardianDeadline(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + GUARDIAN_CONSENT_DAYS * 86_400_000).toISOString();
+}
+
+/**
  * Consent rows, inside the caller's transaction. They show on the record's timeline as lines of kind "consent"
  * (merged in when it is read: app/services/privacy-records.server.ts).
  */
@@ -70,7 +78,7 @@ export async function recordSubmissionPrivacy(subjectType: TimelineSubject, reco
     ...(record.marketingConsent ? [{ purpose: "marketing" as const, action: "given" as const, channel, noticeVersion: version, at: record.createdAt }] : []),
   ]);
   if (!record.under18 || !record.guardianEmail) return false;
-  const expiresAt = new Date(Date.parse(record.createdAt) + GUARDIAN_CONSENT_DAYS * 86_400_000).toISOString();
+  const expiresAt = guardianDeadline(record.createdAt);
   await insertPrivacyLink({
     kind: "guardian",
     subjectType,

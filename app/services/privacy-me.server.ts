@@ -6,11 +6,21 @@ import { consumePrivacyAttempt, RATE_LIMIT_MESSAGE } from "~/infra/rate-limit.se
 import { attachmentDisplayName, attachmentKey } from "~/infra/uploads.server";
 import { fileStore } from "~/infra/file-store.server";
 import { consentsOf } from "~/models/consents.server";
-import { correctPersonDetails, outboxAbout, privacyRecord, recordsOfEmail, waitlistRowsOf, type PrivacyRecord } from "~/models/people.server";
+import {
+  correctPersonDetails,
+  outboxAbout,
+  privacyRecord,
+  recordsOfEmail,
+  setWhatsappNotifications,
+  waitlistRowsOf,
+  type PrivacyRecord,
+} from "~/models/people.server";
 import { findPrivacyLink, privacyLinkById, type PrivacyLink } from "~/models/privacy-links.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { insertTimelineEntry, listTimeline } from "~/models/timeline.server";
-import { activeEntryOfEnquiry, openOfferOfEnquiry, positionOf } from "~/models/waitlist.server";
+import { activeEntryOfEnquiry, latestEntryOfEnquiry, openOfferOfEnquiry, positionOf, type WaitlistEntry, type WaitlistOffer } from "~/models/waitlist.server";
+import { offerPath, offerToken } from "~/infra/waitlist-token.server";
+import { PRIVACY_NOTICE_VERSION } from "~/config/privacy-notice";
 import { indianPhoneDigits, PHONE_MESSAGE } from "~/schemas/enquiry";
 import { meCorrectionSchema, meLinkRequestSchema } from "~/schemas/privacy-requests";
 import { ERASE_CONFIRM_MESSAGE, ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
@@ -19,7 +29,8 @@ import type { TimelineSubject } from "~/schemas/values";
 import type { Actor } from "./actor";
 import { record } from "./audit.server";
 import { queuePrivacyMail } from "./notifications.server";
-import { setMarketing } from "./privacy-consents.server";
+import { recordConsents, setMarketing } from "./privacy-consents.server";
+import { guardianWaitText } from "./guardian-consent.server";
 import { eraseOwnRecords, type ErasureResult } from "./privacy-erasure.server";
 import { invalid, tooMany } from "./service-error";
 import { parseInput } from "./validation";
@@ -100,9 +111,20 @@ export type MeEnquiry = {
   held: boolean;
   batch: MeBatch | null;
   waitlist: { position: number; offeredUntil: string | null } | null;
+  /** Where the person stands for the batch (none when the enquiry names no batch); only "enrolled" gets a calendar. */
+  seat: MeSeat | null;
+  /** A minor's held enquiry: what it waits for and when it is deleted without it, in the words the form answered. */
+  heldText: string | null;
   attachments: string[];
   whatsappNotifications: boolean;
 };
+
+export type MeSeat =
+  | { state: "enrolled" }
+  | { state: "waiting"; position: number }
+  | { state: "offered"; until: string; link: string }
+  | { state: "declined" | "expired" | "withdrawn" }
+  | { state: "requested" };
 export type MeMessage = { id: string; createdAt: string; subject: string | null; status: string; held: boolean };
 export type MeView =
   | {
@@ -111,23 +133,48 @@ export type MeView =
       email: string;
       phone: string;
       marketing: boolean;
+      /** WhatsApp updates are on for at least one of the person's enquiries. */
+      whatsapp: boolean;
       expiresAt: string;
       enquiries: MeEnquiry[];
       messages: MeMessage[];
     }
   | { state: "invalid" | "expired" };
 
+/** Where the person stands for their enquiry's batch, in the states /me words. */
+async function seatOf(
+  e: Extract<PrivacyRecord, { type: "enquiry" }>["record"],
+  scheduleId: string,
+  entry: WaitlistEntry | null,
+  offer: WaitlistOffer | null,
+): Promise<MeSeat> {
+  if (e.status === "enrolled") return { state: "enrolled" };
+  if (entry && offer) {
+    // Past its time but not yet closed by the periodic job: already gone for the person.
+    if (Date.parse(offer.expiresAt) <= Date.now()) return { state: "expired" };
+    return { state: "offered", until: offer.expiresAt, link: offerPath(offerToken(offer.id)) };
+  }
+  if (entry) return { state: "waiting", position: await positionOf(entry) };
+  const last = await latestEntryOfEnquiry(e.id, scheduleId);
+  if (last && (last.status === "declined" || last.status === "expired" || last.status === "withdrawn")) return { state: last.status };
+  return { state: "requested" };
+}
+
 async function describeEnquiry(r: Extract<PrivacyRecord, { type: "enquiry" }>): Promise<MeEnquiry> {
   const e = r.record;
   const [schedule, entry] = await Promise.all([e.scheduleId ? getSchedule(e.scheduleId) : null, activeEntryOfEnquiry(e.id)]);
   const offer = entry?.status === "offered" ? await openOfferOfEnquiry(e.id) : null;
+  const held = r.state === "held";
+  const seat = schedule ? await seatOf(e, schedule.id, entry, offer) : null;
   return {
     id: e.id,
     createdAt: e.createdAt,
     course: e.preferredCourse,
     mode: e.preferredMode,
     status: e.status,
-    held: r.state === "held",
+    held,
+    seat,
+    heldText: held ? guardianWaitText(e.guardianName ?? "", e.createdAt) : null,
     batch: schedule
       ? {
           courseName: schedule.courseName,
@@ -161,6 +208,7 @@ export async function viewMe(actor: Pick<Actor, "ip">, access: MeAccess): Promis
     email: found.email,
     phone: [...found.records].reverse().find((r) => r.record.phone)?.record.phone ?? "",
     marketing: found.records.some((r) => r.record.marketingConsent),
+    whatsapp: enquiries.some((e) => e.whatsappNotifications),
     expiresAt: found.expiresAt,
     enquiries: enquiries.reverse(),
     messages: messages.reverse(),
@@ -196,6 +244,27 @@ export async function setMyMarketing(actor: Actor, access: MeAccess, on: boolean
       "me",
     ),
   );
+}
+
+/**
+ * WhatsApp updates off (or on again) for every enquiry of the person, as easily as marketing: the flag staff see, a
+ * consent row (given or withdrawn, channel "me") and a timeline line each, in one transaction. Returns how many changed.
+ */
+export async function setMyWhatsapp(actor: Actor, access: MeAccess, on: boolean): Promise<number> {
+  const { records } = await mine(actor, access);
+  return inTransaction(async () => {
+    let changed = 0;
+    for (const r of records) {
+      if (r.type !== "enquiry" || r.record.whatsappNotifications === on) continue;
+      await setWhatsappNotifications(r.record.id, on);
+      await recordConsents("enquiry", r.record.id, [
+        { purpose: "whatsapp", action: on ? "given" : "withdrawn", channel: "me", noticeVersion: PRIVACY_NOTICE_VERSION },
+      ]);
+      await record(actor, "update", "enquiry", r.record.id, `WhatsApp updates turned ${on ? "on" : "off"} by the person on their own page`, PERSON);
+      changed++;
+    }
+    return changed;
+  });
 }
 
 /** Correct one's name and/or phone on every record (the phone as the enquiry form reads it: 10 digits). */
@@ -242,7 +311,8 @@ export async function myEnquiryIds(actor: Pick<Actor, "ip">, access: MeAccess): 
 export async function myBatchCalendar(actor: Pick<Actor, "ip">, access: MeAccess, enquiryId: string): Promise<CalendarFile | null> {
   const { records } = await mine(actor, access);
   const enquiry = records.find((r) => r.type === "enquiry" && r.record.id === enquiryId);
-  const scheduleId = enquiry?.type === "enquiry" ? enquiry.record.scheduleId : null;
+  // Only a batch the person is enrolled in goes in their calendar (not one they wait for or declined).
+  const scheduleId = enquiry?.type === "enquiry" && enquiry.record.status === "enrolled" ? enquiry.record.scheduleId : null;
   const batch = scheduleId ? await getSchedule(scheduleId) : null;
   return batch ? batchCalendar(batch) : null;
 }

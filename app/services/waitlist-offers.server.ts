@@ -6,6 +6,9 @@ import { insertTimelineEntry } from "~/models/timeline.server";
 import type { Actor } from "./actor";
 import { enrolWithHeldSeat } from "./enquiries.server";
 import { hashOfferToken } from "~/infra/waitlist-token.server";
+import { batchCalendar, type CalendarFile } from "~/infra/batch-calendar-file.server";
+import { enquiryReference } from "~/util/enquiry-reference";
+import { batchFeeLine } from "~/util/fee";
 import { batchTitle, releaseOfferFor, WAITLIST_ACTOR } from "./waitlist.server";
 
 /**
@@ -22,8 +25,12 @@ export type OfferView = {
   state: OfferState;
   acceptedNow?: boolean;
   fullName?: string;
-  batch?: Pick<Schedule, "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location">;
+  batch?: Pick<Schedule, "id" | "courseName" | "startDate" | "endDate" | "time" | "days" | "mode" | "location">;
   expiresAt?: string;
+  /** The enquiry's reference ("ENQ-3F9A12BC"), which staff can search for. */
+  reference?: string;
+  /** The batch's fee line ("Fee: ₹45,000 (incl. GST)" or "Fee on request"). */
+  fee?: string;
 };
 
 async function describe(offer: WaitlistOffer | null, now = new Date()): Promise<OfferView> {
@@ -32,13 +39,21 @@ async function describe(offer: WaitlistOffer | null, now = new Date()): Promise<
   if (!enquiry || !batch) return { state: "unknown" };
   // Past its time but not yet closed by the periodic job: already expired for the enquirer.
   const state: OfferState = offer.status === "open" && Date.parse(offer.expiresAt) <= now.getTime() ? "expired" : offer.status;
-  return { state, fullName: enquiry.fullName, batch, expiresAt: offer.expiresAt };
+  return { state, fullName: enquiry.fullName, batch, expiresAt: offer.expiresAt, reference: enquiryReference(enquiry.id), fee: batchFeeLine(batch) };
 }
 
 const find = (token: string) => (token && token.length <= 100 ? findOfferByTokenHash(hashOfferToken(token)) : Promise.resolve(null));
 
 export async function viewOffer(token: string): Promise<OfferView> {
   return describe(await find(token));
+}
+
+/** The batch of an accepted offer as a calendar file (the accepted page's "Add to calendar"); null for any other link. */
+export async function acceptedOfferCalendar(token: string): Promise<CalendarFile | null> {
+  const offer = await find(token);
+  if (offer?.status !== "accepted") return null;
+  const batch = await getSchedule(offer.scheduleId);
+  return batch ? batchCalendar(batch) : null;
 }
 
 /** Accepts the offer if it is still open and within its time; answers what the offer is now either way. */

@@ -11,7 +11,7 @@ import {
 } from "~/schemas/enquiry";
 import type { Actor } from "~/services/actor";
 import { submitContactQuery } from "~/services/contact-queries.server";
-import { ATTACHMENT_FIELD, submitEnquiry, type EnquiryChannel } from "~/services/enquiry-submissions.server";
+import { ATTACHMENT_FIELD, enquiryConfirmation, submitEnquiry, type EnquiryChannel } from "~/services/enquiry-submissions.server";
 import { admitFormSubmission } from "~/services/form-throttle.server";
 import { isServiceError } from "~/services/service-error";
 import { enquiryWaitlistStatus, offerHours } from "~/services/waitlist.server";
@@ -160,8 +160,10 @@ export async function enquiryAction(
   } catch (error) {
     return refused("enquiry", error, form, opts.failureMessage, files.length > 0);
   }
+  const confirmation = await enquiryConfirmation(saved);
   // Joined a full batch's waitlist: say so, with the place and how a freed seat reaches them (not "registered").
-  const place = saved.scheduleId ? await enquiryWaitlistStatus(saved.id) : null;
-  if (place?.status === "waiting") return success("enquiry", { title: "You are on the waitlist", text: waitlistPlaceText(place, offerHours()) });
-  return success("enquiry");
+  const place = saved.scheduleId && !confirmation.title ? await enquiryWaitlistStatus(saved.id) : null;
+  if (place?.status === "waiting")
+    return success("enquiry", { ...confirmation, title: "You are on the waitlist", text: waitlistPlaceText(place, offerHours()) });
+  return success("enquiry", confirmation);
 }

@@ -9,8 +9,11 @@ export type SiteFormResult = {
   formError?: string;
   /** A refused attachment (/enquiry only). */
   fileError?: string;
-  /** A success that is not the form's usual one (a place on a full batch's waitlist): its own title and words. */
-  done?: { title: string; text: string };
+  /**
+   * What the success panel says beyond the form's usual words: its own title and text (a place on a full batch's
+   * waitlist, a minor's enquiry waiting for a guardian), the reference to quote, what was sent and where its copy went.
+   */
+  done?: { title?: string; text?: string; reference?: string; copyTo?: string; summary?: { label: string; value: string }[] };
 };
 
 /** The hidden field that tells the home page's action which of its two forms was sent. */

@@ -127,6 +127,10 @@ for (const mode of ["off", "on", "slow"] as const) {
       await page.getByRole("button", { name: "Accept the seat" }).click();
       await expect(page.getByRole("heading", { name: "You are enrolled!" })).toBeVisible();
       await expect(page.getByText(`Your seat in this batch is confirmed, Accepting ${mode}.`)).toBeVisible();
+      // A confirmation to keep: the fee, the reference staff can search for, and the batch in a calendar.
+      await expect(page.getByTestId("offer-fee")).toHaveText(/^(Fee.*|Fee on request)$/);
+      await expect(page.getByTestId("offer-reference")).toHaveText(`ENQ-${id.slice(0, 8).toUpperCase()}`);
+      await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", /^\/waitlist\/offer\.ics\?token=/);
       expect(await enquiryStatus(id)).toBe("enrolled");
       expect(posts).toHaveLength(1);
     });
@@ -136,6 +140,10 @@ for (const mode of ["off", "on", "slow"] as const) {
       await page.goto(link, { waitUntil: mode === "slow" ? "commit" : "load" });
       await expectOfferPage(page);
       await page.getByRole("button", { name: "Decline" }).click();
+      // Asked first: nothing is given away by the first press.
+      await expect(page.getByRole("heading", { name: "Give up your seat?" })).toBeVisible();
+      expect(await enquiryStatus(id)).toBe("new");
+      await page.getByRole("button", { name: "Yes, give up my seat" }).click();
       await expect(page.getByRole("heading", { name: "Seat declined" })).toBeVisible();
       await expect(page.getByText("You have declined the seat.")).toBeVisible();
       expect(await enquiryStatus(id)).not.toBe("enrolled");

@@ -1,4 +1,5 @@
 import { DELIVERY_MODE_LABELS } from "~/schemas/values";
+import { enquiryReference } from "~/util/enquiry-reference";
 import { ENQUIRY_STATUSES } from "~/schemas/values";
 import type { Enquiry } from "~/models/enquiry.server";
 import { formatDate } from "~/util/dates";
@@ -153,6 +154,8 @@ export function EnquiryDetails({
             }`,
           },
           { label: "Enquiry date", value: formatDate(enquiry.createdAt) },
+          // The reference the visitor was given (confirmation, acknowledgement, offer page): what they quote on the phone.
+          { label: "Reference", value: enquiryReference(enquiry.id) },
           { label: "Batch", value: extras.batch ?? <span className="text-slate-600">None chosen</span> },
           ...(extras.waitlist ? [{ label: "Waitlist", value: extras.waitlist }] : []),
           {

@@ -7,6 +7,7 @@ import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
 import { enquiryFormSchema } from "~/schemas/enquiry";
 import { AttachmentsField, checkAttachments } from "./attachments-field";
 import { ErrorSummary, SubmitButton, SuccessPanel } from "./form-parts";
+import { EnquiryReceipt } from "./enquiry-receipt";
 import { PrivacyConsentFields } from "./privacy-consent-fields";
 import { UnderEighteenFields } from "./under-eighteen-fields";
 import { useSiteForm } from "./use-site-form";
@@ -28,6 +29,7 @@ export function EnquiryForm({
   defaultMessage,
   resetHref,
   batchDate,
+  submitLabel,
 }: {
   variant: "home" | "page";
   /** Where it posts; by default the current page. */
@@ -42,6 +44,8 @@ export function EnquiryForm({
   resetHref: string;
   /** The start date of the batch whose Enroll Now led here: the server files the enquiry under that batch. */
   batchDate?: string | null;
+  /** The button's words when it is not a registration (a full batch's waitlist: "Join the waitlist"). */
+  submitLabel?: string;
 }) {
   const withFiles = variant === "page";
   const {
@@ -87,7 +91,8 @@ export function EnquiryForm({
           onReset={reset}
           homeLink={withFiles}
         >
-          {done ? done.text : `Thank you for your interest. Our team will contact you within ${SITE.responseHours} hours.`}
+          <p>{done?.text ?? `Thank you for your interest. Our team will contact you within ${SITE.responseHours} hours.`}</p>
+          {done ? <EnquiryReceipt done={done} /> : null}
         </SuccessPanel>
       </div>
     );
@@ -211,7 +216,7 @@ export function EnquiryForm({
         <PrivacyConsentFields kind="enquiry" marketing={fields.marketingConsent} />
         <SubmitButton
           pending={pending}
-          label={withFiles ? "Submit Registration" : "Submit Enquiry"}
+          label={submitLabel ?? (withFiles ? "Submit Registration" : "Submit Enquiry")}
           pendingLabel={withFiles ? "Processing..." : "Submitting..."}
         />
       </fetcher.Form>

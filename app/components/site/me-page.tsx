@@ -4,7 +4,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { ME_LINK_EXPIRED, ME_LINK_INVALID } from "~/schemas/privacy-messages";
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
 import { formatDate, formatDateTime } from "~/util/dates";
-import type { MeEnquiry, MeMessage, MeView } from "~/services/privacy-me.server";
+import type { MeEnquiry, MeMessage, MeSeat, MeView } from "~/services/privacy-me.server";
 import { ErrorSummary } from "./form-parts";
 import { MyEnquiryLookup, type MeLinkRequestResult } from "./my-enquiry-lookup";
 
@@ -22,6 +22,26 @@ const ENQUIRY_STATUS_TEXT: Record<string, string> = {
 };
 const MESSAGE_STATUS_TEXT: Record<string, string> = { new: "Received", replied: "Replied", closed: "Closed" };
 const HELD = "Waiting for your parent's or guardian's consent: we e-mailed them a link.";
+
+/** Where the person stands for the batch, in words (only an enrolled one goes in a calendar). */
+function seatText(seat: MeSeat): string {
+  switch (seat.state) {
+    case "enrolled":
+      return "Enrolled: this seat is yours";
+    case "waiting":
+      return `Waiting: number ${seat.position} on the waitlist`;
+    case "offered":
+      return `Offered: a seat is held for you until ${formatDateTime(seat.until)} (Hyderabad time)`;
+    case "declined":
+      return "Declined: you gave up the seat offered to you";
+    case "expired":
+      return "Offer expired: the seat held for you went to the next person waiting";
+    case "withdrawn":
+      return "Off the waitlist: the seat offer was withdrawn";
+    case "requested":
+      return "Not enrolled yet: a counsellor will confirm your seat";
+  }
+}
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
 
@@ -85,7 +105,7 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
           {`Everything we hold for ${view.email}. This link works until ${formatDate(view.expiresAt)}: anyone who has it can see this page, so please do not share it.`}
         </p>
       </div>
-      {formError && !["marketing", "correct", "erase"].includes(result?.intent ?? "") ? <Notice tone="error">{formError}</Notice> : null}
+      {formError && !["marketing", "whatsapp", "correct", "erase"].includes(result?.intent ?? "") ? <Notice tone="error">{formError}</Notice> : null}
 
       <section aria-labelledby="me-enquiries" className="space-y-4">
         <h2 id="me-enquiries" className="text-xl font-bold text-slate-900">
@@ -129,6 +149,33 @@ function Person({ view, result }: { view: Extract<MeView, { state: "ok" }>; resu
           </button>
         </Form>
       </section>
+
+      {view.enquiries.some((e) => !e.held) ? (
+        <section id="me-whatsapp-section" aria-labelledby="me-whatsapp" className={card}>
+          <h2 id="me-whatsapp" className="text-xl font-bold text-slate-900">
+            WhatsApp updates
+          </h2>
+          <p className="mt-2 text-sm text-slate-700" data-testid="me-whatsapp-state">
+            {view.whatsapp
+              ? `We send batch updates and notifications about your enquiries on WhatsApp to ${view.phone}.`
+              : "You get no WhatsApp updates: we write to you by e-mail and call you."}
+          </p>
+          {answered("whatsapp") && done ? <Notice tone="ok">{done}</Notice> : null}
+          {answered("whatsapp") && formError ? <Notice tone="error">{formError}</Notice> : null}
+          <Form reloadDocument method="post" action={here("me-whatsapp-section")} className="mt-4">
+            <input type="hidden" name="intent" value="whatsapp" />
+            <button
+              type="submit"
+              name="whatsapp"
+              value={view.whatsapp ? "off" : "on"}
+              disabled={busy}
+              className={buttonClass(view.whatsapp ? "primary" : "outline")}
+            >
+              {view.whatsapp ? "Turn off WhatsApp updates" : "Send me WhatsApp updates"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       <section id="me-correct-section" aria-labelledby="me-correct" className={card}>
         <h2 id="me-correct" className="text-xl font-bold text-slate-900">
@@ -249,7 +296,7 @@ function EnquiryCard({ enquiry: e }: { enquiry: MeEnquiry }) {
       </h3>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold text-slate-700">Status</dt>
-        <dd data-testid="me-enquiry-status">{e.held ? HELD : (ENQUIRY_STATUS_TEXT[e.status] ?? e.status)}</dd>
+        <dd data-testid="me-enquiry-status">{e.held ? (e.heldText ?? HELD) : (ENQUIRY_STATUS_TEXT[e.status] ?? e.status)}</dd>
         <dt className="font-semibold text-slate-700">Sent</dt>
         <dd>{formatDateTime(e.createdAt)} (Hyderabad time)</dd>
         <dt className="font-semibold text-slate-700">Mode</dt>
@@ -258,20 +305,31 @@ function EnquiryCard({ enquiry: e }: { enquiry: MeEnquiry }) {
           <>
             <dt className="font-semibold text-slate-700">Batch</dt>
             <dd>
-              {`${formatDate(e.batch.startDate)} to ${formatDate(e.batch.endDate)}, ${e.batch.days}, ${e.batch.time} (${e.batch.mode === "online" ? "Online" : e.batch.location})`}{" "}
-              <a href={`/me/calendar.ics?enquiry=${encodeURIComponent(e.id)}`} className="font-semibold text-brand-800 underline">
-                Add to calendar (.ics)
-              </a>
+              {`${formatDate(e.batch.startDate)} to ${formatDate(e.batch.endDate)}, ${e.batch.days}, ${e.batch.time} (${e.batch.mode === "online" ? "Online" : e.batch.location})`}
+              {e.seat?.state === "enrolled" ? (
+                <>
+                  {" "}
+                  <a href={`/me/calendar.ics?enquiry=${encodeURIComponent(e.id)}`} className="font-semibold text-brand-800 underline">
+                    Add to calendar (.ics)
+                  </a>
+                </>
+              ) : null}
             </dd>
           </>
         ) : null}
-        {e.waitlist ? (
+        {e.seat && !e.held ? (
           <>
-            <dt className="font-semibold text-slate-700">Waitlist</dt>
-            <dd>
-              {e.waitlist.offeredUntil
-                ? `A seat is held for you until ${formatDateTime(e.waitlist.offeredUntil)}: see the e-mail we sent to accept it.`
-                : `Position ${e.waitlist.position} on the waitlist`}
+            <dt className="font-semibold text-slate-700">Your seat</dt>
+            <dd data-testid="me-seat">
+              {seatText(e.seat)}
+              {e.seat.state === "offered" ? (
+                <>
+                  {" "}
+                  <a href={e.seat.link} className="font-semibold text-brand-800 underline">
+                    Accept or decline the seat
+                  </a>
+                </>
+              ) : null}
             </dd>
           </>
         ) : null}

@@ -214,6 +214,19 @@ export async function recentMailRecipients(templates: readonly string[], since: 
   return rows.map((r) => r.recipient);
 }
 
+/** Whether an e-mail of this template about this record is on its way (queued, waiting or sent; not failed). */
+export async function hasMailOnItsWay(template: string, entityType: string, entityId: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom("outbox")
+    .select("id")
+    .where("template", "=", template)
+    .where("entityType", "=", entityType)
+    .where("entityId", "=", entityId)
+    .where("status", "<>", "failed")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | null> {
   const row = await db().selectFrom("outbox").select(PUBLIC_COLUMNS).where("id", "=", id).executeTakeFirst();
   return row ? toMessage(row) : null;

@@ -25,9 +25,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData?.seo ?? [];
 }
 
-function pageSeo(origin: string) {
+function pageSeo(origin: string, waitlist: boolean) {
   return seoMeta({
-    title: "Course Enquiry and Registration",
+    // A full batch's Join waitlist opens this page as the waitlist's: its tab says so too.
+    title: waitlist ? "Join the waitlist" : "Course Enquiry and Registration",
     description: "Register for a SOC Analyst or cybersecurity course in Hyderabad or online. A counsellor calls you back within 24 hours.",
     path: "/enquiry",
     origin,
@@ -62,7 +63,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const fees = Object.fromEntries(courses.map((c) => [c.title, c.fee]));
   const batch = match && batchDate ? await findScheduleByCourseAndStart(match.title, batchDate, defaultMode ?? "online").catch(() => null) : null;
   if (batch && match) fees[match.title] = batchFeeLine(batch);
-  return { courses: courses.map((c) => c.title), fees, defaultCourse: match?.title, defaultMode, batchDate, waitlist, seo: pageSeo(publicOrigin()) };
+  return {
+    courses: courses.map((c) => c.title),
+    fees,
+    defaultCourse: match?.title,
+    defaultMode,
+    batchDate,
+    waitlist,
+    seo: pageSeo(publicOrigin(), Boolean(waitlist)),
+  };
 }
 
 export const headers = passActionHeaders;

@@ -9,6 +9,7 @@ import { formatDate } from "~/util/dates";
 import { DELIVERY_MODE_LABELS, type DeliveryMode } from "~/schemas/public-values";
 import { findScheduleByCourseAndStart, getSchedule } from "~/models/schedule.server";
 import { insertTimelineEntry } from "~/models/timeline.server";
+import { hasMailOnItsWay } from "~/models/outbox.server";
 import { COURSE_REQUIRED, ENQUIRY_RECEIPT_FIELDS, enquiryFormSchema, enquirySubmitApiSchema } from "~/schemas/enquiry";
 import { FALLBACK_COURSE_TITLES } from "~/config/site";
 import { listCourseTitles } from "~/models/course.server";
@@ -198,5 +199,8 @@ export async function enquiryConfirmation(saved: EnquiryRecord): Promise<Enquiry
   if (saved.under18 && saved.guardianEmail) {
     return { title: GUARDIAN_WAIT_TITLE, text: guardianWaitText(saved.guardianName ?? "", saved.createdAt), summary };
   }
-  return { reference: enquiryReference(saved.id), copyTo: saved.email, summary };
+  // "A copy was sent" only when the acknowledgement is on its way: not when it was refused (the per-address daily
+  // limit, an address that is not one plain address).
+  const copySent = await hasMailOnItsWay("enquiry-ack", "enquiry", saved.id);
+  return { reference: enquiryReference(saved.id), copyTo: copySent ? saved.email : undefined, summary };
 }

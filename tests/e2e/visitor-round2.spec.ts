@@ -169,6 +169,7 @@ for (const js of [false, true]) {
       await fullBatch(start);
       await page.goto(`${server.url}/enquiry?course=${encodeURIComponent(courseTitle)}&date=${start}&mode=online&waitlist=1`);
       await expect(page.getByRole("heading", { level: 1, name: "Join the waitlist" })).toBeVisible();
+      await expect(page).toHaveTitle(/^Join the waitlist/);
       await expect(page.getByText("Course Registration")).toHaveCount(0);
       const form = page.locator("#enquiry-page-form");
       await expect(form.getByRole("button", { name: "Join the waitlist" })).toBeVisible();

@@ -156,6 +156,16 @@ describe("a confirmation a person can keep (item 9)", () => {
       refs.add(enquiryReference((await submitEnquiry(visitor, lead({ preferredCourse: "SOC Analyst Training Program" }), { channel: "api" })).id));
     expect(refs.size).toBe(20);
   });
+
+  it("says a copy was sent only when one is on its way (not past the address's daily limit)", async () => {
+    const person = lead({ preferredCourse: "SOC Analyst Training Program" });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await enquiryConfirmation(await submitEnquiry(visitor, person, { channel: "enquiry-page" })));
+    expect(answers.slice(0, 3).map((a) => a.copyTo)).toEqual([person.email, person.email, person.email]);
+    // The fourth acknowledgement to one inbox in a day is refused (36.9): the visitor is not told it was sent.
+    expect(answers[3].copyTo).toBeUndefined();
+    expect(answers[3].reference).toMatch(/^ENQ-/);
+  });
 });
 
 describe("/me tells the truth about seats (item 8), the offer pages (item 9)", () => {

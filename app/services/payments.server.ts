@@ -6,6 +6,7 @@ import { claimFormKey } from "~/models/form-submission.server";
 import {
   decideUpiReport,
   getPayment,
+  setUpiReportPayment,
   getPaymentByGatewayId,
   getUpiReport,
   insertUpiReport,
@@ -135,12 +136,12 @@ export async function recordPayment(actor: StaffActor, enquiryId: string, input:
   if (values.method !== "cash" && !values.reference) throw invalid({ reference: PAYMENT_REFERENCE_REQUIRED });
   const today = siteToday();
   if (values.receivedOn && values.receivedOn > today) throw invalid({ receivedOn: "The day received cannot be in the future" });
+  if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
+  const found = await payableAccount(enquiryId);
   return inTransaction(async () => {
-    if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
-    const found = await payableAccount(enquiryId);
+    const account = (await lockFeeAccount(found.id))!;
     if (formKey && !(await claimFormKey(`payment:${formKey}`)))
       throw conflict("This payment was already recorded (the form was sent twice).", {}, "duplicate_submission");
-    const account = (await lockFeeAccount(found.id))!;
     return receivePayment(
       account,
       {
@@ -160,9 +161,9 @@ export const ALREADY_REVERSED = "This payment was already reversed.";
 /** A recorded payment undone, with a reason: it stays on the ledger as Reversed and the dues are settled again. */
 export async function reversePayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Payment> {
   const { reason } = parseInput(reversalSchema, input);
+  const found = await getPayment(paymentId);
+  if (!found) throw notFound("Payment");
   return inTransaction(async () => {
-    const found = await getPayment(paymentId);
-    if (!found) throw notFound("Payment");
     await lockFeeAccount(found.accountId);
     if ((await refundsOfPayment(paymentId)).length) throw conflict("This payment has refunds: it cannot be reversed.", {}, "payment_refunded");
     if (!(await markPaymentReversed(paymentId, reason, actor.user.name))) throw conflict(ALREADY_REVERSED, {}, "already_reversed");
@@ -222,9 +223,11 @@ export async function recordRefund(
 /** POST /api/payments/:id/refunds: staff record money given back (by bank, in cash) on a payment. */
 export async function refundPayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Refund> {
   const { amountPaise, reason } = parseInput(refundSchema, input);
+  const found = await getPayment(paymentId);
+  if (!found) throw notFound("Payment");
   return inTransaction(async () => {
-    const payment = await getPayment(paymentId);
-    if (!payment) throw notFound("Payment");
+    await lockFeeAccount(found.accountId);
+    const payment = (await getPayment(paymentId))!;
     return (await recordRefund(payment, { amountPaise, reason }, { actor, name: actor.user.name })).refund;
   });
 }
@@ -249,10 +252,12 @@ export const UTR_TAKEN = "This UTR was already reported. If you paid twice, call
  */
 export async function reportUpiPayment(enquiryIds: string[], dueId: string, input: unknown): Promise<UpiReport> {
   const { utr } = parseInput(upiReportSchema, input);
+  const found = await getDue(dueId);
+  if (!found || !enquiryIds.includes(found.enquiryId)) throw notFound("Due");
   return inTransaction(async () => {
+    const account = (await lockFeeAccount(found.accountId))!;
     const due = await getDue(dueId);
-    if (!due || !enquiryIds.includes(due.enquiryId) || due.status !== "open") throw notFound("Due");
-    const account = (await lockFeeAccount(due.accountId))!;
+    if (!due || due.status !== "open") throw notFound("Due");
     try {
       const report = await insertUpiReport({ dueId, accountId: account.id, enquiryId: due.enquiryId, utr, amountPaise: due.amountPaise - due.paidPaise });
       await insertTimelineEntry("enquiry", due.enquiryId, {
@@ -273,12 +278,15 @@ export async function reportUpiPayment(enquiryIds: string[], dueId: string, inpu
 
 /** Staff found the UTR in the bank statement: the report becomes a recorded UPI payment (once). */
 export async function confirmUpiReport(actor: StaffActor, reportId: string): Promise<Received> {
+  // Read before the transaction, whose first statement is then the account's lock (see newest() in db/client).
+  const found = await getUpiReport(reportId);
+  if (!found) throw notFound("UPI report");
   return inTransaction(async () => {
-    const found = await getUpiReport(reportId);
-    if (!found) throw notFound("UPI report");
     const account = (await lockFeeAccount(found.accountId))!;
     const report = await getUpiReport(reportId);
     if (report?.status !== "pending") throw conflict("This report was already dealt with.", {}, "already_decided");
+    // Decided first, by one conditional UPDATE: of two staff confirming at once, only one records the payment.
+    if (!(await decideUpiReport(report.id, "confirmed", actor.user.name, null))) throw conflict("This report was already dealt with.", {}, "already_decided");
     const received = await receivePayment(
       account,
       {
@@ -290,7 +298,7 @@ export async function confirmUpiReport(actor: StaffActor, reportId: string): Pro
       },
       { actor, name: actor.user.name },
     );
-    await decideUpiReport(report.id, "confirmed", actor.user.name, received.payment.id);
+    await setUpiReportPayment(report.id, received.payment.id);
     return received;
   });
 }

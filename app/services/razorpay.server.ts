@@ -58,9 +58,10 @@ type Started = { order: GatewayOrder; keyId: string; invoiceNumber: string; name
  */
 export async function startGatewayPayment(allowed: string[], dueId: string, mode: "checkout" | "link"): Promise<Started> {
   if (!razorpayConfigured()) throw notFound("Online payment");
+  // Read before the transaction, whose first statement is then the account's lock (see newest() in db/client).
+  const found = await getDue(dueId);
+  if (!found || !allowed.includes(found.enquiryId)) throw notFound("Due");
   const prepared = await inTransaction(async () => {
-    const found = await getDue(dueId);
-    if (!found || !allowed.includes(found.enquiryId)) throw notFound("Due");
     const account = (await lockFeeAccount(found.accountId))!;
     const due = (await getDue(dueId))!;
     const amountPaise = due.amountPaise - due.paidPaise;
@@ -203,10 +204,11 @@ export async function handleRazorpayWebhook(rawBody: Buffer, signature: string |
   const refund = body.payload?.refund?.entity;
   const eventId = eventIdHeader?.slice(0, 100) || `${event}:${refund?.id ?? payment?.id ?? ""}`;
   if (!payment?.id) return { handled: false };
+  // Which of our orders it is (never changes) is read before the transaction, whose first statement is then the
+  // account's lock: the callback and retries of this event queue up behind it, and see what the first committed.
+  const order = await orderOfPayment(payment);
+  if (!order) return { handled: false };
   return inTransaction(async () => {
-    const order = await orderOfPayment(payment);
-    if (!order) return { handled: false };
-    // The account's lock first: the callback and retries of this event queue up behind it.
     await lockFeeAccount(order.accountId);
     if (!(await claimGatewayEvent(eventId, event))) return { handled: false };
     // A refunded payment was captured first: recorded (once) before its refund.

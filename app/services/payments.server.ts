@@ -27,6 +27,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/schemas/fee-values"
 import { writeGuardSchema } from "~/schemas/write-guard";
 import { siteToday } from "~/util/dates";
 import { formatPaise } from "~/util/money";
+import { createRefund as refundAtGateway } from "~/infra/razorpay.server";
 import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { NO_FEE_ACCOUNT, settleAccount, type Settlement } from "./fee-ledger.server";
@@ -157,12 +158,16 @@ export async function recordPayment(actor: StaffActor, enquiryId: string, input:
 }
 
 export const ALREADY_REVERSED = "This payment was already reversed.";
+export const GATEWAY_NOT_REVERSIBLE = "This payment came through Razorpay: the money did arrive, so it is refunded (through Razorpay), not reversed.";
 
 /** A recorded payment undone, with a reason: it stays on the ledger as Reversed and the dues are settled again. */
 export async function reversePayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Payment> {
   const { reason } = parseInput(reversalSchema, input);
   const found = await getPayment(paymentId);
   if (!found) throw notFound("Payment");
+  // A reversal says the payment was recorded by mistake; Razorpay's money did arrive, and only a refund gives it back
+  // (its refund.processed would otherwise find a reversed payment and nothing to refund).
+  if (found.gatewayPaymentId) throw conflict(GATEWAY_NOT_REVERSIBLE, {}, "gateway_payment");
   return inTransaction(async () => {
     await lockFeeAccount(found.accountId);
     if ((await refundsOfPayment(paymentId)).length) throw conflict("This payment has refunds: it cannot be reversed.", {}, "payment_refunded");
@@ -195,9 +200,7 @@ export async function recordRefund(
   const earlier = await refundsOfPayment(payment.id);
   const seen = input.gatewayRefundId ? earlier.find((r) => r.gatewayRefundId === input.gatewayRefundId) : undefined;
   if (seen) return { refund: seen, repeated: true };
-  if (payment.status !== "recorded") throw conflict("This payment was reversed: nothing to refund.", {}, "payment_reversed");
-  const left = payment.amountPaise - earlier.reduce((s, r) => s + r.amountPaise, 0);
-  if (input.amountPaise > left) throw invalid({ amountPaise: `At most ${formatPaise(left)} is left to refund on this payment` });
+  checkRefundable(payment, earlier, input.amountPaise);
   const refund = await insertRefund({
     paymentId: payment.id,
     accountId: payment.accountId,
@@ -220,16 +223,44 @@ export async function recordRefund(
   return { refund, repeated: false };
 }
 
-/** POST /api/payments/:id/refunds: staff record money given back (by bank, in cash) on a payment. */
+/**
+ * POST /api/payments/:id/refunds: money given back on a payment. Staff record what they gave back by bank or in cash;
+ * a Razorpay payment is refunded at Razorpay (its Refunds endpoint, outside any transaction, after the same checks),
+ * and recorded with Razorpay's refund id, so its refund.processed webhook later finds it recorded.
+ */
 export async function refundPayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Refund> {
   const { amountPaise, reason } = parseInput(refundSchema, input);
   const found = await getPayment(paymentId);
   if (!found) throw notFound("Payment");
+  const by = { actor, name: actor.user.name };
+  if (!found.gatewayPaymentId) {
+    return inTransaction(async () => {
+      await lockFeeAccount(found.accountId);
+      const payment = (await getPayment(paymentId))!;
+      return (await recordRefund(payment, { amountPaise, reason }, by)).refund;
+    });
+  }
+  // Checked first (nothing is written), so Razorpay is never asked for what we would refuse to record.
+  checkRefundable(found, await refundsOfPayment(found.id), amountPaise);
+  let atRazorpay: Awaited<ReturnType<typeof refundAtGateway>>;
+  try {
+    atRazorpay = await refundAtGateway(found.gatewayPaymentId, { amountPaise, notes: { reason: reason.slice(0, 250), receipt: found.number } });
+  } catch (error) {
+    // Razorpay refused (or could not be reached): nothing was refunded or recorded; its words go to staff.
+    const said = error instanceof Error ? error.message : String(error);
+    throw invalid({ amountPaise: `Razorpay did not refund it: ${said}` });
+  }
   return inTransaction(async () => {
     await lockFeeAccount(found.accountId);
     const payment = (await getPayment(paymentId))!;
-    return (await recordRefund(payment, { amountPaise, reason }, { actor, name: actor.user.name })).refund;
+    return (await recordRefund(payment, { amountPaise: atRazorpay.amount, reason, gatewayRefundId: atRazorpay.id }, by)).refund;
   });
+}
+
+function checkRefundable(payment: Payment, earlier: Refund[], amountPaise: number): void {
+  if (payment.status !== "recorded") throw conflict("This payment was reversed: nothing to refund.", {}, "payment_reversed");
+  const left = payment.amountPaise - earlier.reduce((s, r) => s + r.amountPaise, 0);
+  if (amountPaise > left) throw invalid({ amountPaise: `At most ${formatPaise(left)} is left to refund on this payment` });
 }
 
 export async function getPaymentForStaff(id: string): Promise<Payment> {

@@ -1,6 +1,6 @@
 import type { StaffActor } from "~/services/actor";
 import { cancelInvoice, issueInvoiceNow } from "~/services/invoices.server";
-import { confirmUpiReport, recordPayment, rejectUpiReport, reversePayment } from "~/services/payments.server";
+import { confirmUpiReport, recordPayment, refundPayment, rejectUpiReport, reversePayment } from "~/services/payments.server";
 import { isServiceError } from "~/services/service-error";
 import { formatPaise } from "~/util/money";
 import { CONCESSION_KIND_LABELS } from "~/schemas/fee-values";
@@ -15,6 +15,7 @@ import { redirectWithFlash } from "./flash.server";
 export const FEE_INTENTS = [
   "payment",
   "reverse-payment",
+  "refund-payment",
   "cancel-invoice",
   "issue-invoice",
   "confirm-upi",
@@ -49,6 +50,11 @@ export async function feeAction(
       case "reverse-payment": {
         const p = await reversePayment(actor, id("paymentId"), input);
         message = `Payment ${p.number} reversed.`;
+        break;
+      }
+      case "refund-payment": {
+        const r = await refundPayment(actor, id("paymentId"), input);
+        message = `Refund of ${formatPaise(r.amountPaise)} recorded${r.gatewayRefundId ? ` (Razorpay ${r.gatewayRefundId})` : ""}.`;
         break;
       }
       case "cancel-invoice": {

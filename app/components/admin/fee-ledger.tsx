@@ -143,6 +143,26 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
                 {p.status === "reversed" ? ` (${p.reversalReason ?? ""})` : ""}
                 {p.status === "recorded" ? (
                   <details className="mt-1">
+                    <summary className="cursor-pointer text-red-800">{p.gatewayPaymentId ? "Refund through Razorpay" : "Refund"}</summary>
+                    <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="refund-payment" />
+                      <input type="hidden" name="paymentId" value={p.id} />
+                      <label className="text-sm">
+                        Amount (₹)
+                        <input name="amountPaise" required inputMode="decimal" className={`${INPUT_CLASS} mt-1 w-32`} />
+                      </label>
+                      <label className="text-sm">
+                        Reason
+                        <input name="reason" required maxLength={300} className={`${INPUT_CLASS} mt-1`} />
+                      </label>
+                      <SubmitButton variant="danger" pendingText="Refunding...">
+                        Refund
+                      </SubmitButton>
+                    </Form>
+                  </details>
+                ) : null}
+                {p.status === "recorded" && !p.gatewayPaymentId ? (
+                  <details className="mt-1">
                     <summary className="cursor-pointer text-red-800">Reverse this payment</summary>
                     <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
                       <input type="hidden" name="intent" value="reverse-payment" />

@@ -148,11 +148,11 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
                       <input type="hidden" name="intent" value="refund-payment" />
                       <input type="hidden" name="paymentId" value={p.id} />
                       <label className="text-sm">
-                        Amount (₹)
+                        Amount to refund (₹)
                         <input name="amountPaise" required inputMode="decimal" className={`${INPUT_CLASS} mt-1 w-32`} />
                       </label>
                       <label className="text-sm">
-                        Reason
+                        Reason for the refund
                         <input name="reason" required maxLength={300} className={`${INPUT_CLASS} mt-1`} />
                       </label>
                       <SubmitButton variant="danger" pendingText="Refunding...">

@@ -4,7 +4,7 @@ import { confirmUpiReport, recordPayment, refundPayment, rejectUpiReport, revers
 import { isServiceError } from "~/services/service-error";
 import { formatPaise } from "~/util/money";
 import { CONCESSION_KIND_LABELS } from "~/schemas/fee-values";
-import { decideConcessionRequest, requestConcession } from "~/services/fee-ledger.server";
+import { decideConcessionRequest, requestConcession, setBillingState } from "~/services/fee-ledger.server";
 import { redirectWithFlash } from "./flash.server";
 
 /**
@@ -21,6 +21,7 @@ export const FEE_INTENTS = [
   "confirm-upi",
   "reject-upi",
   "concession",
+  "billing-state",
   "approve-concession",
   "reject-concession",
 ] as const;
@@ -79,6 +80,11 @@ export async function feeAction(
       case "concession": {
         const c = await requestConcession(actor, enquiryId, input);
         message = `${CONCESSION_KIND_LABELS[c.kind]} of ${formatPaise(c.amountPaise)} asked for: an admin approves it.`;
+        break;
+      }
+      case "billing-state": {
+        const account = await setBillingState(actor, enquiryId, input);
+        message = `The student's state for invoices is now ${account.billingState} (invoices already issued keep theirs).`;
         break;
       }
       case "approve-concession":

@@ -119,6 +119,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(fees.getByText(/Payment CSA\/\d{4}-\d{2}\/R\d{4} reversed\./)).toBeVisible();
       await expect(fees.getByTestId("fees-received")).toHaveText("₹0.00");
       await expect(fees.getByTestId("fee-payment")).toContainText("Reversed (Entered on the wrong student)");
+
+      await fees.getByText("Change the state for invoices").click();
+      await fees.getByLabel("State", { exact: true }).selectOption("Karnataka");
+      await fees.getByRole("button", { name: "Save state" }).click();
+      await expect(fees.getByText("The student's state for invoices is now Karnataka (invoices already issued keep theirs).")).toBeVisible();
+      await expect(fees.getByText(`billed to ${student.name}, Karnataka`)).toBeVisible();
     });
 
     test("staff change a fee plan on the Fee plans screen; a save from a stale form is refused with what the plan holds now", async ({ page }) => {

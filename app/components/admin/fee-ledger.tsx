@@ -50,16 +50,16 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
               <summary className="cursor-pointer text-brand-700">Change the state for invoices (place of supply)</summary>
               <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="billing-state" />
-                <label className="text-sm">
-                  State
-                  <select name="billingState" defaultValue={ledger.account.billingState} className={`${INPUT_CLASS} mt-1`}>
+                <div className="text-sm">
+                  <label htmlFor="billing-state">State</label>
+                  <select id="billing-state" name="billingState" defaultValue={ledger.account.billingState} className={`${INPUT_CLASS} mt-1`}>
                     {INDIAN_STATE_NAMES.map((s) => (
                       <option key={s} value={s}>
                         {s}
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
                 <SubmitButton pendingText="Saving...">Save state</SubmitButton>
               </Form>
               <p className="mt-1 text-slate-600">Invoices issued from now on use it; those already issued keep theirs.</p>

@@ -7,7 +7,7 @@ import { action as webhookAction } from "~/routes/api.razorpay.webhook";
 import type { StaffActor } from "~/services/actor";
 import { logActivity } from "~/services/enquiries.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
-import { confirmUpiReport, recordPayment, reportUpiPayment, reversePayment } from "~/services/payments.server";
+import { confirmUpiReport, recordPayment, refundPayment, reportUpiPayment, reversePayment } from "~/services/payments.server";
 import { completeCheckout, startGatewayPayment } from "~/services/razorpay.server";
 import { updateSiteSettings } from "~/services/site-settings.server";
 import { createUserWithoutActor } from "~/services/users.server";
@@ -88,6 +88,20 @@ describe("money moved twice at once", () => {
       const ledger = await ledgerOf(e.id);
       expect(ledger.totals.receivedPaise).toBe(2_000_000);
       expect(ledger.dues.map((d) => d.paidPaise)).toEqual([2_000_000]);
+    }
+  });
+
+  it("two refunds at once never give back more than the payment", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { e } = await student();
+      const { payment } = await recordPayment(admin, e.id, { method: "cash", amountPaise: 1_000_000 });
+      const results = await Promise.allSettled([
+        refundPayment(admin, payment.id, { amountPaise: 600_000, reason: "Left" }),
+        refundPayment(editor, payment.id, { amountPaise: 600_000, reason: "Left" }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { kind: "invalid" } });
+      expect((await ledgerOf(e.id)).totals.receivedPaise).toBe(400_000);
     }
   });
 

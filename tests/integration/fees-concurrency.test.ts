@@ -117,6 +117,19 @@ describe("money moved twice at once", () => {
     }
   });
 
+  it("payment.captured twice and order.paid delivered at the same moment (two instances) pay the due once, each answered 200", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { e, due } = await student();
+      const { order } = await startGatewayPayment([e.id], due.id, "checkout");
+      const payment = sim.pay(order.orderId);
+      const captured = sim.webhook("payment.captured", payment);
+      const answers = await Promise.all([deliver(captured), deliver(sim.webhook("order.paid", payment)), deliver(captured)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(await paymentRows(e.id)).toHaveLength(1);
+      expect((await ledgerOf(e.id)).totals).toMatchObject({ receivedPaise: 4_720_000, outstandingPaise: 0, creditPaise: 0 });
+    }
+  });
+
   it("the webhook and the browser's callback for one payment at the same moment record it once, and neither fails", async () => {
     for (let round = 0; round < 4; round++) {
       const { e, due } = await student();

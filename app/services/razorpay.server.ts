@@ -49,6 +49,21 @@ export const GATEWAY_FAILED = "The payment could not be verified. If money left 
 
 export const gatewayEnabled = razorpayConfigured;
 
+/** Razorpay takes no order below ₹1. */
+const RAZORPAY_MIN_PAISE = 100;
+export const LESS_THAN_MINIMUM = "Less than ₹1.00 is left on this due: Razorpay takes ₹1 or more. Pay it by UPI, or ask us.";
+export const GATEWAY_UNAVAILABLE = "Razorpay could not start the payment just now. Please try again in a few minutes, or pay by UPI.";
+
+/** Razorpay refusing or unreachable when a payment starts: a message for the student (the log keeps its words). */
+async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error("[razorpay] starting a payment failed:", error instanceof Error ? error.message : error);
+    throw invalid({ dueId: GATEWAY_UNAVAILABLE });
+  }
+}
+
 type Started = { order: GatewayOrder; keyId: string; invoiceNumber: string; name: string; email: string; linkUrl: string | null };
 
 /**
@@ -66,6 +81,7 @@ export async function startGatewayPayment(allowed: string[], dueId: string, mode
     const due = (await getDue(dueId))!;
     const amountPaise = due.amountPaise - due.paidPaise;
     if (due.status !== "open" || amountPaise <= 0) throw invalid({ dueId: "This due is already paid." });
+    if (amountPaise < RAZORPAY_MIN_PAISE) throw invalid({ dueId: LESS_THAN_MINIMUM });
     const invoice = await issueInvoiceForDue(due, account, "Razorpay");
     const enquiry = await getEnquiry(account.enquiryId);
     return { due, account, amountPaise, invoice, enquiry, open: await openGatewayOrderOfDue(due.id, amountPaise) };
@@ -73,22 +89,24 @@ export async function startGatewayPayment(allowed: string[], dueId: string, mode
   const { due, account, amountPaise, invoice, enquiry } = prepared;
   let order = prepared.open;
   if (!order) {
-    const created = await createOrder({ amountPaise, receipt: invoice.number, notes: { due_id: due.id, invoice: invoice.number } });
+    const created = await gatewayCall(() => createOrder({ amountPaise, receipt: invoice.number, notes: { due_id: due.id, invoice: invoice.number } }));
     order = await inTransaction(() =>
       insertGatewayOrder({ dueId: due.id, accountId: account.id, enquiryId: account.enquiryId, orderId: created.id, amountPaise, receipt: invoice.number }),
     );
   }
   let linkUrl = order.linkUrl;
   if (mode === "link" && !linkUrl) {
-    const link = await createPaymentLink({
-      amountPaise,
-      // Unique per link: the order's own id after the invoice number.
-      referenceId: `${invoice.number}#${order.id.slice(0, 8)}`,
-      description: `${account.courseTitle}: ${due.label} (invoice ${invoice.number})`,
-      customer: { name: account.billingName, email: enquiry?.email ?? "" },
-      callbackUrl: `${publicOrigin()}/me/pay/razorpay`,
-      notes: { due_id: due.id, gateway_order_id: order.id, invoice: invoice.number },
-    });
+    const link = await gatewayCall(() =>
+      createPaymentLink({
+        amountPaise,
+        // Unique per link: the order's own id after the invoice number.
+        referenceId: `${invoice.number}#${order.id.slice(0, 8)}`,
+        description: `${account.courseTitle}: ${due.label} (invoice ${invoice.number})`,
+        customer: { name: account.billingName, email: enquiry?.email ?? "" },
+        callbackUrl: `${publicOrigin()}/me/pay/razorpay`,
+        notes: { due_id: due.id, gateway_order_id: order.id, invoice: invoice.number },
+      }),
+    );
     await inTransaction(() => setGatewayOrderLink(order!.id, link.id, link.short_url));
     linkUrl = link.short_url;
   }

@@ -6,7 +6,7 @@ import { action as webhookAction } from "~/routes/api.razorpay.webhook";
 import type { StaffActor } from "~/services/actor";
 import { logActivity } from "~/services/enquiries.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
-import { refundPayment, reversePayment } from "~/services/payments.server";
+import { recordPayment, refundPayment, reversePayment } from "~/services/payments.server";
 import { startGatewayPayment } from "~/services/razorpay.server";
 import { updateSiteSettings } from "~/services/site-settings.server";
 import { createUserWithoutActor } from "~/services/users.server";
@@ -106,5 +106,24 @@ describe("refunds of Razorpay payments", () => {
     const tooMuch = await post({ intent: "refund-payment", paymentId: payment.id, amountPaise: "47,200", reason: "All of it" });
     expect(await flashOf(tooMuch)).toMatchObject({ kind: "error" });
     expect((await ledgerOf(e.id)).totals.receivedPaise).toBe(4_720_000 - 100_050);
+  });
+
+  it("a due with less than ₹1 left is a message to the student, not an error page (Razorpay takes no order below ₹1)", async () => {
+    n++;
+    const e = await insertEnquiry({
+      fullName: `Lakshmi ${n}`,
+      email: `lakshmi${n}@example.com`,
+      phone: `94${String(60_000_000 + n)}`,
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+    });
+    await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
+    await recordPayment(admin, e.id, { method: "upi", amountPaise: 4_719_950, reference: "412345678901" });
+    const [due] = (await ledgerOf(e.id)).dues;
+    expect(due.amountPaise - due.paidPaise).toBe(50);
+    await expect(startGatewayPayment([e.id], due.id, "checkout")).rejects.toMatchObject({
+      kind: "invalid",
+      message: "Less than ₹1.00 is left on this due: Razorpay takes ₹1 or more. Pay it by UPI, or ask us.",
+    });
   });
 });

@@ -52,6 +52,8 @@ export const gatewayEnabled = razorpayConfigured;
 /** Razorpay takes no order below ₹1. */
 const RAZORPAY_MIN_PAISE = 100;
 export const LESS_THAN_MINIMUM = "Less than ₹1.00 is left on this due: Razorpay takes ₹1 or more. Pay it by UPI, or ask us.";
+export const NOT_CONFIRMED_YET =
+  "We could not confirm your payment with Razorpay just now. If money left your account, it will show on your page within the hour; no need to pay again.";
 export const GATEWAY_UNAVAILABLE = "Razorpay could not start the payment just now. Please try again in a few minutes, or pay by UPI.";
 
 /** Razorpay refusing or unreachable when a payment starts: a message for the student (the log keeps its words). */
@@ -175,7 +177,14 @@ export async function completePaymentLink(allowed: string[] | null, query: URLSe
 }
 
 async function settleFromRazorpay(order: GatewayOrder, paymentId: string): Promise<GatewayOutcome> {
-  const payment = await fetchPayment(paymentId);
+  let payment: RazorpayPayment;
+  try {
+    payment = await fetchPayment(paymentId);
+  } catch (error) {
+    // Signed, but Razorpay could not be asked: its webhook or the reconciliation job records the payment later.
+    console.error("[razorpay] reading a paid payment failed:", error instanceof Error ? error.message : error);
+    throw invalid({ payment: NOT_CONFIRMED_YET }, NOT_CONFIRMED_YET);
+  }
   const belongs = payment.order_id === order.orderId || notesOf(payment).gateway_order_id === order.id;
   if (!belongs) throw invalid({ payment: GATEWAY_FAILED }, GATEWAY_FAILED);
   const received = await inTransaction(() => recordCaptured(order, payment));

@@ -7,7 +7,8 @@ import type { StaffActor } from "~/services/actor";
 import { logActivity } from "~/services/enquiries.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
 import { recordPayment, refundPayment, reversePayment } from "~/services/payments.server";
-import { startGatewayPayment } from "~/services/razorpay.server";
+import { completeCheckout, NOT_CONFIRMED_YET, startGatewayPayment } from "~/services/razorpay.server";
+import { createHmac } from "node:crypto";
 import { updateSiteSettings } from "~/services/site-settings.server";
 import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
@@ -125,5 +126,25 @@ describe("refunds of Razorpay payments", () => {
       kind: "invalid",
       message: "Less than ₹1.00 is left on this due: Razorpay takes ₹1 or more. Pay it by UPI, or ask us.",
     });
+  });
+
+  it("a signed Checkout answer Razorpay cannot confirm just now is a message, and records nothing", async () => {
+    n++;
+    const e = await insertEnquiry({
+      fullName: `Lakshmi ${n}`,
+      email: `lakshmi${n}@example.com`,
+      phone: `94${String(60_000_000 + n)}`,
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+    });
+    await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
+    const [due] = (await ledgerOf(e.id)).dues;
+    const { order } = await startGatewayPayment([e.id], due.id, "checkout");
+    const paymentId = "pay_NotAtRazorpay1";
+    const signature = createHmac("sha256", sim.keySecret).update(`${order.orderId}|${paymentId}`).digest("hex");
+    await expect(
+      completeCheckout([e.id], { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature }),
+    ).rejects.toMatchObject({ kind: "invalid", message: NOT_CONFIRMED_YET });
+    expect((await ledgerOf(e.id)).payments).toEqual([]);
   });
 });

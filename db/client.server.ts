@@ -268,6 +268,19 @@ export function inTransactionNow(): boolean {
   return currentTransaction.getStore() !== undefined;
 }
 
+/**
+ * A read that must see the newest committed rows, not the transaction's snapshot: on MySQL/MariaDB (REPEATABLE READ)
+ * a transaction reads from a snapshot taken at its first plain SELECT, so one that read anything before it queued
+ * for a lock would still see the rows as they were before the holder of that lock committed. A locking read
+ * (FOR UPDATE) reads the newest rows and keeps them locked until the commit. Use it only for rows every writer
+ * changes under the same lock the caller already holds (e.g. a fee account's dues and payments under
+ * lockFeeAccount), so no new lock order appears. SQLite has one writer at a time and needs nothing; outside a
+ * transaction nothing is kept.
+ */
+export function newest<Q extends { forUpdate(): Q }>(query: Q): Q {
+  return dialect() === "mysql" && inTransactionNow() ? query.forUpdate() : query;
+}
+
 export function rawDriver(): RawDriver {
   if (!holder.raw) throw new Error("Database not opened: call openDb() at start");
   return holder.raw;

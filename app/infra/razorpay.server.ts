@@ -91,6 +91,11 @@ export function fetchPayment(paymentId: string): Promise<RazorpayPayment> {
   return call(() => client().payments.fetch(paymentId));
 }
 
+/** Gives back part or all of a captured payment (Razorpay's Refunds: POST /v1/payments/:id/refund). */
+export function createRefund(paymentId: string, input: { amountPaise: number; notes: Record<string, string> }): Promise<RazorpayRefund> {
+  return call(() => client().payments.refund(paymentId, { amount: input.amountPaise, speed: "normal", notes: input.notes }));
+}
+
 export function createPaymentLink(input: {
   amountPaise: number;
   referenceId: string;

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import { db } from "~db/client.server";
+import { db, newest } from "~db/client.server";
 import type { FeeAccountsTable, FeeConcessionsTable, FeeDuesTable, FeePlansTable } from "~db/schema";
 import { newId, newTimeOrderedId, nowIso } from "~/util/ids";
 import type { PlanTerms } from "~/util/fee-schedule";
@@ -276,13 +276,17 @@ export async function insertDues(account: Pick<FeeAccount, "id" | "enquiryId">, 
 }
 
 /** An account's dues in the order money settles them (date, then place). */
+/** The account's dues; inside a transaction, the newest rows (newest(): call it holding lockFeeAccount). */
 export async function duesOfAccount(accountId: string): Promise<FeeDue[]> {
-  const rows = await db().selectFrom("fee_dues").selectAll().where("accountId", "=", accountId).orderBy("dueDate").orderBy("seq").orderBy("id").execute();
+  const rows = await newest(
+    db().selectFrom("fee_dues").selectAll().where("accountId", "=", accountId).orderBy("dueDate").orderBy("seq").orderBy("id"),
+  ).execute();
   return rows.map(toDue);
 }
 
+/** One due; inside a transaction, the newest row (newest(): read it holding lockFeeAccount, or first). */
 export async function getDue(id: string): Promise<FeeDue | null> {
-  const r = await db().selectFrom("fee_dues").selectAll().where("id", "=", id).executeTakeFirst();
+  const r = await newest(db().selectFrom("fee_dues").selectAll().where("id", "=", id)).executeTakeFirst();
   return r ? toDue(r) : null;
 }
 

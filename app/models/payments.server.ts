@@ -1,10 +1,15 @@
 import type { Selectable } from "kysely";
-import { db } from "~db/client.server";
+import { db, newest } from "~db/client.server";
 import type { GatewayOrdersTable, PaymentsTable, RefundsTable, UpiReportsTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import type { GatewayOrderStatus, PaymentMethod, PaymentStatus, UpiReportStatus } from "~/schemas/fee-values";
 
-/** Payments, refunds, UPI reports and Razorpay orders and events (migration 0130). Amounts in paise. */
+/**
+ * Payments, refunds, UPI reports and Razorpay orders and events (migration 0130). Amounts in paise. The reads that
+ * decide what money was received (an account's payments and refunds, a gateway payment or event seen before, a UPI
+ * report's state) read the newest rows inside a transaction (db/client.server.ts newest): the caller holds the
+ * account's lock (lockFeeAccount), so on MariaDB they see what the previous holder committed, not the snapshot.
+ */
 
 export type Payment = Omit<Selectable<PaymentsTable>, "method" | "status"> & { method: PaymentMethod; status: PaymentStatus };
 export type Refund = Selectable<RefundsTable>;
@@ -38,12 +43,12 @@ export async function getPayment(id: string): Promise<Payment | null> {
 }
 
 export async function getPaymentByGatewayId(gatewayPaymentId: string): Promise<Payment | null> {
-  const r = await db().selectFrom("payments").selectAll().where("gatewayPaymentId", "=", gatewayPaymentId).executeTakeFirst();
+  const r = await newest(db().selectFrom("payments").selectAll().where("gatewayPaymentId", "=", gatewayPaymentId)).executeTakeFirst();
   return r ? toPayment(r) : null;
 }
 
 export async function paymentsOfAccount(accountId: string): Promise<Payment[]> {
-  const rows = await db().selectFrom("payments").selectAll().where("accountId", "=", accountId).orderBy("createdAt").orderBy("id").execute();
+  const rows = await newest(db().selectFrom("payments").selectAll().where("accountId", "=", accountId).orderBy("createdAt").orderBy("id")).execute();
   return rows.map(toPayment);
 }
 
@@ -103,12 +108,12 @@ export async function insertRefund(input: Omit<Refund, "id" | "createdAt">): Pro
 }
 
 export async function refundsOfAccount(accountId: string): Promise<Refund[]> {
-  const rows = await db().selectFrom("refunds").selectAll().where("accountId", "=", accountId).orderBy("createdAt").execute();
+  const rows = await newest(db().selectFrom("refunds").selectAll().where("accountId", "=", accountId).orderBy("createdAt")).execute();
   return rows.map(toRefund);
 }
 
 export async function refundsOfPayment(paymentId: string): Promise<Refund[]> {
-  const rows = await db().selectFrom("refunds").selectAll().where("paymentId", "=", paymentId).orderBy("createdAt").execute();
+  const rows = await newest(db().selectFrom("refunds").selectAll().where("paymentId", "=", paymentId).orderBy("createdAt")).execute();
   return rows.map(toRefund);
 }
 
@@ -137,7 +142,7 @@ export async function insertUpiReport(input: Pick<UpiReport, "dueId" | "accountI
 }
 
 export async function getUpiReport(id: string): Promise<UpiReport | null> {
-  const r = await db().selectFrom("upi_reports").selectAll().where("id", "=", id).executeTakeFirst();
+  const r = await newest(db().selectFrom("upi_reports").selectAll().where("id", "=", id)).executeTakeFirst();
   return r ? toReport(r) : null;
 }
 
@@ -160,6 +165,11 @@ export async function decideUpiReport(id: string, status: "confirmed" | "rejecte
     .where("status", "=", "pending")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** The payment a confirmed report became (written in the same transaction as the decision). */
+export async function setUpiReportPayment(id: string, paymentId: string): Promise<void> {
+  await db().updateTable("upi_reports").set({ paymentId }).where("id", "=", id).execute();
 }
 
 // ---------------------------------------------------------------- Razorpay orders and events
@@ -227,7 +237,7 @@ export async function staleGatewayOrders(before: string, limit = 100): Promise<G
  * handling fails (and rolls back) is handled again at its retry.
  */
 export async function claimGatewayEvent(eventId: string, type: string): Promise<boolean> {
-  const existing = await db().selectFrom("gateway_events").select("eventId").where("eventId", "=", eventId).executeTakeFirst();
+  const existing = await newest(db().selectFrom("gateway_events").select("eventId").where("eventId", "=", eventId)).executeTakeFirst();
   if (existing) return false;
   await db().insertInto("gateway_events").values({ eventId, type, receivedAt: nowIso() }).execute();
   return true;

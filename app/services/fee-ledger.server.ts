@@ -337,9 +337,12 @@ export async function decideConcessionRequest(actor: StaffActor, concessionId: s
 export async function setBillingState(actor: StaffActor, enquiryId: string, input: unknown): Promise<FeeAccount> {
   const { billingState } = parseInput(enrolmentFeeSchema, input);
   if (!billingState) throw invalid({ billingState: "Choose the student's state" });
+  const found = await activeFeeAccountOf(enquiryId);
+  if (!found) throw invalid({ billingState: NO_FEE_ACCOUNT }, NO_FEE_ACCOUNT);
   return inTransaction(async () => {
-    const account = await activeFeeAccountOf(enquiryId);
-    if (!account) throw invalid({ billingState: NO_FEE_ACCOUNT }, NO_FEE_ACCOUNT);
+    // The account's lock: an invoice being issued at this moment is issued with one state or the other, whole.
+    const account = (await lockFeeAccount(found.id))!;
+    if (account.billingState === billingState) return account;
     await setFeeAccountFields(account.id, { billingState });
     await record(actor, "update", "payment", account.id, `${account.billingName}: state for invoices ${account.billingState} → ${billingState}`);
     return (await getFeeAccount(account.id))!;

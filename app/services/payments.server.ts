@@ -6,6 +6,7 @@ import { claimFormKey } from "~/models/form-submission.server";
 import {
   decideUpiReport,
   getPayment,
+  setUpiReportPayment,
   getPaymentByGatewayId,
   getUpiReport,
   insertUpiReport,
@@ -26,6 +27,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/schemas/fee-values"
 import { writeGuardSchema } from "~/schemas/write-guard";
 import { siteToday } from "~/util/dates";
 import { formatPaise } from "~/util/money";
+import { createRefund as refundAtGateway } from "~/infra/razorpay.server";
 import type { StaffActor } from "./actor";
 import { record } from "./audit.server";
 import { NO_FEE_ACCOUNT, settleAccount, type Settlement } from "./fee-ledger.server";
@@ -135,12 +137,12 @@ export async function recordPayment(actor: StaffActor, enquiryId: string, input:
   if (values.method !== "cash" && !values.reference) throw invalid({ reference: PAYMENT_REFERENCE_REQUIRED });
   const today = siteToday();
   if (values.receivedOn && values.receivedOn > today) throw invalid({ receivedOn: "The day received cannot be in the future" });
+  if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
+  const found = await payableAccount(enquiryId);
   return inTransaction(async () => {
-    if (!(await getEnquiry(enquiryId))) throw notFound("Enquiry");
-    const found = await payableAccount(enquiryId);
+    const account = (await lockFeeAccount(found.id))!;
     if (formKey && !(await claimFormKey(`payment:${formKey}`)))
       throw conflict("This payment was already recorded (the form was sent twice).", {}, "duplicate_submission");
-    const account = (await lockFeeAccount(found.id))!;
     return receivePayment(
       account,
       {
@@ -156,13 +158,17 @@ export async function recordPayment(actor: StaffActor, enquiryId: string, input:
 }
 
 export const ALREADY_REVERSED = "This payment was already reversed.";
+export const GATEWAY_NOT_REVERSIBLE = "This payment came through Razorpay: the money did arrive, so it is refunded (through Razorpay), not reversed.";
 
 /** A recorded payment undone, with a reason: it stays on the ledger as Reversed and the dues are settled again. */
 export async function reversePayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Payment> {
   const { reason } = parseInput(reversalSchema, input);
+  const found = await getPayment(paymentId);
+  if (!found) throw notFound("Payment");
+  // A reversal says the payment was recorded by mistake; Razorpay's money did arrive, and only a refund gives it back
+  // (its refund.processed would otherwise find a reversed payment and nothing to refund).
+  if (found.gatewayPaymentId) throw conflict(GATEWAY_NOT_REVERSIBLE, {}, "gateway_payment");
   return inTransaction(async () => {
-    const found = await getPayment(paymentId);
-    if (!found) throw notFound("Payment");
     await lockFeeAccount(found.accountId);
     if ((await refundsOfPayment(paymentId)).length) throw conflict("This payment has refunds: it cannot be reversed.", {}, "payment_refunded");
     if (!(await markPaymentReversed(paymentId, reason, actor.user.name))) throw conflict(ALREADY_REVERSED, {}, "already_reversed");
@@ -194,9 +200,7 @@ export async function recordRefund(
   const earlier = await refundsOfPayment(payment.id);
   const seen = input.gatewayRefundId ? earlier.find((r) => r.gatewayRefundId === input.gatewayRefundId) : undefined;
   if (seen) return { refund: seen, repeated: true };
-  if (payment.status !== "recorded") throw conflict("This payment was reversed: nothing to refund.", {}, "payment_reversed");
-  const left = payment.amountPaise - earlier.reduce((s, r) => s + r.amountPaise, 0);
-  if (input.amountPaise > left) throw invalid({ amountPaise: `At most ${formatPaise(left)} is left to refund on this payment` });
+  checkRefundable(payment, earlier, input.amountPaise);
   const refund = await insertRefund({
     paymentId: payment.id,
     accountId: payment.accountId,
@@ -219,14 +223,44 @@ export async function recordRefund(
   return { refund, repeated: false };
 }
 
-/** POST /api/payments/:id/refunds: staff record money given back (by bank, in cash) on a payment. */
+/**
+ * POST /api/payments/:id/refunds: money given back on a payment. Staff record what they gave back by bank or in cash;
+ * a Razorpay payment is refunded at Razorpay (its Refunds endpoint, outside any transaction, after the same checks),
+ * and recorded with Razorpay's refund id, so its refund.processed webhook later finds it recorded.
+ */
 export async function refundPayment(actor: StaffActor, paymentId: string, input: unknown): Promise<Refund> {
   const { amountPaise, reason } = parseInput(refundSchema, input);
+  const found = await getPayment(paymentId);
+  if (!found) throw notFound("Payment");
+  const by = { actor, name: actor.user.name };
+  if (!found.gatewayPaymentId) {
+    return inTransaction(async () => {
+      await lockFeeAccount(found.accountId);
+      const payment = (await getPayment(paymentId))!;
+      return (await recordRefund(payment, { amountPaise, reason }, by)).refund;
+    });
+  }
+  // Checked first (nothing is written), so Razorpay is never asked for what we would refuse to record.
+  checkRefundable(found, await refundsOfPayment(found.id), amountPaise);
+  let atRazorpay: Awaited<ReturnType<typeof refundAtGateway>>;
+  try {
+    atRazorpay = await refundAtGateway(found.gatewayPaymentId, { amountPaise, notes: { reason: reason.slice(0, 250), receipt: found.number } });
+  } catch (error) {
+    // Razorpay refused (or could not be reached): nothing was refunded or recorded; its words go to staff.
+    const said = error instanceof Error ? error.message : String(error);
+    throw invalid({ amountPaise: `Razorpay did not refund it: ${said}` });
+  }
   return inTransaction(async () => {
-    const payment = await getPayment(paymentId);
-    if (!payment) throw notFound("Payment");
-    return (await recordRefund(payment, { amountPaise, reason }, { actor, name: actor.user.name })).refund;
+    await lockFeeAccount(found.accountId);
+    const payment = (await getPayment(paymentId))!;
+    return (await recordRefund(payment, { amountPaise: atRazorpay.amount, reason, gatewayRefundId: atRazorpay.id }, by)).refund;
   });
+}
+
+function checkRefundable(payment: Payment, earlier: Refund[], amountPaise: number): void {
+  if (payment.status !== "recorded") throw conflict("This payment was reversed: nothing to refund.", {}, "payment_reversed");
+  const left = payment.amountPaise - earlier.reduce((s, r) => s + r.amountPaise, 0);
+  if (amountPaise > left) throw invalid({ amountPaise: `At most ${formatPaise(left)} is left to refund on this payment` });
 }
 
 export async function getPaymentForStaff(id: string): Promise<Payment> {
@@ -249,10 +283,12 @@ export const UTR_TAKEN = "This UTR was already reported. If you paid twice, call
  */
 export async function reportUpiPayment(enquiryIds: string[], dueId: string, input: unknown): Promise<UpiReport> {
   const { utr } = parseInput(upiReportSchema, input);
+  const found = await getDue(dueId);
+  if (!found || !enquiryIds.includes(found.enquiryId)) throw notFound("Due");
   return inTransaction(async () => {
+    const account = (await lockFeeAccount(found.accountId))!;
     const due = await getDue(dueId);
-    if (!due || !enquiryIds.includes(due.enquiryId) || due.status !== "open") throw notFound("Due");
-    const account = (await lockFeeAccount(due.accountId))!;
+    if (!due || due.status !== "open") throw notFound("Due");
     try {
       const report = await insertUpiReport({ dueId, accountId: account.id, enquiryId: due.enquiryId, utr, amountPaise: due.amountPaise - due.paidPaise });
       await insertTimelineEntry("enquiry", due.enquiryId, {
@@ -273,12 +309,15 @@ export async function reportUpiPayment(enquiryIds: string[], dueId: string, inpu
 
 /** Staff found the UTR in the bank statement: the report becomes a recorded UPI payment (once). */
 export async function confirmUpiReport(actor: StaffActor, reportId: string): Promise<Received> {
+  // Read before the transaction, whose first statement is then the account's lock (see newest() in db/client).
+  const found = await getUpiReport(reportId);
+  if (!found) throw notFound("UPI report");
   return inTransaction(async () => {
-    const found = await getUpiReport(reportId);
-    if (!found) throw notFound("UPI report");
     const account = (await lockFeeAccount(found.accountId))!;
     const report = await getUpiReport(reportId);
     if (report?.status !== "pending") throw conflict("This report was already dealt with.", {}, "already_decided");
+    // Decided first, by one conditional UPDATE: of two staff confirming at once, only one records the payment.
+    if (!(await decideUpiReport(report.id, "confirmed", actor.user.name, null))) throw conflict("This report was already dealt with.", {}, "already_decided");
     const received = await receivePayment(
       account,
       {
@@ -290,7 +329,7 @@ export async function confirmUpiReport(actor: StaffActor, reportId: string): Pro
       },
       { actor, name: actor.user.name },
     );
-    await decideUpiReport(report.id, "confirmed", actor.user.name, received.payment.id);
+    await setUpiReportPayment(report.id, received.payment.id);
     return received;
   });
 }

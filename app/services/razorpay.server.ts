@@ -49,6 +49,23 @@ export const GATEWAY_FAILED = "The payment could not be verified. If money left 
 
 export const gatewayEnabled = razorpayConfigured;
 
+/** Razorpay takes no order below ₹1. */
+const RAZORPAY_MIN_PAISE = 100;
+export const LESS_THAN_MINIMUM = "Less than ₹1.00 is left on this due: Razorpay takes ₹1 or more. Pay it by UPI, or ask us.";
+export const NOT_CONFIRMED_YET =
+  "We could not confirm your payment with Razorpay just now. If money left your account, it will show on your page within the hour; no need to pay again.";
+export const GATEWAY_UNAVAILABLE = "Razorpay could not start the payment just now. Please try again in a few minutes, or pay by UPI.";
+
+/** Razorpay refusing or unreachable when a payment starts: a message for the student (the log keeps its words). */
+async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error("[razorpay] starting a payment failed:", error instanceof Error ? error.message : error);
+    throw invalid({ dueId: GATEWAY_UNAVAILABLE });
+  }
+}
+
 type Started = { order: GatewayOrder; keyId: string; invoiceNumber: string; name: string; email: string; linkUrl: string | null };
 
 /**
@@ -58,13 +75,15 @@ type Started = { order: GatewayOrder; keyId: string; invoiceNumber: string; name
  */
 export async function startGatewayPayment(allowed: string[], dueId: string, mode: "checkout" | "link"): Promise<Started> {
   if (!razorpayConfigured()) throw notFound("Online payment");
+  // Read before the transaction, whose first statement is then the account's lock (see newest() in db/client).
+  const found = await getDue(dueId);
+  if (!found || !allowed.includes(found.enquiryId)) throw notFound("Due");
   const prepared = await inTransaction(async () => {
-    const found = await getDue(dueId);
-    if (!found || !allowed.includes(found.enquiryId)) throw notFound("Due");
     const account = (await lockFeeAccount(found.accountId))!;
     const due = (await getDue(dueId))!;
     const amountPaise = due.amountPaise - due.paidPaise;
     if (due.status !== "open" || amountPaise <= 0) throw invalid({ dueId: "This due is already paid." });
+    if (amountPaise < RAZORPAY_MIN_PAISE) throw invalid({ dueId: LESS_THAN_MINIMUM });
     const invoice = await issueInvoiceForDue(due, account, "Razorpay");
     const enquiry = await getEnquiry(account.enquiryId);
     return { due, account, amountPaise, invoice, enquiry, open: await openGatewayOrderOfDue(due.id, amountPaise) };
@@ -72,22 +91,24 @@ export async function startGatewayPayment(allowed: string[], dueId: string, mode
   const { due, account, amountPaise, invoice, enquiry } = prepared;
   let order = prepared.open;
   if (!order) {
-    const created = await createOrder({ amountPaise, receipt: invoice.number, notes: { due_id: due.id, invoice: invoice.number } });
+    const created = await gatewayCall(() => createOrder({ amountPaise, receipt: invoice.number, notes: { due_id: due.id, invoice: invoice.number } }));
     order = await inTransaction(() =>
       insertGatewayOrder({ dueId: due.id, accountId: account.id, enquiryId: account.enquiryId, orderId: created.id, amountPaise, receipt: invoice.number }),
     );
   }
   let linkUrl = order.linkUrl;
   if (mode === "link" && !linkUrl) {
-    const link = await createPaymentLink({
-      amountPaise,
-      // Unique per link: the order's own id after the invoice number.
-      referenceId: `${invoice.number}#${order.id.slice(0, 8)}`,
-      description: `${account.courseTitle}: ${due.label} (invoice ${invoice.number})`,
-      customer: { name: account.billingName, email: enquiry?.email ?? "" },
-      callbackUrl: `${publicOrigin()}/me/pay/razorpay`,
-      notes: { due_id: due.id, gateway_order_id: order.id, invoice: invoice.number },
-    });
+    const link = await gatewayCall(() =>
+      createPaymentLink({
+        amountPaise,
+        // Unique per link: the order's own id after the invoice number.
+        referenceId: `${invoice.number}#${order.id.slice(0, 8)}`,
+        description: `${account.courseTitle}: ${due.label} (invoice ${invoice.number})`,
+        customer: { name: account.billingName, email: enquiry?.email ?? "" },
+        callbackUrl: `${publicOrigin()}/me/pay/razorpay`,
+        notes: { due_id: due.id, gateway_order_id: order.id, invoice: invoice.number },
+      }),
+    );
     await inTransaction(() => setGatewayOrderLink(order!.id, link.id, link.short_url));
     linkUrl = link.short_url;
   }
@@ -156,7 +177,14 @@ export async function completePaymentLink(allowed: string[] | null, query: URLSe
 }
 
 async function settleFromRazorpay(order: GatewayOrder, paymentId: string): Promise<GatewayOutcome> {
-  const payment = await fetchPayment(paymentId);
+  let payment: RazorpayPayment;
+  try {
+    payment = await fetchPayment(paymentId);
+  } catch (error) {
+    // Signed, but Razorpay could not be asked: its webhook or the reconciliation job records the payment later.
+    console.error("[razorpay] reading a paid payment failed:", error instanceof Error ? error.message : error);
+    throw invalid({ payment: NOT_CONFIRMED_YET }, NOT_CONFIRMED_YET);
+  }
   const belongs = payment.order_id === order.orderId || notesOf(payment).gateway_order_id === order.id;
   if (!belongs) throw invalid({ payment: GATEWAY_FAILED }, GATEWAY_FAILED);
   const received = await inTransaction(() => recordCaptured(order, payment));
@@ -203,10 +231,11 @@ export async function handleRazorpayWebhook(rawBody: Buffer, signature: string |
   const refund = body.payload?.refund?.entity;
   const eventId = eventIdHeader?.slice(0, 100) || `${event}:${refund?.id ?? payment?.id ?? ""}`;
   if (!payment?.id) return { handled: false };
+  // Which of our orders it is (never changes) is read before the transaction, whose first statement is then the
+  // account's lock: the callback and retries of this event queue up behind it, and see what the first committed.
+  const order = await orderOfPayment(payment);
+  if (!order) return { handled: false };
   return inTransaction(async () => {
-    const order = await orderOfPayment(payment);
-    if (!order) return { handled: false };
-    // The account's lock first: the callback and retries of this event queue up behind it.
     await lockFeeAccount(order.accountId);
     if (!(await claimGatewayEvent(eventId, event))) return { handled: false };
     // A refunded payment was captured first: recorded (once) before its refund.

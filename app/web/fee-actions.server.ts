@@ -1,10 +1,10 @@
 import type { StaffActor } from "~/services/actor";
 import { cancelInvoice, issueInvoiceNow } from "~/services/invoices.server";
-import { confirmUpiReport, recordPayment, rejectUpiReport, reversePayment } from "~/services/payments.server";
+import { confirmUpiReport, recordPayment, refundPayment, rejectUpiReport, reversePayment } from "~/services/payments.server";
 import { isServiceError } from "~/services/service-error";
 import { formatPaise } from "~/util/money";
 import { CONCESSION_KIND_LABELS } from "~/schemas/fee-values";
-import { decideConcessionRequest, requestConcession } from "~/services/fee-ledger.server";
+import { decideConcessionRequest, requestConcession, setBillingState } from "~/services/fee-ledger.server";
 import { redirectWithFlash } from "./flash.server";
 
 /**
@@ -15,11 +15,13 @@ import { redirectWithFlash } from "./flash.server";
 export const FEE_INTENTS = [
   "payment",
   "reverse-payment",
+  "refund-payment",
   "cancel-invoice",
   "issue-invoice",
   "confirm-upi",
   "reject-upi",
   "concession",
+  "billing-state",
   "approve-concession",
   "reject-concession",
 ] as const;
@@ -51,6 +53,11 @@ export async function feeAction(
         message = `Payment ${p.number} reversed.`;
         break;
       }
+      case "refund-payment": {
+        const r = await refundPayment(actor, id("paymentId"), input);
+        message = `Refund of ${formatPaise(r.amountPaise)} recorded${r.gatewayRefundId ? ` (Razorpay ${r.gatewayRefundId})` : ""}.`;
+        break;
+      }
       case "cancel-invoice": {
         const { invoice, creditNote } = await cancelInvoice(actor, id("invoiceId"), input);
         message = `Invoice ${invoice.number} cancelled by credit note ${creditNote.number}.`;
@@ -73,6 +80,11 @@ export async function feeAction(
       case "concession": {
         const c = await requestConcession(actor, enquiryId, input);
         message = `${CONCESSION_KIND_LABELS[c.kind]} of ${formatPaise(c.amountPaise)} asked for: an admin approves it.`;
+        break;
+      }
+      case "billing-state": {
+        const account = await setBillingState(actor, enquiryId, input);
+        message = `The student's state for invoices is now ${account.billingState} (invoices already issued keep theirs).`;
         break;
       }
       case "approve-concession":

@@ -1,3 +1,6 @@
+import type { FeePlan } from "~/models/fees.server";
+import { paiseToDecimal } from "~/util/money";
+
 /** The rows the Fee plans form offers (a plan may have more through the API). */
 export const PLAN_FORM_ROWS = 6;
 
@@ -29,4 +32,30 @@ export function planFormToInput(form: Record<string, unknown>): Record<string, u
     ...(discount.endsWith("%") ? { earlyBirdDiscountBp: discount } : discount ? { earlyBirdDiscountPaise: discount } : {}),
     instalments,
   };
+}
+
+/** A plan as the Fee plans form's fields, to edit it: the inverse of planFormToInput. */
+export function planToForm(plan: FeePlan): Record<string, string> {
+  const percent = (bp: number) => `${bp / 100}%`;
+  const form: Record<string, string> = {
+    name: plan.name,
+    courseId: plan.courseId ?? "",
+    scheduleId: plan.scheduleId ?? "",
+    deposit: plan.terms.depositPaise ? paiseToDecimal(plan.terms.depositPaise) : "",
+    earlyBirdUntil: plan.terms.earlyBird?.until ?? "",
+    earlyBirdDiscount: plan.terms.earlyBird
+      ? plan.terms.earlyBird.discountBp
+        ? percent(plan.terms.earlyBird.discountBp)
+        : paiseToDecimal(plan.terms.earlyBird.discountPaise ?? 0)
+      : "",
+    isDefault: plan.isDefault ? "on" : "",
+  };
+  plan.terms.instalments.slice(0, PLAN_FORM_ROWS).forEach((i, n) => {
+    form[`label${n}`] = i.label;
+    form[`share${n}`] = i.percentBp !== null && i.percentBp !== undefined ? percent(i.percentBp) : i.amountPaise ? paiseToDecimal(i.amountPaise) : "";
+    form[`days${n}`] = String(i.dueDays);
+    form[`from${n}`] = i.dueFrom;
+  });
+  for (let n = plan.terms.instalments.length; n < PLAN_FORM_ROWS; n++) Object.assign(form, { [`label${n}`]: "", [`share${n}`]: "", [`days${n}`]: "" });
+  return form;
 }

@@ -747,7 +747,7 @@ export function buildOpenApiDocument(serverUrl = "/") {
         "/api/payments/{id}/reversal": {
           post: op("post", {
             summary: "Reverse a payment with a reason (never edited)",
-            refusals: { 409: ["it was already reversed, or it has refunds"] },
+            refusals: { 409: ["it was already reversed, or it has refunds, or it came through Razorpay (refund it instead)"] },
             access: "staff",
             ok: 200,
             data: Payment,
@@ -758,8 +758,8 @@ export function buildOpenApiDocument(serverUrl = "/") {
         },
         "/api/payments/{id}/refunds": {
           post: op("post", {
-            summary: "Record money given back on a payment",
-            refusals: { 400: ["amountPaise is more than is left of the payment"], 409: ["the payment was reversed"] },
+            summary: "Give money back on a payment: recorded (given by bank or in cash), or for a Razorpay payment refunded at Razorpay",
+            refusals: { 400: ["amountPaise is more than is left of the payment", "Razorpay refused the refund"], 409: ["the payment was reversed"] },
             access: "staff",
             ok: 201,
             data: Refund,

@@ -114,11 +114,64 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(fees.getByTestId("fee-due")).toContainText("Part paid");
 
       await fees.getByText("Reverse this payment").click();
-      await fees.getByTestId("fee-payment").getByLabel("Reason").fill("Entered on the wrong student");
+      await fees.getByTestId("fee-payment").getByLabel("Reason", { exact: true }).fill("Entered on the wrong student");
       await fees.getByRole("button", { name: "Reverse payment" }).click();
       await expect(fees.getByText(/Payment CSA\/\d{4}-\d{2}\/R\d{4} reversed\./)).toBeVisible();
       await expect(fees.getByTestId("fees-received")).toHaveText("₹0.00");
       await expect(fees.getByTestId("fee-payment")).toContainText("Reversed (Entered on the wrong student)");
+
+      await fees.getByText("Change the state for invoices").click();
+      await fees.getByLabel("State", { exact: true }).selectOption("Karnataka");
+      await fees.getByRole("button", { name: "Save state" }).click();
+      await expect(fees.getByText("The student's state for invoices is now Karnataka (invoices already issued keep theirs).")).toBeVisible();
+      await expect(fees.getByText(`billed to ${student.name}, Karnataka`)).toBeVisible();
+    });
+
+    test("staff change a fee plan on the Fee plans screen; a save from a stale form is refused with what the plan holds now", async ({ page }) => {
+      const name = `Plan ${javaScriptEnabled ? "on" : "off"} ${Date.now().toString(36)}`;
+      const created = await api("POST", "/api/fee-plans", {
+        name,
+        instalments: [
+          { label: "Now", percentBp: 5000, dueFrom: "enrolment", dueDays: 0 },
+          { label: "Later", percentBp: 5000, dueFrom: "enrolment", dueDays: 30 },
+        ],
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as string;
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByLabel("Email").fill(ADMIN.email);
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/admin\/courses$/);
+      await page.goto(`${server.url}/admin/fees/plans`);
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      const form = page.locator("#plan-form");
+      await expect(form.getByRole("heading", { name: `Edit fee plan: ${name}` })).toBeVisible();
+      await expect(form.getByLabel("Instalment 1 share")).toHaveValue("50%");
+      await form.getByLabel("Instalment 1 share").fill("40%");
+      await form.getByLabel("Instalment 2 share").fill("60%");
+      await form.getByRole("button", { name: "Save plan" }).click();
+      await expect(page.getByText(`Plan "${name}" saved: students already enrolled keep their dues.`)).toBeVisible();
+      expect((await api("GET", `/api/fee-plans/${id}`)).body.data.terms.instalments.map((i: { percentBp: number }) => i.percentBp)).toEqual([4000, 6000]);
+
+      // Opened here, then changed elsewhere (the API, another tab): this form's save is refused and shows the plan as it is.
+      await page.goto(`${server.url}/admin/fees/plans?edit=${id}`);
+      const now = (await api("GET", `/api/fee-plans/${id}`)).body.data;
+      const elsewhere = await api("PUT", `/api/fee-plans/${id}`, {
+        name,
+        version: now.version,
+        instalments: [
+          { label: "Now", percentBp: 3000, dueFrom: "enrolment", dueDays: 0 },
+          { label: "Later", percentBp: 7000, dueFrom: "enrolment", dueDays: 30 },
+        ],
+      });
+      expect(elsewhere.status).toBe(200);
+      await form.getByLabel("Instalment 1 share").fill("20%");
+      await form.getByLabel("Instalment 2 share").fill("80%");
+      await form.getByRole("button", { name: "Save plan" }).click();
+      await expect(form.getByText(/This fee plan was changed by .+ IST\. Here is what it holds now\./)).toBeVisible();
+      await expect(form.getByLabel("Instalment 1 share")).toHaveValue("30%");
+      expect((await api("GET", `/api/fee-plans/${id}`)).body.data.terms.instalments.map((i: { percentBp: number }) => i.percentBp)).toEqual([3000, 7000]);
     });
 
     test("the student reports a UPI payment, pays the rest through a Razorpay Payment Link and downloads the receipt", async ({ page }) => {

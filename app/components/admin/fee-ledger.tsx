@@ -3,6 +3,7 @@ import {
   CONCESSION_KIND_LABELS,
   CONCESSION_KINDS,
   DUE_STATE_LABELS,
+  INDIAN_STATE_NAMES,
   INVOICE_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -44,6 +45,26 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
             {ledger.account.courseTitle} · {ledger.account.planName} · billed to {ledger.account.billingName}, {ledger.account.billingState}
             {ledger.account.status === "ended" ? " · no longer enrolled" : ""}
           </p>
+          {ledger.account.status === "active" ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-brand-700">Change the state for invoices (place of supply)</summary>
+              <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="billing-state" />
+                <div className="text-sm">
+                  <label htmlFor="billing-state">State</label>
+                  <select id="billing-state" name="billingState" defaultValue={ledger.account.billingState} className={`${INPUT_CLASS} mt-1`}>
+                    {INDIAN_STATE_NAMES.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <SubmitButton pendingText="Saving...">Save state</SubmitButton>
+              </Form>
+              <p className="mt-1 text-slate-600">Invoices issued from now on use it; those already issued keep theirs.</p>
+            </details>
+          ) : null}
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             {[
               ["Billed", t.billedPaise],
@@ -142,6 +163,26 @@ export function FeeLedgerPanel({ data, action }: { data: FeePanelData; action: s
                 {p.reference ? ` ${p.reference}` : ""} · {formatDate(p.receivedOn)} · {PAYMENT_STATUS_LABELS[p.status]}
                 {p.status === "reversed" ? ` (${p.reversalReason ?? ""})` : ""}
                 {p.status === "recorded" ? (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-red-800">{p.gatewayPaymentId ? "Refund through Razorpay" : "Refund"}</summary>
+                    <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="refund-payment" />
+                      <input type="hidden" name="paymentId" value={p.id} />
+                      <label className="text-sm">
+                        Amount to refund (₹)
+                        <input name="amountPaise" required inputMode="decimal" className={`${INPUT_CLASS} mt-1 w-32`} />
+                      </label>
+                      <label className="text-sm">
+                        Reason for the refund
+                        <input name="reason" required maxLength={300} className={`${INPUT_CLASS} mt-1`} />
+                      </label>
+                      <SubmitButton variant="danger" pendingText="Refunding...">
+                        Refund
+                      </SubmitButton>
+                    </Form>
+                  </details>
+                ) : null}
+                {p.status === "recorded" && !p.gatewayPaymentId ? (
                   <details className="mt-1">
                     <summary className="cursor-pointer text-red-800">Reverse this payment</summary>
                     <Form method="post" action={action} preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">

@@ -40,13 +40,20 @@ export function FeePlanList({ plans, courses, batches }: { plans: FeePlan[]; cou
                 ? `; early-bird ${p.terms.earlyBird.discountPaise ? formatPaise(p.terms.earlyBird.discountPaise) : `${(p.terms.earlyBird.discountBp ?? 0) / 100} %`} off until ${formatDate(p.terms.earlyBird.until)}`
                 : ""}
             </p>
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="archive" />
-              <input type="hidden" name="id" value={p.id} />
-              <button type="submit" className={BUTTON_STYLES.secondary}>
-                Archive<span className="sr-only"> {p.name}</span>
-              </button>
-            </Form>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              {p.terms.instalments.length <= PLAN_FORM_ROWS ? (
+                <a href={`/admin/fees/plans?edit=${p.id}#plan-form`} className={BUTTON_STYLES.secondary}>
+                  Edit<span className="sr-only"> {p.name}</span>
+                </a>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="intent" value="archive" />
+                <input type="hidden" name="id" value={p.id} />
+                <button type="submit" className={BUTTON_STYLES.secondary}>
+                  Archive<span className="sr-only"> {p.name}</span>
+                </button>
+              </Form>
+            </div>
           </li>
         );
       })}
@@ -54,24 +61,44 @@ export function FeePlanList({ plans, courses, batches }: { plans: FeePlan[]; cou
   );
 }
 
-/** A new plan, as a plain form: up to six instalments, each a percentage ("40%") or rupees, due some days after a moment. */
+/**
+ * A new plan, or (`editing`) a plan to change, as a plain form: up to six instalments, each a percentage ("40%") or
+ * rupees, due some days after a moment. An edit carries the version it was drawn from (a stale save is refused).
+ */
 export function FeePlanForm({
   courses,
   batches,
   refusal,
+  editing,
 }: {
   courses: Choice[];
   batches: Choice[];
   refusal?: { message: string; typed: Record<string, string> };
+  editing?: { id: string; version: number; form: Record<string, string> };
 }) {
-  const t = refusal?.typed ?? {};
+  const t = refusal?.typed ?? editing?.form ?? {};
   return (
-    <Form method="post" className="max-w-3xl space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="new-plan-title">
+    <Form
+      method="post"
+      action="/admin/fees/plans"
+      id="plan-form"
+      className="max-w-3xl scroll-mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="new-plan-title"
+    >
       <h2 id="new-plan-title" className="text-lg font-bold text-brand-900">
-        New fee plan
+        {editing ? `Edit fee plan: ${editing.form.name ?? ""}` : "New fee plan"}
       </h2>
       <ErrorBanner message={refusal?.message} />
-      <input type="hidden" name="intent" value="create" />
+      {editing ? (
+        <>
+          <p className="text-sm text-slate-600">Students already enrolled on this plan keep their dues; the change applies to enrolments from now on.</p>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : (
+        <input type="hidden" name="intent" value="create" />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Name
@@ -153,7 +180,14 @@ export function FeePlanForm({
           </div>
         ))}
       </fieldset>
-      <SubmitButton pendingText="Saving...">Save plan</SubmitButton>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton pendingText="Saving...">Save plan</SubmitButton>
+        {editing ? (
+          <a href="/admin/fees/plans" className={BUTTON_STYLES.secondary}>
+            Cancel
+          </a>
+        ) : null}
+      </div>
     </Form>
   );
 }

@@ -15,7 +15,8 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { COURSE_SAVE_FAILED, courseSchema } from "~/schemas/course";
 import { BUTTON_STYLES, LinkButton } from "./buttons";
 import { CourseImageField, SyllabusFileField } from "./course-file-fields";
-import { ErrorBanner, NoticeBanner } from "./error-banner";
+import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
+import { NoticeBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
 import { postWithProgress } from "./post-with-progress";
@@ -163,7 +164,7 @@ export function CourseForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="course" /> : null}
-      <ErrorBanner message={shown?.message ?? uploadError} />
+      <FormErrorSummary id="course-form-errors" errors={form.allErrors} formError={shown?.message ?? uploadError} idFor={conformFieldIds(fields)} />
       <NoticeBanner message={shown?.notice} />
       <TextField label="Title" required errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { SITE_SETTING_FIELDS, SITE_SETTING_GROUPS, SITE_SETTING_KEYS, type SiteSettingGroup, type SiteSettings } from "~/schemas/site-settings";
 import { SubmitButton } from "./buttons";
 import { FormErrorSummary } from "./form-error-summary";
+import { settingHint } from "./site-setting-hints";
 import { FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
 
@@ -35,7 +36,14 @@ export function SiteSettingsForm({
           {SITE_SETTING_KEYS.filter((key) => SITE_SETTING_FIELDS[key].group === group).map((key) => {
             const f = SITE_SETTING_FIELDS[key];
             const value = String(typed && key in typed ? (typed[key] ?? "") : values[key]);
-            const common = { label: f.label, name: key, id: `setting-${key}`, hint: f.hint, required: !("optional" in f && f.optional), errors: errors[key] };
+            const common = {
+              label: f.label,
+              name: key,
+              id: `setting-${key}`,
+              hint: settingHint(key, values),
+              required: !("optional" in f && f.optional),
+              errors: errors[key],
+            };
             if (f.input === "select" && "options" in f && f.options)
               return <SelectField key={key} {...common} defaultValue={value} options={f.options.map((o) => ({ value: o, label: o }))} />;
             return f.input === "textarea" ? (

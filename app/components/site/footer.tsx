@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmailText } from "~/components/ui/email-text";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
 import { Logo } from "./logo";
@@ -62,9 +63,9 @@ export function SiteFooter() {
               </span>
             </p>
             <p>
-              <a href={`mailto:${SITE.email}`} className="flex min-w-0 items-center gap-2 break-all hover:text-white hover:underline">
+              <a href={`mailto:${SITE.email}`} className="flex min-w-0 items-center gap-2 hover:text-white hover:underline">
                 <MailIcon className="shrink-0" />
-                {SITE.email}
+                <EmailText email={SITE.email} className="min-w-0" />
               </a>
             </p>
             <p>

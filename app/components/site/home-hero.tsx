@@ -26,7 +26,10 @@ export function HomeHero() {
             <a href="#enquiry-section" className={buttonClass("accent", "px-6 py-3 text-base sm:hidden")}>
               Enroll Now
             </a>
-            <a href="#courses-section" className={buttonClass("accent", "px-6 py-3 text-base")}>
+            <a
+              href="#courses-section"
+              className={buttonClass("accent", "px-6 py-3 text-base max-sm:border max-sm:border-white/70 max-sm:bg-transparent max-sm:hover:bg-white/10")}
+            >
               Explore Courses <ArrowRightIcon />
             </a>
             <a href="#contact-section" className={buttonClass("ghostLight", "px-6 py-3 text-base")}>

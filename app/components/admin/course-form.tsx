@@ -16,7 +16,7 @@ import { COURSE_SAVE_FAILED, courseSchema } from "~/schemas/course";
 import { BUTTON_STYLES, LinkButton } from "./buttons";
 import { CourseImageField, SyllabusFileField } from "./course-file-fields";
 import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
-import { NoticeBanner } from "./error-banner";
+import { ErrorBanner, NoticeBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
 import { postWithProgress } from "./post-with-progress";
@@ -164,7 +164,9 @@ export function CourseForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="course" /> : null}
-      <FormErrorSummary id="course-form-errors" errors={form.allErrors} formError={shown?.message ?? uploadError} idFor={conformFieldIds(fields)} />
+      <FormErrorSummary id="course-form-errors" errors={form.allErrors} formError={shown?.message} idFor={conformFieldIds(fields)} />
+      {/* A refused syllabus image: said beside the editor's upload dialog, which keeps the focus for another try. */}
+      <ErrorBanner message={uploadError} />
       <NoticeBanner message={shown?.notice} />
       <TextField label="Title" required errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, expect, signIn, test, unique } from "./fixtures";
+import { ADMIN_EMAIL, expect, fieldMessage, signIn, test, unique } from "./fixtures";
 import { type Page } from "@playwright/test";
 
 const MISMATCH = "New passwords do not match";
@@ -174,7 +174,7 @@ test("Edit User of your own account asks for the current password before setting
   await page.getByRole("row").filter({ hasText: ADMIN_EMAIL }).getByRole("link", { name: /^Edit/ }).click();
   await page.getByLabel("Password", { exact: true }).fill("a-new-admin-password");
   await page.getByRole("button", { name: "Save User" }).click();
-  await expect(page.getByText("Current password is required")).toBeVisible();
+  await expect(fieldMessage(page, "Current password is required")).toBeVisible();
   await page.getByLabel("Current Password", { exact: true }).fill("not-the-password");
   await page.getByLabel("Password", { exact: true }).fill("a-new-admin-password");
   await page.getByRole("button", { name: "Save User" }).click();

@@ -55,8 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       itemsIntro: text.itemsIntro,
       contentsHeading: text.contentsHeading,
       columns: text.columns,
-      // The forms' internal field names stay here; the page says where each item is given, in words.
-      items: text.items.map(({ fields: _fields, ...i }) => ({ ...i, purpose: fill(i.purpose), kept: fill(i.kept) })),
+      items: text.items.map((i) => ({ ...i, purpose: fill(i.purpose), kept: fill(i.kept) })),
       sections: text.sections.map((s) => ({ ...s, paragraphs: s.paragraphs.map(fill) })),
       contactHeading: text.contactHeading,
       contactIntro: text.contactIntro,
@@ -132,7 +131,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-slate-700">{notice.itemsIntro}</p>
           <ul className="mt-6 space-y-4">
             {notice.items.map((item) => (
-              <li key={item.id} id={`item-${item.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              // The forms' field names only as data, for checks that every field sent is covered: the reader gets words.
+              <li
+                key={item.id}
+                id={`item-${item.id}`}
+                data-fields={item.fields.join(" ") || undefined}
+                className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
                 <h3 className="text-lg font-semibold text-slate-900">{item.label}</h3>
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
                   <dt className="font-semibold text-slate-700">{notice.columns.fields}</dt>

@@ -322,8 +322,8 @@ test.describe("small things", () => {
       // Each piece between the wrap points (before "@" and dots) sits on one line.
       const linesPerPiece = await cell.evaluate((el) => {
         const out: number[] = [];
-        for (const node of el.childNodes) {
-          if (node.nodeType !== Node.TEXT_NODE) continue;
+        for (const node of el.children) {
+          if (node.tagName === "WBR") continue;
           const range = document.createRange();
           range.selectNodeContents(node);
           out.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);

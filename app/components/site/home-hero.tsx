@@ -23,16 +23,19 @@ export function HomeHero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {/* On a phone the header's Enroll Now is behind the menu button: the first screen offers it here. */}
-            <a href="#enquiry-section" className={buttonClass("accent", "px-6 py-3 text-base sm:hidden")}>
+            <a href="#enquiry-section" className={buttonClass("accent", "px-6 py-3 text-base max-sm:px-4 sm:hidden")}>
               Enroll Now
             </a>
             <a
               href="#courses-section"
-              className={buttonClass("accent", "px-6 py-3 text-base max-sm:border max-sm:border-white/70 max-sm:bg-transparent max-sm:hover:bg-white/10")}
+              className={buttonClass(
+                "accent",
+                "px-6 py-3 text-base max-sm:px-4 max-sm:border max-sm:border-white/70 max-sm:bg-transparent max-sm:hover:bg-white/10",
+              )}
             >
               Explore Courses <ArrowRightIcon />
             </a>
-            <a href="#contact-section" className={buttonClass("ghostLight", "px-6 py-3 text-base")}>
+            <a href="#contact-section" className={buttonClass("ghostLight", "px-6 py-3 text-base max-sm:px-4")}>
               Contact Us
             </a>
           </div>

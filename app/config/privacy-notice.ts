@@ -29,6 +29,8 @@ export type NoticeText = {
   itemsHeading: string;
   itemsIntro: string;
   columns: { item: string; fields: string; purpose: string; kept: string };
+  /** The heading of the list of the notice's sections at its top. */
+  contentsHeading: string;
   items: NoticeItem[];
   sections: NoticeSection[];
   /** Beside each form: one or two sentences and the link text. */
@@ -55,9 +57,9 @@ const EN: NoticeText = {
     "{siteName} (Hyderabad, India) decides why and how the personal data you give us is used: we are its Data Fiduciary under the Digital Personal Data Protection Act, 2023. This notice stands on its own: it says what we collect through this website, why, how long we keep it, and how you can see, correct or erase it, withdraw your consent, and complain.",
   versionLabel: "Version {version}",
   itemsHeading: "What we collect and why",
-  itemsIntro:
-    "Only what you type into our forms, and a few technical details. We use it only for the purpose in the same row; we never sell it. Fields the forms send are named in brackets.",
-  columns: { item: "Item", fields: "Form fields", purpose: "Why we need it", kept: "How long we keep it" },
+  itemsIntro: "Only what you type into our forms, and a few technical details. We use it only for the purpose in the same row; we never sell it.",
+  contentsHeading: "Contents",
+  columns: { item: "Item", fields: "Where you give it", purpose: "Why we need it", kept: "How long we keep it" },
   items: [
     {
       id: "name",

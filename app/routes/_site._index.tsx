@@ -102,15 +102,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {courses?.length ? <HomeCourses courses={courses} /> : <div id="courses-section" />}
       <HomeSchedules schedules={schedules} mode={mode} />
       {/* The three static testimonials of spec §1, with the way to every approved review. */}
-      <TestimonialsSection titleId="testimonials-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24" />
+      <TestimonialsSection titleId="testimonials-title" className="overflow-x-clip bg-slate-50 py-8 sm:py-24" />
       <HomeBenefitsCta />
-      <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-10 sm:py-24">
+      <section id="enquiry-section" aria-labelledby="enquiry-title" className="py-8 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
           <div className="lg:col-span-1">
             <SectionHeading id="enquiry-title" eyebrow="Enquiry" title="Reserve your seat" align="left" />
             <EnquiryAside linksFromTablet />
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+          <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-8 lg:col-span-2">
             <SiteEnquiryForm
               variant="home"
               action="/?index#enquiry-section"
@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {/* The contact form is on /contact: one form here (issue 27), and the ways to reach a counsellor at once. */}
-      <section id="contact-section" aria-labelledby="contact-title" className="bg-slate-50 py-10 sm:py-16">
+      <section id="contact-section" aria-labelledby="contact-title" className="bg-slate-50 py-8 sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading id="contact-title" eyebrow="Contact" title="Talk to a counsellor" align="left" />
           <ContactLinks />

@@ -53,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       version: fill(text.versionLabel),
       itemsHeading: text.itemsHeading,
       itemsIntro: text.itemsIntro,
+      contentsHeading: text.contentsHeading,
       columns: text.columns,
       items: text.items.map((i) => ({ ...i, purpose: fill(i.purpose), kept: fill(i.kept) })),
       sections: text.sections.map((s) => ({ ...s, paragraphs: s.paragraphs.map(fill) })),
@@ -103,6 +104,24 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         </div>
+        <nav aria-labelledby="privacy-contents" className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+          <h2 id="privacy-contents" className="text-lg font-bold text-slate-900">
+            {notice.contentsHeading}
+          </h2>
+          <ol className="mt-3 list-decimal space-y-1 pl-5 text-brand-800">
+            {[
+              { href: "#what-we-collect", label: notice.itemsHeading },
+              ...notice.sections.map((s) => ({ href: `#section-${s.id}`, label: s.heading })),
+              { href: "#privacy-contact", label: notice.contactHeading },
+            ].map((entry) => (
+              <li key={entry.href}>
+                <a href={entry.href} className="underline underline-offset-2">
+                  {entry.label}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
         {!translated ? <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{notice.notTranslated}</p> : null}
 
         <section aria-labelledby="what-we-collect">
@@ -112,25 +131,18 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-slate-700">{notice.itemsIntro}</p>
           <ul className="mt-6 space-y-4">
             {notice.items.map((item) => (
-              <li key={item.id} id={`item-${item.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              // The forms' field names only as data, for checks that every field sent is covered: the reader gets words.
+              <li
+                key={item.id}
+                id={`item-${item.id}`}
+                data-fields={item.fields.join(" ") || undefined}
+                className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
                 <h3 className="text-lg font-semibold text-slate-900">{item.label}</h3>
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
                   <dt className="font-semibold text-slate-700">{notice.columns.fields}</dt>
-                  <dd className="text-slate-800">
-                    {item.fields.length ? (
-                      <>
-                        {item.fields.map((f, i) => (
-                          <span key={f}>
-                            {i ? ", " : null}
-                            <code className="rounded bg-slate-100 px-1 font-mono text-xs">{f}</code>
-                          </span>
-                        ))}
-                        {` (${item.forms})`}
-                      </>
-                    ) : (
-                      item.forms
-                    )}
-                  </dd>
+                  {/* In words: the forms' internal field names mean nothing to a reader (issue 37.10). */}
+                  <dd className="text-slate-800">{item.forms.charAt(0).toUpperCase() + item.forms.slice(1)}</dd>
                   <dt className="font-semibold text-slate-700">{notice.columns.purpose}</dt>
                   <dd className="text-slate-800">{item.purpose}</dd>
                   <dt className="font-semibold text-slate-700">{notice.columns.kept}</dt>

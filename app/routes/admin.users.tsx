@@ -1,4 +1,5 @@
 import { USER_ROLE_LABELS } from "~/schemas/values";
+import { EmailText } from "~/components/ui/email-text";
 import { Form, Link, Outlet, useLocation } from "react-router";
 import { formToObject } from "~/web/api-body.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -77,7 +78,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
               </span>
             ),
           },
-          { header: "Email", cell: (u) => <span className="break-all">{u.email}</span> },
+          { header: "Email", cell: (u) => <EmailText email={u.email} /> },
           { header: "Role", cell: (u) => <StatusBadge tone={u.role === "admin" ? "purple" : "blue"}>{USER_ROLE_LABELS[u.role]}</StatusBadge> },
           {
             header: "New enquiries",

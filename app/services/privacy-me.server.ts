@@ -35,6 +35,7 @@ import { eraseOwnRecords, type ErasureResult } from "./privacy-erasure.server";
 import { invalid, tooMany } from "./service-error";
 import { parseInput } from "./validation";
 import { parseMailbox } from "~/util/email-address";
+import { siteIsoTime } from "~/util/dates";
 
 /**
  * A visitor's own page (/me, DPDP Act: access, correction, erasure, withdrawal). A link mailed to them (every e-mail
@@ -357,7 +358,7 @@ export async function exportMyData(actor: Pick<Actor, "ip">, access: MeAccess): 
       ...row,
       recipient: row.kind === "email" && toThem(row.recipient) ? row.recipient : "(the institute's staff or systems)",
     }));
-  return {
+  return personalCopy({
     exportedAt: new Date().toISOString(),
     email,
     enquiries: await Promise.all(
@@ -379,5 +380,27 @@ export async function exportMyData(actor: Pick<Actor, "ip">, access: MeAccess): 
     waitlistOffers: aboutEnquiries.offers,
     emails: mineOnly([...aboutEnquiries.outbox, ...aboutMessages.outbox]),
     linkExpiry: `Links to this page work for ${env().ME_LINK_DAYS} days from the e-mail that carried them.`,
-  };
+  }) as Record<string, unknown>;
+}
+
+/** Keys that are the database's bookkeeping, not the person's data: row ids, links between rows, edit counters. */
+const BOOKKEEPING = /^(id|version|rowVersion|.*Id|.*Ids|filePaths|.*Hash|token.*)$/;
+/** A time as the database keeps it (UTC, "…T…Z" or with an offset). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The person's copy as they read it (issue 37.10): times in Hyderabad (ISO 8601 with +05:30), and none of the
+ * database's ids, references between rows or version counters, which mean nothing to them.
+ */
+export function personalCopy(value: unknown): unknown {
+  if (value instanceof Date) return siteIsoTime(value);
+  if (typeof value === "string") return INSTANT.test(value) ? (siteIsoTime(value) ?? value) : value;
+  if (Array.isArray(value)) return value.map(personalCopy);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !BOOKKEEPING.test(key))
+        .map(([key, v]) => [key, personalCopy(v)]),
+    );
+  return value;
 }

@@ -144,3 +144,14 @@ export function utcToSiteInput(iso: string): string {
   );
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
+
+/**
+ * An instant as an ISO 8601 time in Hyderabad ("2026-11-24T16:00:00+05:30"), for what a person reads of their own
+ * data. India keeps one offset all year, so the time is the UTC one moved by 5 h 30 min; null for what is not a time.
+ */
+export function siteIsoTime(value: string | Date): string | null {
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  const local = new Date(ms + 330 * 60_000).toISOString().slice(0, 19);
+  return `${local}+05:30`;
+}

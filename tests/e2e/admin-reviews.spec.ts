@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueTag } from "./fixtures";
+import { expect, fieldMessage, signIn, test, uniqueTag } from "./fixtures";
 import { type Page } from "@playwright/test";
 
 async function addPendingReview(page: Page, name: string) {
@@ -17,9 +17,9 @@ async function addPendingReview(page: Page, name: string) {
 
   await dialog.getByLabel("Student Name").fill(name);
   await dialog.getByRole("button", { name: "Save Review" }).click();
-  await expect(dialog.getByText("Position is required")).toBeVisible();
-  await expect(dialog.getByText("Profile image URL is required")).toBeVisible();
-  await expect(dialog.getByText("Review text is required")).toBeVisible();
+  await expect(fieldMessage(dialog, "Position is required")).toBeVisible();
+  await expect(fieldMessage(dialog, "Profile image URL is required")).toBeVisible();
+  await expect(fieldMessage(dialog, "Review text is required")).toBeVisible();
   await expect(dialog.getByLabel("Student Name")).toHaveValue(name);
 
   await dialog.getByLabel("Position/Title").fill("SOC Analyst L1 at Acme");

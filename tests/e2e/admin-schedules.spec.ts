@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueTag } from "./fixtures";
+import { expect, fieldMessage, signIn, test, uniqueTag } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`Manage Schedules, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -27,9 +27,9 @@ for (const javaScriptEnabled of [true, false]) {
       // First a save with missing fields: the spec's messages, and what was typed stays.
       await dialog.getByLabel("Days").fill(days);
       await dialog.getByRole("button", { name: "Save Schedule" }).click();
-      await expect(dialog.getByText("Course is required")).toBeVisible();
-      await expect(dialog.getByText("Time is required")).toBeVisible();
-      await expect(dialog.getByText("Location is required")).toBeVisible();
+      await expect(fieldMessage(dialog, "Course is required")).toBeVisible();
+      await expect(fieldMessage(dialog, "Time is required")).toBeVisible();
+      await expect(fieldMessage(dialog, "Location is required")).toBeVisible();
       await expect(dialog.getByLabel("Days")).toHaveValue(days);
 
       await dialog.getByLabel("Course").selectOption({ label: "Network Security Specialist" });

@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, expect, signIn, test, unique } from "./fixtures";
+import { ADMIN_EMAIL, expect, fieldMessage, signIn, test, unique } from "./fixtures";
 import { type Page } from "@playwright/test";
 
 const MISMATCH = "New passwords do not match";
@@ -60,7 +60,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
       await page.getByLabel("Email", { exact: true }).fill(ADMIN_EMAIL);
       await page.getByRole("button", { name: "Save User" }).click();
-      await expect(page.getByRole("alert")).toHaveText("A user with this email already exists");
+      // The error summary (issue 37.10) links to the field's own message.
+      await expect(page.getByRole("alert").getByRole("link", { name: "A user with this email already exists" })).toBeVisible();
       await page.getByLabel("Name", { exact: true }).fill(`${name} Renamed`);
       await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByRole("button", { name: "Save User" }).click();
@@ -173,7 +174,7 @@ test("Edit User of your own account asks for the current password before setting
   await page.getByRole("row").filter({ hasText: ADMIN_EMAIL }).getByRole("link", { name: /^Edit/ }).click();
   await page.getByLabel("Password", { exact: true }).fill("a-new-admin-password");
   await page.getByRole("button", { name: "Save User" }).click();
-  await expect(page.getByText("Current password is required")).toBeVisible();
+  await expect(fieldMessage(page, "Current password is required")).toBeVisible();
   await page.getByLabel("Current Password", { exact: true }).fill("not-the-password");
   await page.getByLabel("Password", { exact: true }).fill("a-new-admin-password");
   await page.getByRole("button", { name: "Save User" }).click();

@@ -180,11 +180,12 @@ describe("a person's own page", () => {
 
     const data = (await exportMyData(visitor, { token: token })) as {
       email: string;
-      enquiries: { id: string; consents: unknown[]; timeline: unknown[] }[];
+      enquiries: { fullName: string; consents: unknown[]; timeline: unknown[] }[];
       emails: unknown[];
     };
     expect(data.email).toBe(mine.email);
-    expect(data.enquiries.map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    // Both enquiries, named as the person knows them (the copy carries no internal ids: issue 37.10).
+    expect(data.enquiries.map((e) => e.fullName)).toEqual(["Asha Corrected", "Asha Corrected"]);
     expect(data.enquiries.every((e) => e.consents.length >= 2 && e.timeline.length >= 2)).toBe(true);
     expect(data.emails.length).toBeGreaterThan(0);
 

@@ -15,6 +15,7 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { COURSE_SAVE_FAILED, courseSchema } from "~/schemas/course";
 import { BUTTON_STYLES, LinkButton } from "./buttons";
 import { CourseImageField, SyllabusFileField } from "./course-file-fields";
+import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
 import { ErrorBanner, NoticeBanner } from "./error-banner";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
@@ -163,7 +164,9 @@ export function CourseForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="course" /> : null}
-      <ErrorBanner message={shown?.message ?? uploadError} />
+      <FormErrorSummary id="course-form-errors" errors={form.allErrors} formError={shown?.message} idFor={conformFieldIds(fields)} />
+      {/* A refused syllabus image: said beside the editor's upload dialog, which keeps the focus for another try. */}
+      <ErrorBanner message={uploadError} />
       <NoticeBanner message={shown?.notice} />
       <TextField label="Title" required errors={fields.title.errors} {...getInputProps(fields.title, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -4,7 +4,7 @@ import { parseWithSchema } from "~/web/form-submission";
 import { Form } from "react-router";
 import { REVIEW_DEFAULTS, reviewSchema } from "~/schemas/review";
 import { LinkButton, SubmitButton } from "./buttons";
-import { ErrorBanner } from "./error-banner";
+import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
 import { WriteGuardFields } from "./write-guard-fields";
 import { CheckboxField, FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
@@ -75,7 +75,9 @@ export function ReviewForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} preventScrollReset>
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="review" /> : null}
-      <ErrorBanner message={form.errors?.[0]} className="mb-4" />
+      <div className="mb-4 empty:hidden">
+        <FormErrorSummary id="review-form-errors" errors={form.allErrors} idFor={conformFieldIds(fields)} />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Student Name" required autoComplete="off" />
         <TextField {...field("position")} label="Position/Title" placeholder="SOC Analyst at Company" required />

@@ -4,7 +4,7 @@ import { parseWithSchema } from "~/web/form-submission";
 import { Form } from "react-router";
 import { SCHEDULE_DEFAULTS, scheduleSchema } from "~/schemas/schedule";
 import { LinkButton, SubmitButton } from "./buttons";
-import { ErrorBanner } from "./error-banner";
+import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
 import { FormActions, SelectField, TextField } from "./form-field";
 import { PublicationFields, publicationDefaults } from "./publication-fields";
 import { WriteGuardFields } from "./write-guard-fields";
@@ -72,7 +72,9 @@ export function ScheduleForm({
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset>
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="schedule" /> : null}
-      <ErrorBanner message={form.errors?.[0]} className="mb-4" />
+      <div className="mb-4 empty:hidden">
+        <FormErrorSummary id="schedule-form-errors" errors={form.allErrors} idFor={conformFieldIds(fields)} />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           {...field("course")}

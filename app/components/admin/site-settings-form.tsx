@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { SITE_SETTING_FIELDS, SITE_SETTING_GROUPS, SITE_SETTING_KEYS, type SiteSettingGroup, type SiteSettings } from "~/schemas/site-settings";
 import { SubmitButton } from "./buttons";
-import { ErrorBanner } from "./error-banner";
+import { FormErrorSummary } from "./form-error-summary";
+import { settingHint } from "./site-setting-hints";
 import { FormActions, SelectField, TextAreaField, TextField } from "./form-field";
 import { WriteGuardFields } from "./write-guard-fields";
 
@@ -27,7 +28,7 @@ export function SiteSettingsForm({
   return (
     <Form method="post" className="space-y-6" noValidate>
       <WriteGuardFields version={values.version} formKey={formKey} form="settings" />
-      <ErrorBanner message={errors[""]?.[0]} />
+      <FormErrorSummary id="settings-form-errors" errors={errors} idFor={(key) => `setting-${key}`} />
       {groups.map((group) => (
         <fieldset key={group} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <legend className="px-1 text-base font-bold text-brand-900">{SITE_SETTING_GROUPS[group].title}</legend>
@@ -35,7 +36,14 @@ export function SiteSettingsForm({
           {SITE_SETTING_KEYS.filter((key) => SITE_SETTING_FIELDS[key].group === group).map((key) => {
             const f = SITE_SETTING_FIELDS[key];
             const value = String(typed && key in typed ? (typed[key] ?? "") : values[key]);
-            const common = { label: f.label, name: key, id: `setting-${key}`, hint: f.hint, required: !("optional" in f && f.optional), errors: errors[key] };
+            const common = {
+              label: f.label,
+              name: key,
+              id: `setting-${key}`,
+              hint: settingHint(key, values),
+              required: !("optional" in f && f.optional),
+              errors: errors[key],
+            };
             if (f.input === "select" && "options" in f && f.options)
               return <SelectField key={key} {...common} defaultValue={value} options={f.options.map((o) => ({ value: o, label: o }))} />;
             return f.input === "textarea" ? (

@@ -4,7 +4,7 @@ import { parseWithSchema } from "~/web/form-submission";
 import { Form, useNavigation } from "react-router";
 import { userCreateSchema, userUpdateSchema } from "~/schemas/user";
 import { LinkButton, SubmitButton } from "./buttons";
-import { ErrorBanner } from "./error-banner";
+import { conformFieldIds, FormErrorSummary } from "./form-error-summary";
 import { WriteGuardFields } from "./write-guard-fields";
 import { FormActions, SelectField, TextField } from "./form-field";
 
@@ -43,7 +43,7 @@ export function UserForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {guard ? <WriteGuardFields version={guard.version} formKey={guard.formKey} form="user" /> : null}
-      <ErrorBanner message={form.errors?.[0]} />
+      <FormErrorSummary id="user-form-errors" errors={form.allErrors} idFor={conformFieldIds(fields)} />
       <TextField label="Name" required autoComplete="off" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
       <TextField label="Email" required autoComplete="off" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} />
       <TextField

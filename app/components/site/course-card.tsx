@@ -159,14 +159,14 @@ export function FeaturedCourse({
           </ul>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={enquiryHref(course.title)} className={buttonClass("accent")} aria-label={`Enroll now: ${course.title}`}>
+          <Link to={enquiryHref(course.title)} className={buttonClass("accent", "max-sm:px-4")} aria-label={`Enroll now: ${course.title}`}>
             Enroll Now
           </Link>
           <Link
             to={syllabusHref}
             preventScrollReset
             data-syllabus-trigger={course.slug}
-            className={buttonClass("outline")}
+            className={buttonClass("outline", "max-sm:px-4")}
             aria-label={`View syllabus: ${course.title}`}
           >
             <BookIcon /> View Syllabus

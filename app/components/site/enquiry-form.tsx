@@ -1,6 +1,6 @@
 import { DELIVERY_MODES, type DeliveryMode } from "~/schemas/public-values";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Field, Honeypot, inputClass } from "~/components/ui/field";
 import { SITE } from "~/config/site";
 import { INTENT_FIELD, type SiteFormResult } from "~/web/site-forms";
@@ -70,6 +70,13 @@ export function EnquiryForm({
   });
   const [clientFileError, setClientFileError] = useState<string | undefined>();
   const [chosenCourse, setChosenCourse] = useState<string | undefined>();
+  // A course chosen before the page's scripts had started (on a slow phone, the very choice that woke them) met no
+  // listener: as they start, the fee line follows what the list shows.
+  const courseFieldId = fields.preferredCourse.id;
+  useEffect(() => {
+    const select = document.getElementById(courseFieldId);
+    if (select instanceof HTMLSelectElement) setChosenCourse(select.value);
+  }, [courseFieldId]);
   // The server's answer whose file error the visitor has since dealt with by choosing files again (spec §5:
   // an error clears when its field is edited); a newer answer shows its own error.
   const [fileErrorSeen, setFileErrorSeen] = useState<unknown>();

@@ -38,7 +38,7 @@ export function FilterLinks({
                 to={href.includes("#") ? href : `${href}#${id}`}
                 preventScrollReset
                 aria-current={active ? "true" : undefined}
-                className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+                className={`inline-block rounded-full border px-3 py-2 text-sm sm:px-4 font-semibold transition-colors ${
                   active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-700"
                 }`}
               >

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmailText } from "~/components/ui/email-text";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
 import { SITE } from "~/config/site";
 import { Logo } from "./logo";
@@ -15,7 +16,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 break-words gap-y-8 px-4 py-10 sm:px-6 sm:py-14 md:gap-10 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 break-words gap-y-8 px-4 py-8 sm:px-6 sm:py-14 md:gap-10 lg:grid-cols-4">
         <div className="col-span-2">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white" aria-label={`${SITE.name} home`}>
             <Logo />
@@ -62,9 +63,9 @@ export function SiteFooter() {
               </span>
             </p>
             <p>
-              <a href={`mailto:${SITE.email}`} className="flex min-w-0 items-center gap-2 break-all hover:text-white hover:underline">
+              <a href={`mailto:${SITE.email}`} className="flex min-w-0 items-center gap-2 hover:text-white hover:underline">
                 <MailIcon className="shrink-0" />
-                {SITE.email}
+                <EmailText email={SITE.email} className="min-w-0" />
               </a>
             </p>
             <p>

@@ -33,7 +33,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
   const onHome = pathname === "/";
   const [enhanced, setEnhanced] = useState(false);
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -44,19 +44,29 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  // A navigation (or a jump to a section) closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [key]);
+  // The menu is closed by hand, on the element itself: it may have been opened before the page's scripts woke
+  // (a <details> needs none), when no React state knew it was open.
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
+
+  // A navigation (or a jump to a section) closes the mobile menu; so does every tap on one of its links, at once,
+  // before the next page has arrived (below), and Escape, which gives the focus back to the menu button.
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current !== key) closeMenu(); // not at the first render: a menu opened before then stays open
+    shownKey.current = key;
+  }, [key]);
 
   useEffect(() => {
-    if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
+      if (event.key !== "Escape" || !menuRef.current?.open) return;
+      closeMenu();
       summaryRef.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  }, []);
 
   const links = (mobile: boolean) =>
     NAV_ITEMS.map((item) => {
@@ -68,7 +78,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
             <a
               href={item.anchor}
               aria-current={active ? "page" : undefined}
-              onClick={() => setMenuOpen(false)}
+              onClick={closeMenu}
               className={`${cls} ${mobile ? (active ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100") : active ? linkActive : linkIdle}`}
             >
               {item.label}
@@ -81,6 +91,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
           <NavLink
             to={item.to}
             end={item.to === "/"}
+            onClick={closeMenu}
             className={({ isActive }) =>
               `${cls} ${mobile ? (isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100") : isActive ? linkActive : linkIdle}`
             }
@@ -92,11 +103,11 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
     });
 
   const enroll = onHome ? (
-    <a href="#enquiry-section" className={buttonClass("accent", "px-4")}>
+    <a href="#enquiry-section" onClick={closeMenu} className={buttonClass("accent", "px-4")}>
       Enroll Now
     </a>
   ) : (
-    <Link to="/enquiry" className={buttonClass("accent", "px-4")}>
+    <Link to="/enquiry" onClick={closeMenu} className={buttonClass("accent", "px-4")}>
       Enroll Now
     </Link>
   );
@@ -109,7 +120,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
     >
       {notice}
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-(--hdr-fg)" aria-label="CyberSOC Academy home">
+        <Link to="/" onClick={closeMenu} className="flex items-center gap-2 rounded-md text-(--hdr-fg)" aria-label="CyberSOC Academy home">
           <Logo />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
@@ -117,7 +128,7 @@ export function SiteHeader({ notice }: { notice?: ReactNode }) {
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden sm:block">{enroll}</div>
-          <details className="lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <details ref={menuRef} className="lg:hidden">
             <summary
               ref={summaryRef}
               className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-2xl text-(--hdr-fg) hover:bg-(--hdr-active-bg) [&::-webkit-details-marker]:hidden"

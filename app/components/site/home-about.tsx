@@ -23,7 +23,7 @@ export function HomeAbout() {
   const figures = useFigures();
   const REASONS = reasons(figures);
   return (
-    <section id="about-section" aria-labelledby="about-title" className="bg-slate-50 py-10 sm:py-24">
+    <section id="about-section" aria-labelledby="about-title" className="bg-slate-50 py-8 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="about-title" eyebrow="About Us" title="A founder-led institute built by SOC professionals">
           {SITE.name} was founded in Hyderabad by practising security analysts to close the gap between classroom theory and the SOC floor. With partner

@@ -15,13 +15,13 @@ export const BENEFITS = [
 /** The closing call to action and the seven included benefits (spec §1). */
 export function HomeBenefitsCta() {
   return (
-    <section aria-labelledby="cta-title" className="hero-band py-16 text-white sm:py-24">
+    <section aria-labelledby="cta-title" className="hero-band py-12 text-white sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:gap-12 sm:px-6 lg:grid-cols-2">
         <div>
           <h2 id="cta-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
             Join our next batch and start your cybersecurity career
           </h2>
-          <p className="mt-4 text-lg text-blue-100">
+          <p className="mt-4 text-base text-blue-100 sm:text-lg">
             Seats in every batch are limited so each learner gets lab time and mentor attention. Not sure it is for you? Every course comes with a{" "}
             {SITE.refundDays}-day money-back refund.
           </p>

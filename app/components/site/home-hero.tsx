@@ -7,7 +7,7 @@ import { useFigures } from "./use-figures";
 export function HomeHero() {
   const figures = useFigures();
   return (
-    <section className="hero-band relative overflow-hidden pb-10 pt-24 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
+    <section className="hero-band relative overflow-hidden pb-10 pt-20 text-white sm:pb-24 sm:pt-36" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-blue-50">
@@ -22,10 +22,20 @@ export function HomeHero() {
             you land your first cybersecurity job. Online and offline batches.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="#courses-section" className={buttonClass("accent", "px-6 py-3 text-base")}>
+            {/* On a phone the header's Enroll Now is behind the menu button: the first screen offers it here. */}
+            <a href="#enquiry-section" className={buttonClass("accent", "px-6 py-3 text-base max-sm:px-4 sm:hidden")}>
+              Enroll Now
+            </a>
+            <a
+              href="#courses-section"
+              className={buttonClass(
+                "accent",
+                "px-6 py-3 text-base max-sm:px-4 max-sm:border max-sm:border-white/70 max-sm:bg-transparent max-sm:hover:bg-white/10",
+              )}
+            >
               Explore Courses <ArrowRightIcon />
             </a>
-            <a href="#contact-section" className={buttonClass("ghostLight", "px-6 py-3 text-base")}>
+            <a href="#contact-section" className={buttonClass("ghostLight", "px-6 py-3 text-base max-sm:px-4")}>
               Contact Us
             </a>
           </div>
@@ -63,7 +73,7 @@ export function StatsBand() {
   const stats = statsBand(useFigures());
   return (
     <section aria-label="Institute in numbers" className="border-b border-slate-200 bg-white">
-      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 text-center sm:px-6 md:grid-cols-4">
+      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-6 text-center sm:px-6 sm:py-10 md:grid-cols-4">
         {stats.map((s) => (
           <div key={s.label} className="flex flex-col-reverse">
             <dt className="mt-1 text-sm font-medium text-slate-600">

@@ -16,7 +16,7 @@ export function HomeCourses({ courses }: { courses: CourseSummary[] }) {
   const featured = courses.find((c) => c.featured);
   const others = courses.filter((c) => c !== featured);
   return (
-    <section id="courses-section" aria-labelledby="courses-title" className="py-10 sm:py-24">
+    <section id="courses-section" aria-labelledby="courses-title" className="py-8 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="courses-title" eyebrow="Our Courses" title="Courses that make you job-ready">
           From your first networking class to advanced penetration testing, every course is lab-first and mentor-led.
@@ -60,7 +60,7 @@ const HOME_BATCHES = 3;
 
 export function HomeSchedules({ schedules, mode }: { schedules: ScheduleSummary[] | null; mode: string }) {
   return (
-    <section id="schedules-section" aria-labelledby="schedules-title" className="overflow-x-clip bg-slate-50 py-10 sm:py-24">
+    <section id="schedules-section" aria-labelledby="schedules-title" className="overflow-x-clip bg-slate-50 py-8 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="schedules-title" eyebrow="Upcoming Batches" title="Pick a batch that fits your day">
           Weekday, weekend and evening batches, online or at our HITEC City campus.

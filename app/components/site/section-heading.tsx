@@ -21,7 +21,7 @@ export function SectionHeading({
       <h2 id={id} className={`mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl ${light ? "text-white" : "text-slate-900"}`}>
         {title}
       </h2>
-      {children ? <div className={`mt-4 text-lg ${light ? "text-blue-100" : "text-slate-700"}`}>{children}</div> : null}
+      {children ? <div className={`mt-4 text-base sm:text-lg ${light ? "text-blue-100" : "text-slate-700"}`}>{children}</div> : null}
     </div>
   );
 }

@@ -38,6 +38,27 @@ export function useSiteForm<Schema extends z.ZodMiniObject>(options: {
     shouldRevalidate: "onSubmit",
   });
 
+  // A refusal of a plain post (sent before this page's scripts had started) comes back with its messages, and the
+  // edit that woke the scripts (the first keystroke in a field) happened before any listener: each field whose
+  // value is no longer the one sent loses its message as the scripts start, as if edited now (spec §5).
+  useEffect(() => {
+    const sent = result?.submission?.initialValue;
+    const element = document.getElementById(options.id);
+    if (!sent || !(element instanceof HTMLFormElement)) return;
+    for (const name of Object.keys(form.allErrors)) {
+      const control = element.elements.namedItem(name);
+      const editable =
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement ||
+        (control instanceof HTMLInputElement && control.type !== "checkbox" && control.type !== "radio");
+      if (!editable) continue;
+      const before = (sent as Record<string, unknown>)[name];
+      if (control.value !== (typeof before === "string" ? before : "")) form.update({ name, validated: false });
+    }
+    // Once, as the scripts start; later edits go through clearOnEdit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function clearOnEdit(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name;
     if (name && form.allErrors[name]) form.update({ name, validated: false });

@@ -15,6 +15,7 @@ import {
   waitlistRowsOf,
   type PrivacyRecord,
 } from "~/models/people.server";
+import { enquiryReference } from "~/util/enquiry-reference";
 import { findPrivacyLink, privacyLinkById, type PrivacyLink } from "~/models/privacy-links.server";
 import { getSchedule, type Schedule } from "~/models/schedule.server";
 import { insertTimelineEntry, listTimeline } from "~/models/timeline.server";
@@ -363,6 +364,8 @@ export async function exportMyData(actor: Pick<Actor, "ip">, access: MeAccess): 
     email,
     enquiries: await Promise.all(
       enquiryRecords.map(async (r) => ({
+        // The reference they were given (and staff find it by), in place of the database's id.
+        reference: enquiryReference(r.record.id),
         ...r.record,
         state: r.state || "active",
         attachments: await Promise.all((r.type === "enquiry" ? r.record.filePaths : []).map(attachment)),

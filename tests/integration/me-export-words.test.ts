@@ -3,6 +3,7 @@ import { insertCourse } from "~/models/course.server";
 import { submitEnquiry } from "~/services/enquiry-submissions.server";
 import { exportMyData, personalCopy } from "~/services/privacy-me.server";
 import { createMeLink } from "~/infra/privacy-mail.server";
+import { enquiryReference } from "~/util/enquiry-reference";
 import { useTestDatabase } from "../helpers/db";
 import { drainOutbox, startOutboxReceivers } from "../helpers/outbox-receivers";
 
@@ -47,9 +48,10 @@ describe("the person's copy of their data", () => {
     expect(keys.filter((k) => /^(id|version)$|Id$/.test(k))).toEqual([]);
     expect(times.length).toBeGreaterThan(2);
     for (const t of times) expect(t).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
-    const enquiries = data.enquiries as { fullName: string; preferredCourse: string }[];
+    // The reference they were given stands in for the id.
+    const enquiries = data.enquiries as { fullName: string; preferredCourse: string; reference: string }[];
     expect(enquiries).toHaveLength(1);
-    expect(enquiries[0]).toMatchObject({ fullName: "Kavya Export", preferredCourse: course });
+    expect(enquiries[0]).toMatchObject({ fullName: "Kavya Export", preferredCourse: course, reference: enquiryReference(mine.id) });
   });
 
   it("turns a UTC instant into the same instant in Hyderabad", () => {

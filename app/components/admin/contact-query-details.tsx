@@ -12,6 +12,7 @@ import { DialogFlash } from "./dialog-flash";
 import type { TimelineLine } from "~/web/timeline-lines";
 import { Timeline } from "./timeline";
 import { Typed } from "~/components/ui/typed";
+import { EmailText } from "~/components/ui/email-text";
 
 /**
  * Reply via Email also marks the query replied (spec §4). With JavaScript it is a real mailto: link whose
@@ -44,7 +45,11 @@ function OpenMailApp({ mailto, email, subject }: { mailto: string; email: string
   return (
     <div className="rounded-md border border-brand-100 bg-brand-50 px-4 py-4">
       <p className="text-sm text-slate-800">
-        Marked as replied. Write your answer to <strong className="break-all">{email}</strong> with the subject <strong>{subject}</strong>.
+        Marked as replied. Write your answer to{" "}
+        <strong>
+          <EmailText email={email} />
+        </strong>{" "}
+        with the subject <strong>{subject}</strong>.
       </p>
       <a href={mailto} className={`mt-3 ${BUTTON_STYLES.primary}`}>
         Open your e-mail app
@@ -82,8 +87,8 @@ export function ContactQueryDetails({
           {
             label: "Email",
             value: (
-              <a href={mailtoUrl(query.email)} className="break-all text-brand-700 underline">
-                {query.email}
+              <a href={mailtoUrl(query.email)} className="text-brand-700 underline">
+                <EmailText email={query.email} />
               </a>
             ),
           },

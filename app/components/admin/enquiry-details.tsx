@@ -18,6 +18,7 @@ import { Timeline } from "./timeline";
 import { Link } from "react-router";
 import { Typed } from "~/components/ui/typed";
 import { FeeLedgerPanel, type FeePanelData } from "./fee-ledger";
+import { EmailText } from "~/components/ui/email-text";
 
 export type EnquiryFile = { href: string; label: string };
 
@@ -71,8 +72,8 @@ export function EnquiryDetails({
           <p className="text-lg font-semibold text-slate-900">
             <Typed>{enquiry.fullName}</Typed> <InboxStatusBadge status={enquiry.status} />
           </p>
-          <p className="text-sm break-all text-slate-700">
-            {enquiry.phone} · {enquiry.email}
+          <p className="text-sm text-slate-700">
+            <span className="whitespace-nowrap">{enquiry.phone}</span> · <EmailText email={enquiry.email} />
           </p>
           {/* How to reach them, first: call, WhatsApp (when they asked for it), e-mail (spec §2's links). */}
           <div className="flex flex-wrap gap-2">

@@ -44,6 +44,9 @@ const enquiry = () => ({
   preferredCourse: "SOC Analyst Training Program",
   preferredMode: "online",
 });
+const plan = () => ({ name: `Matrix plan ${++n}`, instalments: [{ label: "All", percentBp: 10000 }] });
+/** An id no record has. */
+const MISSING = "00000000-0000-7000-8000-000000000000";
 const contact = () => ({ name: "Matrix", email: "m@example.com", message: "Hello" });
 let n = 0;
 const user = () => ({ name: "Matrix User", email: `matrix-${++n}-${Date.now()}@example.com`, password: "matrix-password-1" });
@@ -261,6 +264,99 @@ const ROWS: Row[] = [
     state: self,
   },
   { method: "GET", route: "/api/openapi.json", path: () => "/api/openapi.json", expect: open },
+  // Fees and payments (issue 38): staff only; a credit note and a concession's decision are an admin's. A made-up
+  // id shows the role check comes first: anonymous 401, an editor 403 where only admins may, else "not found".
+  { method: "GET", route: "/api/fee-plans", path: () => "/api/fee-plans", expect: staffRead },
+  {
+    method: "POST",
+    route: "/api/fee-plans",
+    path: () => "/api/fee-plans",
+    body: () => ({ name: `Matrix plan ${++n}`, instalments: [{ label: "All", percentBp: 10000 }] }),
+    expect: staffWrite(201),
+    state: () => "/api/fee-plans",
+  },
+  { method: "GET", route: "/api/fee-plans/:id", path: async () => `/api/fee-plans/${await make("/api/fee-plans", plan())}`, expect: staffRead },
+  {
+    method: "PUT",
+    route: "/api/fee-plans/:id",
+    path: async () => `/api/fee-plans/${await make("/api/fee-plans", plan())}`,
+    body: () => plan(),
+    expect: staffWrite(200),
+    state: (p) => p,
+  },
+  {
+    method: "DELETE",
+    route: "/api/fee-plans/:id",
+    path: async () => `/api/fee-plans/${await make("/api/fee-plans", plan())}`,
+    expect: staffWrite(204),
+    state: (p) => p,
+  },
+  { method: "GET", route: "/api/dues", path: () => "/api/dues", expect: staffRead },
+  { method: "GET", route: "/api/invoices", path: () => "/api/invoices", expect: staffRead },
+  { method: "GET", route: "/api/invoices/:id", path: () => `/api/invoices/${MISSING}`, expect: { anon: 401, editor: 404, admin: 404 } },
+  {
+    method: "POST",
+    route: "/api/invoices/:id/credit-note",
+    path: () => `/api/invoices/${MISSING}/credit-note`,
+    body: () => ({ reason: "Matrix" }),
+    expect: { anon: 401, editor: 403, admin: 404 },
+    state: () => "/api/invoices?limit=100",
+  },
+  { method: "GET", route: "/api/payments", path: () => "/api/payments", expect: staffRead },
+  { method: "GET", route: "/api/payments/:id", path: () => `/api/payments/${MISSING}`, expect: { anon: 401, editor: 404, admin: 404 } },
+  {
+    method: "POST",
+    route: "/api/payments/:id/reversal",
+    path: () => `/api/payments/${MISSING}/reversal`,
+    body: () => ({ reason: "Matrix" }),
+    expect: { anon: 401, editor: 404, admin: 404 },
+    state: () => "/api/payments?limit=100",
+  },
+  {
+    method: "POST",
+    route: "/api/payments/:id/refunds",
+    path: () => `/api/payments/${MISSING}/refunds`,
+    body: () => ({ amountPaise: 100, reason: "Matrix" }),
+    expect: { anon: 401, editor: 404, admin: 404 },
+    state: () => "/api/refunds?limit=100",
+  },
+  { method: "GET", route: "/api/refunds", path: () => "/api/refunds", expect: staffRead },
+  {
+    method: "PUT",
+    route: "/api/concessions/:id",
+    path: () => `/api/concessions/${MISSING}`,
+    body: () => ({ approve: true }),
+    expect: { anon: 401, editor: 403, admin: 404 },
+  },
+  {
+    method: "GET",
+    route: "/api/enquiries/:id/fees",
+    path: async () => `/api/enquiries/${await make("/api/enquiries", enquiry())}/fees`,
+    expect: staffRead,
+  },
+  {
+    method: "POST",
+    route: "/api/enquiries/:id/payments",
+    path: () => `/api/enquiries/${MISSING}/payments`,
+    body: () => ({ method: "cash", amountPaise: 100000, receivedOn: "2026-11-01" }),
+    expect: { anon: 401, editor: 404, admin: 404 },
+    state: () => "/api/payments?limit=100",
+  },
+  {
+    method: "POST",
+    route: "/api/enquiries/:id/concessions",
+    path: () => `/api/enquiries/${MISSING}/concessions`,
+    body: () => ({ kind: "scholarship", amountPaise: 100000, reason: "Matrix" }),
+    expect: { anon: 401, editor: 404, admin: 404 },
+  },
+  // Razorpay's webhook: no staff token; only Razorpay's signature on the body opens it.
+  {
+    method: "POST",
+    route: "/api/razorpay/webhook",
+    path: () => "/api/razorpay/webhook",
+    body: () => ({ event: "payment.captured" }),
+    expect: { anon: 400, editor: 400, admin: 400 },
+  },
 ];
 
 describe("who may call what", () => {
@@ -355,7 +451,8 @@ describe("the OpenAPI document", () => {
     const ops = Object.entries(r.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) =>
       Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
     );
-    for (const row of ROWS.filter((r) => r.route !== "/api/openapi.json")) {
+    // Razorpay's webhook is called by Razorpay in its own documented format (README, "Fees and payments"), not by an integrator.
+    for (const row of ROWS.filter((r) => r.route !== "/api/openapi.json" && r.route !== "/api/razorpay/webhook")) {
       const op = `${row.method} ${row.route.replace(":id", "{id}")}`;
       expect(ops).toContain(op);
     }

@@ -105,7 +105,10 @@ describe("GET /api/audit-log", () => {
       ["?from=2026-11-24&to=2026-11-23", { to: "The to date cannot be before the from date" }],
       [
         "?entityType=banana",
-        { entityType: "entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person" },
+        {
+          entityType:
+            "entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person, fee_plan, invoice, payment",
+        },
       ],
       ["?user=" + "x".repeat(37), { user: "user must be at most 36 characters" }],
       ["?page=0", { page: "page must be a whole number from 1 to 1000000" }],

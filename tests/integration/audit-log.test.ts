@@ -171,7 +171,7 @@ describe("the /admin/audit-log screen's loader", () => {
       [
         "entityType=banana",
         "entityType",
-        "Entity type: entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person.",
+        "Entity type: entityType must be one of course, schedule, review, enquiry, contact_query, user, session, outbox, settings, person, fee_plan, invoice, payment.",
       ],
     ] as const) {
       const out = await load(`/admin/audit-log?${query}`);

@@ -144,7 +144,9 @@ describe("deleting an enquiry", () => {
     expect(hook.verified).toBe(true);
     expect((hook.payload as { data: { id: string } }).data.id).toBe(kept.id);
     expect(hooks.received).toHaveLength(1);
-    expect(smtp.received.flatMap((m) => m.envelope.to).sort()).toEqual(["desk@cybersoc.test", kept.email].sort());
+    // The alert goes to the desk and to the staff member the round-robin gave the enquiry to (issue 37.6).
+    const owner = kept.assigneeId ? await db().selectFrom("users").select("email").where("id", "=", kept.assigneeId).executeTakeFirstOrThrow() : null;
+    expect(smtp.received.flatMap((m) => m.envelope.to).sort()).toEqual(["desk@cybersoc.test", kept.email, ...(owner ? [owner.email] : [])].sort());
   });
 
   it("is one transaction: a delete that rolls back leaves the messages as they were", async () => {

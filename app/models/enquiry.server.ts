@@ -273,9 +273,11 @@ async function countMysqlSearch(filter: EnquiryFilter, part: Part): Promise<numb
   if (!wordsToMatch(term).length) return null;
   const [name, ...others] = mysqlSearchBranches(term);
   const rest = { ...filter, q: undefined };
+  // Through no named index: MariaDB refuses MATCH on a table read through a forced index other than the FULLTEXT one.
+  const byNameRows = filtered(rest, { forCount: true });
   const reads = others.map((branch) => sql`(select ${sql.ref("id")} from ${sql.table("enquiries")} where ${branch} limit ${sql.lit(FEW_MATCHES + 1)})`);
   const [byName, otherIds] = await Promise.all([
-    countOf(partRows(rest, part, { forCount: true }).where(name)),
+    countOf((part.only ? byNameRows.where(part.only) : byNameRows).where(name)),
     reads.length ? sql<{ id: string }>`${sql.join(reads, sql` union `)}`.execute(db()).then((r) => r.rows.map((row) => row.id)) : [],
   ]);
   if (otherIds.length > FEW_MATCHES) return null;
@@ -562,9 +564,13 @@ function walksOrder(filter: EnquiryFilter, matches: number, upTo: number): boole
 export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   const parts = partsOf(filter);
-  const few = await narrowedToFewMatches(filter);
+  // MySQL/MariaDB: a name search counted first; when its matches are many, their ids are not gathered (fewMatchIds
+  // would read the FULLTEXT index a second time, up to FEW_MATCHES rows, only to find it a broad term).
+  const nameCounts = await Promise.all(parts.map((part) => countMysqlSearch(filter, part)));
+  const broad = nameCounts.every((n) => n !== null) && nameCounts.reduce((sum: number, n) => sum + n!, 0) > FEW_MATCHES;
+  const few = broad ? null : await narrowedToFewMatches(filter);
   if (few) return pageOfFew(few, parts, { page, limit, offset });
-  const searchCounts = await Promise.all(parts.map(async (part) => (await countSearchOnly(filter, part)) ?? countMysqlSearch(filter, part)));
+  const searchCounts = await Promise.all(parts.map(async (part, i) => nameCounts[i] ?? countSearchOnly(filter, part)));
   const counts = await Promise.all(parts.map((part, i) => searchCounts[i] ?? countPart(filter, part, LIST_COUNT_CAP)));
   const exact = counts.map((n, i) => searchCounts[i] !== null || n <= LIST_COUNT_CAP);
   const rows: EnquiryRow[] = [];

@@ -571,14 +571,24 @@ export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<En
   const few = broad ? null : await narrowedToFewMatches(filter);
   if (few) return pageOfFew(few, parts, { page, limit, offset });
   const searchCounts = await Promise.all(parts.map(async (part, i) => nameCounts[i] ?? countSearchOnly(filter, part)));
-  const counts = await Promise.all(parts.map((part, i) => searchCounts[i] ?? countPart(filter, part, LIST_COUNT_CAP)));
-  const exact = counts.map((n, i) => searchCounts[i] !== null || n <= LIST_COUNT_CAP);
+  // The parts share the cap, counted one after the other: a list of two parts reads at most LIST_COUNT_CAP + 1
+  // entries in all ("Next follow-up first" read up to 10,001 of each: its 20,000 dated ones and its 80,000 others).
+  const counts: number[] = [];
+  const caps: number[] = [];
+  let left = LIST_COUNT_CAP;
+  for (const [i, part] of parts.entries()) {
+    const known = searchCounts[i];
+    caps.push(known ?? left);
+    counts.push(known ?? (await countPart(filter, part, left)));
+    left = Math.max(0, left - counts[i]);
+  }
+  const exact = counts.map((n, i) => n <= caps[i]);
   const rows: EnquiryRow[] = [];
   let skip = offset;
   for (const [i, part] of parts.entries()) {
     if (rows.length === limit) break;
     // A page beyond the capped count (or ending there) needs the part's exact count, to read it from its nearer end.
-    if (!exact[i] && skip + limit - rows.length > LIST_COUNT_CAP) {
+    if (!exact[i] && skip + limit - rows.length > caps[i]) {
       counts[i] = await countPart(filter, part);
       exact[i] = true;
     }

@@ -185,6 +185,31 @@ describe("the queue's count (issue 39: from its own ranges)", () => {
   });
 });
 
+describe("a list of two parts past the cap (issue 39: the parts share it)", () => {
+  it("'Next follow-up first' says 10,000+ and pages both parts in order on either side of the cap", async () => {
+    const all = await db().selectFrom("enquiries").select(["id", "createdAt", "followUpAt"]).where("privacyState", "=", "").execute();
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const dated = all
+      .filter((e) => e.followUpAt !== null)
+      .sort((a, b) => cmp(a.followUpAt!, b.followUpAt!) || cmp(a.createdAt, b.createdAt) || cmp(a.id, b.id));
+    const others = all.filter((e) => e.followUpAt === null).sort((a, b) => cmp(a.createdAt, b.createdAt) || cmp(a.id, b.id));
+    const want = [...dated, ...others];
+    expect(dated.length).toBeGreaterThan(20);
+    expect(want.length).toBeGreaterThan(LIST_COUNT_CAP);
+    const first = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: 1 }));
+    expect(first).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+    expect(ids(first.data)).toEqual(ids(want.slice(0, 20)));
+    const second = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: 2 }));
+    expect(ids(second.data)).toEqual(ids(want.slice(20, 40)));
+    const atCap = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: LIST_COUNT_CAP / 20 }));
+    expect(ids(atCap.data)).toEqual(ids(want.slice(LIST_COUNT_CAP - 20, LIST_COUNT_CAP)));
+    const lastPage = Math.ceil(want.length / 20);
+    const last = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: lastPage }));
+    expect(last.total).toBe(want.length);
+    expect(ids(last.data)).toEqual(ids(want.slice((lastPage - 1) * 20)));
+  });
+});
+
 describe("the filter menu's sources", () => {
   it("are every label used, in order", async () => {
     expect(await listSourceLabels()).toEqual(LABELS);

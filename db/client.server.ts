@@ -34,6 +34,7 @@ import * as m0120 from "./migrations/0120-versions-and-seats";
 import * as m0130 from "./migrations/0130-fees-ledger";
 import * as m0140 from "./migrations/0140-batch-list-index";
 import * as m0150 from "./migrations/0150-covering-list-indexes";
+import * as m0160 from "./migrations/0160-queue-indexes";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0130-fees-ledger": m0130,
   "0140-batch-list-index": m0140,
   "0150-covering-list-indexes": m0150,
+  "0160-queue-indexes": m0160,
 };
 
 /** SQLite's page cache (KiB) and memory map (bytes), set on every connection (createDb). */

@@ -102,6 +102,114 @@ describe("a search's count", () => {
   });
 });
 
+describe("a broad name search (issue 39: on MariaDB counted from the FULLTEXT index)", () => {
+  it("counts the name's matches and those found only by e-mail, with other filters, and pages them in order", async () => {
+    const at = new Date(Date.UTC(2031, 0, 1)).toISOString();
+    const extra = (id: string, email: string, privacyState: string) => ({
+      id,
+      fullName: "Other Person",
+      email,
+      phone: "9876543211",
+      phoneDigits: "9876543211",
+      preferredCourse: "SOC Analyst Training Program",
+      preferredMode: "online",
+      message: "",
+      filePaths: "[]",
+      whatsappNotifications: 1,
+      status: "contacted",
+      createdAt: at,
+      updatedAt: at,
+      sourceLabel: "direct",
+      privacyState,
+    });
+    await db()
+      .insertInto("enquiries")
+      .values([
+        extra("lead-mail-1", "leadership@example.com", ""),
+        extra("lead-mail-2", "leading.light@example.com", ""),
+        extra("lead-mail-3", "leader@example.com", "held"),
+      ])
+      .execute();
+    for (const query of [{ q: "lead" }, { q: "Lead", status: "contacted" }]) {
+      let expected = db()
+        .selectFrom("enquiries")
+        .select("id")
+        .where("privacyState", "=", "")
+        .where((eb) => eb.or([eb("fullName", "like", "%Lead%"), eb("email", "like", "lead%")]));
+      if (query.status) expected = expected.where("status", "=", query.status);
+      const rows = await expected.orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+      expect(rows.length).toBeGreaterThan(query.status ? 500 : 2000); // the name alone matches over 2,000 (MariaDB: no list of ids)
+      const first = await pageEnquiries(resolveEnquiryFilter(actor, { ...query, page: 1 }));
+      expect(first.total).toBe(rows.length);
+      expect(ids(first.data)).toEqual(ids(rows.slice(0, 20)));
+      const lastPage = Math.ceil(rows.length / 20);
+      const last = await pageEnquiries(resolveEnquiryFilter(actor, { ...query, page: lastPage }));
+      expect(ids(last.data)).toEqual(ids(rows.slice((lastPage - 1) * 20)));
+    }
+  });
+});
+
+describe("the queue's count (issue 39: from its own ranges)", () => {
+  it("is the rows the queue shows: the owner's overdue open ones, then New ones nobody's or theirs without a later follow-up", async () => {
+    const other = await createUserWithoutActor({ name: "Other", email: "queue-other@example.test", password: "long-enough-password", role: "editor" });
+    const now = new Date();
+    const past = new Date(now.getTime() - 86_400_000).toISOString();
+    const later = new Date(now.getTime() + 86_400_000).toISOString();
+    const owners = [actor.user.id, null, other.id];
+    const followUps = [null, past, later];
+    // Spread owners and follow-ups (past, later, none) over New and Contacted rows.
+    for (let i = 0; i < 90; i++) {
+      await db()
+        .updateTable("enquiries")
+        .set({ assigneeId: owners[i % 3], followUpAt: followUps[Math.floor(i / 3) % 3] })
+        .where("id", "=", `cost-${String(i * 7).padStart(6, "0")}`)
+        .execute();
+    }
+    const all = await db().selectFrom("enquiries").selectAll().where("privacyState", "=", "").execute();
+    const at = now.toISOString();
+    const overdue = all.filter((e) => e.assigneeId === actor.user.id && e.followUpAt !== null && e.followUpAt < at && ["new", "contacted"].includes(e.status));
+    const waiting = all.filter(
+      (e) =>
+        e.status === "new" &&
+        ((e.assigneeId === null && (e.followUpAt === null || e.followUpAt < at)) || (e.assigneeId === actor.user.id && e.followUpAt === null)),
+    );
+    expect(overdue.length).toBeGreaterThan(0);
+    const page = await pageEnquiries(resolveEnquiryFilter(actor, { view: "queue" }, now));
+    expect(page.total).toBe(overdue.length + waiting.length);
+    const byOldest = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1;
+    const lastPage = Math.ceil(page.total / 20);
+    const last = await pageEnquiries(resolveEnquiryFilter(actor, { view: "queue", page: lastPage }, now));
+    const shownInOrder = [...waiting].sort(byOldest);
+    expect(ids(last.data)).toEqual(ids(shownInOrder.slice((lastPage - 1) * 20 - overdue.length)));
+  });
+});
+
+describe("a list of two parts past the cap (issue 39: the parts share it)", () => {
+  it("'Next follow-up first' says 10,000+ and pages both parts in order on either side of the cap", async () => {
+    const all = await db().selectFrom("enquiries").select(["id", "createdAt", "followUpAt"]).where("privacyState", "=", "").execute();
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const dated = all
+      .filter((e) => e.followUpAt !== null)
+      .sort((a, b) => cmp(a.followUpAt!, b.followUpAt!) || cmp(a.createdAt, b.createdAt) || cmp(a.id, b.id));
+    const others = all.filter((e) => e.followUpAt === null).sort((a, b) => cmp(a.createdAt, b.createdAt) || cmp(a.id, b.id));
+    const want = [...dated, ...others];
+    expect(dated.length).toBeGreaterThan(20);
+    expect(want.length).toBeGreaterThan(LIST_COUNT_CAP);
+    const first = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: 1 }));
+    expect(first).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+    expect(ids(first.data)).toEqual(ids(want.slice(0, 20)));
+    const second = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: 2 }));
+    expect(ids(second.data)).toEqual(ids(want.slice(20, 40)));
+    const atCap = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: LIST_COUNT_CAP / 20 }));
+    expect(ids(atCap.data)).toEqual(ids(want.slice(LIST_COUNT_CAP - 20, LIST_COUNT_CAP)));
+    const lastPage = Math.ceil(want.length / 20);
+    const last = await pageEnquiries(resolveEnquiryFilter(actor, { sort: "follow-up", page: lastPage }));
+    expect(last.total).toBe(want.length);
+    expect(ids(last.data)).toEqual(ids(want.slice((lastPage - 1) * 20)));
+  });
+});
+
 describe("the filter menu's sources", () => {
   it("are every label used, in order", async () => {
     expect(await listSourceLabels()).toEqual(LABELS);

@@ -398,10 +398,11 @@ async function enrolAddingSeat(
 export async function updateEnquiry(actor: StaffActor, id: string, input: unknown): Promise<ChangedEnquiry> {
   const values = parseInput(enquiryPipelineUpdateSchema, input);
   const guard = parseInput(writeGuardSchema, input);
+  // Every field the body itself refuses is named before anything is looked up (the fee choice too).
+  const fees = readEnrolmentFeeChoice(input);
   await checkAssignee(values.assigneeId);
   await checkBatch(values.scheduleId);
   const followUpAt = followUpInstant(values.followUpAt);
-  const fees = readEnrolmentFeeChoice(input);
   const { fullName, email, phone, preferredCourse, preferredMode, message, whatsappNotifications } = values;
   return guarded(id, guard, (before) =>
     applyChange(actor, before, {

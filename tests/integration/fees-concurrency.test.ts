@@ -1,18 +1,13 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { insertCourse } from "~/models/course.server";
-import { insertEnquiry } from "~/models/enquiry.server";
 import { action as webhookAction } from "~/routes/api.razorpay.webhook";
 import type { StaffActor } from "~/services/actor";
-import { logActivity } from "~/services/enquiries.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
 import { confirmUpiReport, recordPayment, refundPayment, reportUpiPayment, reversePayment } from "~/services/payments.server";
 import { completeCheckout, startGatewayPayment } from "~/services/razorpay.server";
-import { updateSiteSettings } from "~/services/site-settings.server";
-import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
-import { startRazorpaySim } from "../helpers/razorpay-sim";
+import { enrolledStudent, feesSettingsAndCourse, staffActor, useRazorpaySim } from "../helpers/fees-setup";
 import { run } from "./admin-route-helpers";
 
 /**
@@ -21,43 +16,19 @@ import { run } from "./admin-route-helpers";
  * snapshot taken at its first read, so a transaction that read anything before it queued for the account's lock
  * must not settle the dues from what it saw then. On SQLite the same tests run one after the other.
  */
-const sim = await startRazorpaySim();
-Object.assign(process.env, {
-  RAZORPAY_KEY_ID: sim.keyId,
-  RAZORPAY_KEY_SECRET: sim.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: sim.webhookSecret,
-  RAZORPAY_API_URL: sim.url,
-  PUBLIC_URL: "https://academy.example",
-  TRUST_PROXY: "true",
-});
+const sim = await useRazorpaySim();
 useTestDatabase();
-afterAll(() => sim.close());
 
 let admin: StaffActor;
 let editor: StaffActor;
 beforeAll(async () => {
-  const u = await createUserWithoutActor({ name: "Race Admin", email: "race@staff.test", password: "long-enough-password", role: "admin" });
-  admin = { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "test" };
-  const v = await createUserWithoutActor({ name: "Race Editor", email: "race.editor@staff.test", password: "long-enough-password", role: "editor" });
-  editor = { user: { id: v.id, name: v.name, email: v.email, role: v.role }, ip: "127.0.0.1", requestId: "test" };
-  await updateSiteSettings(admin, { gstin: "36AABCU9603R1ZM", invoicePrefix: "RACE", upiId: "academy@okaxis" }, { partial: true });
-  await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "SOC", fee: 47_200, feeIncludesGst: true });
+  admin = await staffActor("Race Admin", "race@staff.test", "admin");
+  editor = await staffActor("Race Editor", "race.editor@staff.test", "editor");
+  await feesSettingsAndCourse(admin, { invoicePrefix: "RACE", upiId: "academy@okaxis" });
 });
 
 let n = 0;
-async function student() {
-  n++;
-  const e = await insertEnquiry({
-    fullName: `Ravi ${n}`,
-    email: `ravi${n}@example.com`,
-    phone: `93${String(60_000_000 + n)}`,
-    preferredCourse: "SOC Analyst Training Program",
-    preferredMode: "online",
-  });
-  await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
-  const [due] = (await ledgerOf(e.id)).dues;
-  return { e, due };
-}
+const student = () => enrolledStudent(admin, "Ravi", ++n, "93");
 
 const paymentRows = async (enquiryId: string) => db().selectFrom("payments").selectAll().where("enquiryId", "=", enquiryId).execute();
 const deliver = (hook: { body: string; headers: Record<string, string> }) =>

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { insertCourse } from "~/models/course.server";
 import { insertEnquiry } from "~/models/enquiry.server";
 import { action as webhookAction } from "~/routes/api.razorpay.webhook";
 import type { StaffActor } from "~/services/actor";
@@ -9,10 +8,8 @@ import { ledgerOf } from "~/services/fee-ledger.server";
 import { recordPayment, refundPayment, reversePayment } from "~/services/payments.server";
 import { completeCheckout, NOT_CONFIRMED_YET, startGatewayPayment } from "~/services/razorpay.server";
 import { createHmac } from "node:crypto";
-import { updateSiteSettings } from "~/services/site-settings.server";
-import { createUserWithoutActor } from "~/services/users.server";
 import { useTestDatabase } from "../helpers/db";
-import { startRazorpaySim } from "../helpers/razorpay-sim";
+import { enrolledStudent, feesSettingsAndCourse, staffActor, useRazorpaySim } from "../helpers/fees-setup";
 import { action as detailsAction } from "~/routes/admin.enquiries.$id";
 import { flashOf, makeRequest, run, staffCookie } from "./admin-route-helpers";
 
@@ -22,38 +19,18 @@ import { flashOf, makeRequest, run, staffCookie } from "./admin-route-helpers";
  * `refund.processed` webhook comes after; such a payment cannot be "reversed" as if it had been typed by mistake
  * (the money did arrive, and Razorpay's refund of it would later find nothing to refund).
  */
-const sim = await startRazorpaySim();
-Object.assign(process.env, {
-  RAZORPAY_KEY_ID: sim.keyId,
-  RAZORPAY_KEY_SECRET: sim.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: sim.webhookSecret,
-  RAZORPAY_API_URL: sim.url,
-  PUBLIC_URL: "https://academy.example",
-  TRUST_PROXY: "true",
-});
+const sim = await useRazorpaySim();
 useTestDatabase();
-afterAll(() => sim.close());
 
 let admin: StaffActor;
 beforeAll(async () => {
-  const u = await createUserWithoutActor({ name: "Refund Admin", email: "refund@staff.test", password: "long-enough-password", role: "admin" });
-  admin = { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "test" };
-  await updateSiteSettings(admin, { gstin: "36AABCU9603R1ZM", invoicePrefix: "RF" }, { partial: true });
-  await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "SOC", fee: 47_200, feeIncludesGst: true });
+  admin = await staffActor("Refund Admin", "refund@staff.test", "admin");
+  await feesSettingsAndCourse(admin, { invoicePrefix: "RF" });
 });
 
 let n = 0;
 async function paidThroughRazorpay() {
-  n++;
-  const e = await insertEnquiry({
-    fullName: `Lakshmi ${n}`,
-    email: `lakshmi${n}@example.com`,
-    phone: `94${String(60_000_000 + n)}`,
-    preferredCourse: "SOC Analyst Training Program",
-    preferredMode: "online",
-  });
-  await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
-  const [due] = (await ledgerOf(e.id)).dues;
+  const { e, due } = await enrolledStudent(admin, "Lakshmi", ++n, "94");
   const { order } = await startGatewayPayment([e.id], due.id, "checkout");
   const simPayment = sim.pay(order.orderId);
   expect((await deliver(sim.webhook("payment.captured", simPayment))).status).toBe(200);

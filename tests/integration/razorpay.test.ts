@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~db/client.server";
-import { insertCourse } from "~/models/course.server";
-import { insertEnquiry } from "~/models/enquiry.server";
 import { action as webhookAction } from "~/routes/api.razorpay.webhook";
 import type { StaffActor } from "~/services/actor";
-import { logActivity } from "~/services/enquiries.server";
 import { ledgerOf } from "~/services/fee-ledger.server";
 import { completeCheckout, completePaymentLink, reconcileGatewayOrders, startGatewayPayment } from "~/services/razorpay.server";
-import { updateSiteSettings } from "~/services/site-settings.server";
-import { createUserWithoutActor } from "~/services/users.server";
 import { createHmac } from "node:crypto";
 import { useTestDatabase } from "../helpers/db";
-import { startRazorpaySim, type SimPayment } from "../helpers/razorpay-sim";
+import type { SimPayment } from "../helpers/razorpay-sim";
+import { enrolledStudent, feesSettingsAndCourse, staffActor, useRazorpaySim } from "../helpers/fees-setup";
 import { run } from "./admin-route-helpers";
 
 /**
@@ -21,40 +17,17 @@ import { run } from "./admin-route-helpers";
  * nothing; a short amount leaves a balance; the callbacks are checked against the order and link we stored; the
  * reconciliation job finds a payment whose webhook never came.
  */
-const sim = await startRazorpaySim();
-Object.assign(process.env, {
-  RAZORPAY_KEY_ID: sim.keyId,
-  RAZORPAY_KEY_SECRET: sim.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: sim.webhookSecret,
-  RAZORPAY_API_URL: sim.url,
-  PUBLIC_URL: "https://academy.example",
-  TRUST_PROXY: "true",
-});
+const sim = await useRazorpaySim();
 useTestDatabase();
-afterAll(() => sim.close());
 
 let admin: StaffActor;
 beforeAll(async () => {
-  const u = await createUserWithoutActor({ name: "Pay Admin", email: "pay@staff.test", password: "long-enough-password", role: "admin" });
-  admin = { user: { id: u.id, name: u.name, email: u.email, role: u.role }, ip: "127.0.0.1", requestId: "test" };
-  await updateSiteSettings(admin, { gstin: "36AABCU9603R1ZM", invoicePrefix: "CSA" }, { partial: true });
-  await insertCourse({ title: "SOC Analyst Training Program", category: "beginner", description: "SOC", fee: 47_200, feeIncludesGst: true });
+  admin = await staffActor("Pay Admin", "pay@staff.test", "admin");
+  await feesSettingsAndCourse(admin, { invoicePrefix: "CSA" });
 });
 
 let n = 0;
-async function student() {
-  n++;
-  const e = await insertEnquiry({
-    fullName: `Meera ${n}`,
-    email: `meera${n}@example.com`,
-    phone: `95${String(60_000_000 + n)}`,
-    preferredCourse: "SOC Analyst Training Program",
-    preferredMode: "online",
-  });
-  await logActivity(admin, e.id, { status: "enrolled", followUp: "keep" });
-  const [due] = (await ledgerOf(e.id)).dues;
-  return { e, due };
-}
+const student = () => enrolledStudent(admin, "Meera", ++n, "95");
 
 const deliver = (hook: { body: string; headers: Record<string, string> }) =>
   run(webhookAction, new Request("http://localhost/api/razorpay/webhook", { method: "POST", headers: hook.headers, body: hook.body }));

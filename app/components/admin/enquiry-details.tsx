@@ -128,7 +128,9 @@ export function EnquiryDetails({
             label: "Email",
             value: (
               <a href={mailtoUrl(enquiry.email)} className="text-brand-700 underline">
-                <Typed>{enquiry.email}</Typed>
+                <bdi>
+                  <EmailText email={enquiry.email} />
+                </bdi>
               </a>
             ),
           },

@@ -12,7 +12,7 @@ import { ADMIN, startServer, type TestServer } from "./servers";
  * link and QR code, reports a UPI payment with its UTR, pays the rest through a Razorpay Payment Link (its page on the
  * local server), comes back to a confirmation with the invoice number, and downloads the receipt as a PDF.
  */
-const OFFSET = 5;
+const OFFSET = 47;
 let server: TestServer;
 let smtp: SmtpSink;
 let sim: RazorpaySim;

@@ -50,7 +50,7 @@ export function AdminShell({ user, flash, counts = null, children }: { user: She
   }, [location.pathname]);
 
   return (
-    <div className="min-h-screen bg-slate-100 md:flex">
+    <div data-admin-shell className="min-h-screen bg-slate-100 md:flex">
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -6,7 +6,6 @@ import { DeleteButton } from "./confirm-delete";
 import { EditLink } from "./edit-link";
 import { InboxStatusBadge } from "./inbox-status";
 import { Typed } from "~/components/ui/typed";
-import { EmailText } from "~/components/ui/email-text";
 
 export type ContactQueryRow = Pick<ContactQuery, "id" | "name" | "email" | "phone" | "subject" | "status" | "createdAt"> & {
   /** The message's first line (cut at about 120 characters), so a list shows what each is about. */
@@ -38,8 +37,8 @@ export function ContactQueryList({ queries, search }: { queries: ContactQueryRow
             const whatsapp = q.phone ? whatsappChatUrl(q.phone) : null;
             return (
               <>
-                <a href={mailtoUrl(q.email)} className="block text-slate-700 underline-offset-2 hover:underline md:whitespace-nowrap">
-                  <EmailText email={q.email} />
+                <a href={mailtoUrl(q.email)} className="block break-all text-slate-700 underline-offset-2 hover:underline md:break-normal md:whitespace-nowrap">
+                  {q.email}
                 </a>
                 {tel ? (
                   <div className="flex flex-wrap gap-x-2">

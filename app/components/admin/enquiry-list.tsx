@@ -8,7 +8,6 @@ import { InboxStatusBadge } from "./inbox-status";
 import { StatusBadge } from "./status-badge";
 import { BULK_FORM_ID, SelectPageBox } from "./enquiry-bulk-bar";
 import { Typed } from "~/components/ui/typed";
-import { EmailText } from "~/components/ui/email-text";
 
 export type EnquiryRow = Pick<
   Enquiry,
@@ -160,8 +159,12 @@ function ContactCell({ row: e }: { row: EnquiryRow }) {
           </a>
         ) : null}
       </div>
-      <a href={mailtoUrl(e.email)} className="block text-slate-700 underline-offset-2 hover:underline md:max-w-40 md:truncate" title={e.email}>
-        <EmailText email={e.email} />
+      <a
+        href={mailtoUrl(e.email)}
+        className="block break-all text-slate-700 underline-offset-2 hover:underline md:max-w-40 md:truncate md:break-normal"
+        title={e.email}
+      >
+        {e.email}
       </a>
     </div>
   );

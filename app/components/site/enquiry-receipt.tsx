@@ -1,4 +1,3 @@
-import { EmailText } from "~/components/ui/email-text";
 import type { SiteFormResult } from "~/web/site-forms";
 
 /** The part of an enquiry's confirmation a person keeps: the reference to quote, what they sent, where its copy went. */
@@ -20,17 +19,13 @@ export function EnquiryReceipt({ done }: { done: NonNullable<SiteFormResult["don
             {done.summary.map((row) => (
               <div key={row.label} className="contents">
                 <dt className="font-semibold">{row.label}</dt>
-                <dd className="min-w-0 whitespace-pre-line wrap-anywhere">{row.label === "Email" ? <EmailText email={row.value} /> : row.value}</dd>
+                <dd className="min-w-0 whitespace-pre-line wrap-anywhere">{row.value}</dd>
               </div>
             ))}
           </dl>
         </>
       ) : null}
-      {done.copyTo ? (
-        <p className="mt-4 text-center">
-          A copy was sent to <EmailText email={done.copyTo} />
-        </p>
-      ) : null}
+      {done.copyTo ? <p className="mt-4 text-center wrap-anywhere">{`A copy was sent to ${done.copyTo}`}</p> : null}
     </div>
   );
 }

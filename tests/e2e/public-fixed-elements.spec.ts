@@ -101,7 +101,8 @@ const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width &
 async function floatBox(page: Page): Promise<Box | null> {
   const link = page.getByRole("link", { name: "Chat with us on WhatsApp" });
   if (!(await link.isVisible())) return null;
-  return link.boundingBox();
+  // It may step aside (leave the page) between the two reads: then it covers nothing, instead of waiting for it.
+  return link.boundingBox({ timeout: 2_000 }).catch(() => null);
 }
 
 /**

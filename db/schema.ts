@@ -354,6 +354,17 @@ export interface ContactMentionsTable {
   entryId: string;
 }
 
+/**
+ * Migration 0170: per Hyderabad day of arrival, how many enquiries (not held) have each status, course and source
+ * now; kept by triggers (the dashboard's running totals).
+ */
+export interface EnquiryDayFiguresTable {
+  day: string;
+  kind: "status" | "course" | "source";
+  value: string;
+  n: number;
+}
+
 export interface Database {
   courses: CoursesTable;
   schedules: SchedulesTable;
@@ -364,6 +375,7 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   audit_log: AuditLogTable;
   enquiry_duplicates: EnquiryDuplicatesTable;
+  enquiry_day_figures: EnquiryDayFiguresTable;
   timeline_entries: TimelineEntriesTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;

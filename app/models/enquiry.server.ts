@@ -962,60 +962,6 @@ export async function countUnansweredSince(before: string): Promise<number> {
 }
 
 /**
- * Enquiries received in each [from, before) window (not held), in one statement: one count per window, each a range
- * of the (createdAt, privacyState, …) index read without its rows. Grouping every row by a bucket of its time and
- * adding up here cost a sort of them all (38 ms at 100,000 enquiries on SQLite, against 6).
- */
-export async function countInWindows(windows: { from: string; before: string }[]): Promise<number[]> {
-  if (!windows.length) return [];
-  const row = await db()
-    .selectNoFrom((eb) =>
-      windows.map((w, i) =>
-        eb
-          .selectFrom("enquiries")
-          .where("createdAt", ">=", w.from)
-          .where("createdAt", "<", w.before)
-          .where("privacyState", "<>", "held")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .as(`w${i}`),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return windows.map((_, i) => Number((row as Record<string, unknown>)[`w${i}`] ?? 0));
-}
-
-/** One group of the dashboard's figures: enquiries by status, course and source, and how many of them are recent. */
-export type FigureGroup = { status: string; preferredCourse: string; sourceLabel: string; count: number; recentCount: number };
-
-/**
- * The enquiries received since `since` (not held), counted by status, course and source, with how many came since
- * `recentSince`: the dashboard's funnels (30 and 90 days) and its course and source tables from one pass (a few
- * dozen groups), read from the window's range of an index that holds every column it needs (named: without
- * statistics SQLite would pick another). Reading the figure-groups index whole (migration 0100) counted every
- * enquiry ever received, which only pays when most of them are recent.
- */
-export async function countFigureGroupsSince(since: string, recentSince: string): Promise<FigureGroup[]> {
-  // Issue 39: the window's range of the (createdAt, privacyState, status, course, source) index (migration 0050),
-  // grouped in memory by the database: the cost follows the enquiries of the last 90 days, not all of history (the
-  // whole figure-groups index was read, 100,000 entries, for 8,000 of three years of enquiries).
-  const index = sql.id("enquiries_created_figures");
-  const from = dialect() === "mysql" ? sql`${sql.table("enquiries")} force index (${index})` : sql`${sql.table("enquiries")} indexed by ${index}`;
-  const [status, course, source, createdAt] = [sql.ref("status"), sql.ref("preferredCourse"), sql.ref("sourceLabel"), sql.ref("createdAt")];
-  const { rows } = await sql<{ status: string; preferredCourse: string; sourceLabel: string; recent: number | string; n: number | string }>`
-    select ${status}, ${course}, ${source}, sum(case when ${createdAt} >= ${recentSince} then 1 else 0 end) as ${sql.id("recent")}, count(*) as ${sql.id("n")}
-    from ${from}
-    where ${createdAt} >= ${since} and ${sql.ref("privacyState")} <> ${"held"}
-    group by ${status}, ${course}, ${source}`.execute(db());
-  return rows.map((r) => ({
-    status: r.status,
-    preferredCourse: r.preferredCourse,
-    sourceLabel: r.sourceLabel,
-    count: Number(r.n),
-    recentCount: Number(r.recent),
-  }));
-}
-
-/**
  * The sources staff can filter by: every label used so far (at most 200), in order. Read as a skip scan of the
  * (sourceLabel, …) index: each label is one seek for the first one after the previous, so the menu costs a few dozen
  * index reads however many enquiries there are. `select distinct` walked the whole index on every list request

@@ -1,12 +1,14 @@
-import { siteDayStartUtc, siteToday } from "~/util/dates";
-import { countFigureGroupsSince, countInWindows, countMatching, countUnansweredSince, firstEnquiries, type FigureGroup } from "~/models/enquiry.server";
+import { siteToday } from "~/util/dates";
+import { countFiguresSince, countPerDay, type FigureKind, type WindowFigure } from "~/models/enquiry-day-figures.server";
+import { countMatching, countUnansweredSince, firstEnquiries } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 import { myOverdueCount } from "./staff-counts.server";
 
 /**
- * The dashboard's figures of the enrolment pipeline, all counted in SQL: each is one indexed query, so the
- * dashboard stays fast with 100,000 enquiries.
+ * The dashboard's figures of the enrolment pipeline, all counted in SQL: the windows' counts from the running totals
+ * per day (migration 0170), the rest each one indexed query, so the dashboard costs the same at 100,000 enquiries as
+ * at 1,000.
  */
 
 export type WeekCount = { weekStart: string; count: number };
@@ -29,16 +31,18 @@ function weekStart(day: string): string {
 export async function enquiriesPerWeek(now = new Date(), weeks = 12): Promise<WeekCount[]> {
   const thisWeek = weekStart(siteToday(now));
   const starts = Array.from({ length: weeks }, (_, i) => addDays(thisWeek, -7 * (weeks - 1 - i)));
-  const counts = await countInWindows(starts.map((start) => ({ from: siteDayStartUtc(start), before: siteDayStartUtc(addDays(start, 7)) })));
-  return starts.map((start, i) => ({ weekStart: start, count: counts[i] }));
+  const perDay = await countPerDay(starts[0], addDays(thisWeek, 6));
+  const weekOf = (start: string) => Array.from({ length: 7 }, (_, d) => perDay.get(addDays(start, d)) ?? 0).reduce((sum, n) => sum + n, 0);
+  return starts.map((start) => ({ weekStart: start, count: weekOf(start) }));
 }
 
 /**
- * Of the enquiries in `groups` received in the window (all of each group's, or its recent ones): how many got an
- * answer (their status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
+ * Of the enquiries received in the window (all of them, or the recent ones), by status: how many got an answer (their
+ * status moved on from New), how many are Enrolled and how many Closed now, and the share that enrolled.
  */
-function funnel(days: number, groups: FigureGroup[], which: "count" | "recentCount" = "count"): Funnel {
-  const count = (status?: string) => groups.filter((g) => !status || g.status === status).reduce((n, g) => n + g[which], 0);
+function funnel(days: number, figures: WindowFigure[], which: "count" | "recentCount" = "count"): Funnel {
+  const byStatus = figures.filter((f) => f.kind === "status");
+  const count = (status?: string) => byStatus.filter((f) => !status || f.value === status).reduce((n, f) => n + f[which], 0);
   const received = count();
   const enrolled = count("enrolled");
   return {
@@ -51,12 +55,11 @@ function funnel(days: number, groups: FigureGroup[], which: "count" | "recentCou
   };
 }
 
-/** The most common values of a column among `groups`, most first (then by name), at most `limit`. */
-function topValues(groups: FigureGroup[], column: "preferredCourse" | "sourceLabel", limit = 8): { value: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const g of groups) counts.set(g[column], (counts.get(g[column]) ?? 0) + g.count);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
+/** The most common values of a kind in the window, most first (then by name), at most `limit`. */
+function topValues(figures: WindowFigure[], kind: Exclude<FigureKind, "status">, limit = 8): { value: string; count: number }[] {
+  return figures
+    .filter((f) => f.kind === kind)
+    .map(({ value, count }) => ({ value, count }))
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     .slice(0, limit);
 }
@@ -71,7 +74,7 @@ export type PipelineFigures = {
 };
 
 /**
- * Each figure once: the funnels and the course and source tables from one grouped count, the follow-up lists'
+ * Each figure once: the funnels and the course and source tables from the running totals, the follow-up lists'
  * first five rows without a count, and the overdue count the sidebar's (shared within the request through
  * `scope`, the request's load context).
  */
@@ -81,10 +84,10 @@ export async function pipelineFigures(actor: StaffActor, now = new Date(), scope
   const dueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "due", limit: 5 }, now);
   const overdueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit: 5 }, now);
   const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
-  const [unansweredOver24h, weekly, groups, due, dueCount, overdue, overdueCount] = await Promise.all([
+  const [unansweredOver24h, weekly, figures, due, dueCount, overdue, overdueCount] = await Promise.all([
     countUnansweredSince(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
     enquiriesPerWeek(now),
-    countFigureGroupsSince(since90, since30),
+    countFiguresSince(since90, since30),
     firstEnquiries(dueFilter),
     countMatching(dueFilter),
     firstEnquiries(overdueFilter),
@@ -93,13 +96,13 @@ export async function pipelineFigures(actor: StaffActor, now = new Date(), scope
   const next = [...overdue, ...due.filter((d) => !overdue.some((o) => o.id === d.id))]
     .slice(0, 5)
     .map((e) => ({ id: e.id, fullName: e.fullName, followUpAt: e.followUpAt! }));
-  const funnels = [funnel(30, groups, "recentCount"), funnel(90, groups)];
+  const funnels = [funnel(30, figures, "recentCount"), funnel(90, figures)];
   return {
     unansweredOver24h,
     weekly,
     funnels,
-    byCourse: topValues(groups, "preferredCourse"),
-    bySource: topValues(groups, "sourceLabel"),
+    byCourse: topValues(figures, "course"),
+    bySource: topValues(figures, "source"),
     myFollowUps: { dueToday: dueCount, overdue: overdueCount, next },
   };
 }

@@ -356,11 +356,11 @@ export interface ContactMentionsTable {
 
 /**
  * Migration 0170: per Hyderabad day of arrival, how many enquiries (not held) have each status, course and source
- * now; kept by triggers (the dashboard's running totals).
+ * now, and how many are New and never answered; kept by triggers (the dashboard's running totals).
  */
 export interface EnquiryDayFiguresTable {
   day: string;
-  kind: "status" | "course" | "source";
+  kind: "status" | "course" | "source" | "unanswered";
   value: string;
   n: number;
 }

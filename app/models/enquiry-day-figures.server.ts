@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { db, dialect } from "~db/client.server";
 import { DAY_FIGURES_TABLE } from "~db/migrations/0170-enquiry-day-figures";
+import { SHOWN_TO_STAFF } from "~/schemas/values";
 import { siteDayStartUtc, siteToday } from "~/util/dates";
 
 /**
  * The dashboard's counts of enquiries received (not held for a guardian), read from the running totals of migration
- * 0170: per Hyderabad day, how many have each status, course and source now. A window of 90 days is at most 90 days
+ * 0170: per Hyderabad day, how many have each status, course and source now, and how many are still unanswered. A window of 90 days is at most 90 days
  * of a few dozen rows each, whatever the number of enquiries (issue 39: counting the window's enquiries one by one
  * read 8,000 index entries at 100,000 enquiries, 80 at 1,000). A window that starts at an instant inside a day reads
  * that day's enquiries themselves, so the figures are exactly those of the instants asked for.
@@ -30,6 +31,7 @@ export async function countFiguresSince(since: string, recentSince: string): Pro
   const [whole, ...edges] = await Promise.all([
     db()
       .selectFrom(DAY_FIGURES_TABLE)
+      .where("kind", "in", ["course", "source", "status"])
       .where("day", ">", sinceDay)
       .where("day", "not in", edgeDays)
       .groupBy(["kind", "value"])
@@ -50,7 +52,7 @@ export async function countFiguresSince(since: string, recentSince: string): Pro
     figure.recentCount += recentCount;
     totals.set(key, figure);
   };
-  for (const r of whole) add(r.kind, r.value, Number(r.n), Number(r.recent));
+  for (const r of whole) add(r.kind as FigureKind, r.value, Number(r.n), Number(r.recent));
   for (const groups of edges)
     for (const g of groups) {
       add("status", g.status, g.count, g.recentCount);
@@ -95,4 +97,32 @@ export async function countPerDay(fromDay: string, toDay: string): Promise<Map<s
     .select((eb) => ["day", eb.fn.sum<number | string>("n").as("n")])
     .execute();
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+/**
+ * The enquiries staff may see that are New and were never answered, received before `before` (an instant): the
+ * dashboard's "new for more than 24 hours". Whole days from the totals, the day `before` falls in from its enquiries
+ * (the (status, firstStatusChangeAt, privacyState, createdAt) index of migration 0090). Counting them all from that
+ * index read every unanswered enquiry ever received (25,000 entries at 100,000 enquiries, 9 ms on MariaDB).
+ */
+export async function countUnansweredBefore(before: string): Promise<number> {
+  const day = siteToday(new Date(before));
+  const [whole, partDay] = await Promise.all([
+    db()
+      .selectFrom(DAY_FIGURES_TABLE)
+      .where("kind", "=", "unanswered")
+      .where("day", "<", day)
+      .select((eb) => eb.fn.sum<number | string>("n").as("n"))
+      .executeTakeFirst(),
+    db()
+      .selectFrom("enquiries")
+      .where("status", "=", "new")
+      .where("firstStatusChangeAt", "is", null)
+      .where("privacyState", "=", SHOWN_TO_STAFF)
+      .where("createdAt", ">=", siteDayStartUtc(day))
+      .where("createdAt", "<", before)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(whole?.n ?? 0) + Number(partDay.n);
 }

@@ -973,20 +973,7 @@ export async function markEscalated(id: string, at: string): Promise<boolean> {
   return Number(r.numUpdatedRows) > 0;
 }
 
-// ---------------------------------------------------------------- figures for the dashboard
-
-/** New enquiries nobody has answered within the promised 24 hours (spec §9). */
-export async function countUnansweredSince(before: string): Promise<number> {
-  const r = await db()
-    .selectFrom("enquiries")
-    .where("privacyState", "=", SHOWN_TO_STAFF)
-    .where("status", "=", "new")
-    .where("firstStatusChangeAt", "is", null)
-    .where("createdAt", "<", before)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
+// ---------------------------------------------------------------- filter menus
 
 /**
  * The sources staff can filter by: every label used so far (at most 200), in order. Read as a skip scan of the

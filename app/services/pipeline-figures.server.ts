@@ -1,6 +1,6 @@
 import { siteToday } from "~/util/dates";
-import { countFiguresSince, countPerDay, type FigureKind, type WindowFigure } from "~/models/enquiry-day-figures.server";
-import { countMatching, countUnansweredSince, firstEnquiries } from "~/models/enquiry.server";
+import { countFiguresSince, countPerDay, countUnansweredBefore, type FigureKind, type WindowFigure } from "~/models/enquiry-day-figures.server";
+import { countMatching, firstEnquiries } from "~/models/enquiry.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter, RESPONSE_PROMISE_MS } from "./enquiry-lists.server";
 import { myOverdueCount } from "./staff-counts.server";
@@ -85,7 +85,7 @@ export async function pipelineFigures(actor: StaffActor, now = new Date(), scope
   const overdueFilter = resolveEnquiryFilter(actor, { assignee: "mine", followUp: "overdue", limit: 5 }, now);
   const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   const [unansweredOver24h, weekly, figures, due, dueCount, overdue, overdueCount] = await Promise.all([
-    countUnansweredSince(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
+    countUnansweredBefore(new Date(now.getTime() - RESPONSE_PROMISE_MS).toISOString()),
     enquiriesPerWeek(now),
     countFiguresSince(since90, since30),
     firstEnquiries(dueFilter),

@@ -3,33 +3,51 @@ import { MysqlAdapter, sql, type Kysely } from "kysely";
 /**
  * Issue 39, item 3: the dashboard's figures kept as running totals. Its funnels (30 and 90 days), its course and
  * source tables and its weekly chart counted the enquiries of the window one by one: 8,000 index entries at 100,000
- * enquiries over three years, 80 at 1,000, so the dashboard cost 3 to 5 times more. `enquiry_day_figures` holds, per
- * Hyderabad day of arrival, how many enquiries (not held for a guardian) have each status, each course and each
- * source now: at most a few dozen rows a day, however many enquiries came that day.
+ * enquiries over three years, 80 at 1,000, and "new for more than 24 hours" every unanswered one ever received
+ * (25,000 index entries), so the dashboard cost 3 to 5 times more. `enquiry_day_figures` holds, per Hyderabad day of
+ * arrival, how many enquiries (not held for a guardian) have each status, each course and each source now, and how
+ * many staff may see are New and never answered: at most a few dozen rows a day, however many enquiries came that
+ * day. The key starts with the kind, so each figure is one range of days.
  *
  * Kept by triggers in the same transaction as every write, on both databases, so nothing that writes enquiries can
  * leave it behind: the site's code, a restore, a migration, a script or SQL typed by hand. The insert trigger adds
  * one to the enquiry's three rows, the delete trigger takes one off, and the update trigger moves it only when one of
  * the figures' columns changes (MySQL/MariaDB fire on every update: a follow-up date or a note touches nothing here).
- * A status change locks its old and new rows in the table's key order (kind, then value), and an insert its rows in
- * key order, so two writers never wait for each other's rows in opposite orders (no deadlock).
+ * A change locks its old and new rows in the table's key order (kind, day, value), and an insert its rows in key
+ * order, so two writers never wait for each other's rows in opposite orders (no deadlock).
  *
  * The day is Hyderabad's (UTC+05:30, no daylight saving): the one app/util/dates.ts siteToday() gives.
  */
 export const DAY_FIGURES_TABLE = "enquiry_day_figures";
 
-/** The three figures per day, in the table's key order, with the enquiries column each counts. */
+type Row = "new" | "old" | null;
+const col = (row: Row, name: string, mysql: boolean) => (row ? `${row}.${q(name, mysql)}` : q(name, mysql));
+
+/**
+ * The figures per day, in the table's key order: the value each counts an enquiry under, and which enquiries it
+ * counts (the dashboard's funnels and tables: all but those held for a guardian, as before; "new for more than 24
+ * hours": the New ones never answered that staff may see, as the list's own count).
+ */
 const KINDS = [
-  { kind: "course", column: "preferredCourse" },
-  { kind: "source", column: "sourceLabel" },
-  { kind: "status", column: "status" },
+  { kind: "course", value: (r: Row, m: boolean) => col(r, "preferredCourse", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
+  { kind: "source", value: (r: Row, m: boolean) => col(r, "sourceLabel", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
+  { kind: "status", value: (r: Row, m: boolean) => col(r, "status", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
+  {
+    kind: "unanswered",
+    value: () => "''",
+    counted: (r: Row, m: boolean) => `${col(r, "status", m)} = 'new' and ${col(r, "firstStatusChangeAt", m)} is null and ${col(r, "privacyState", m)} = ''`,
+  },
 ] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Every column a figure reads: an update of none of them changes no figure. */
+const READ_COLUMNS = ["status", "preferredCourse", "sourceLabel", "createdAt", "privacyState", "firstStatusChangeAt"];
 
 const TRIGGERS = ["enquiry_day_figures_insert", "enquiry_day_figures_update", "enquiry_day_figures_delete"];
 
 /** The Hyderabad day (YYYY-MM-DD) of a row's createdAt (ISO UTC); its first 10 characters if it is no instant. */
-function dayOf(row: "new" | "old" | null, mysql: boolean): string {
-  const createdAt = row ? `${row}.${q("createdAt", mysql)}` : q("createdAt", mysql);
+function dayOf(row: Row, mysql: boolean): string {
+  const createdAt = col(row, "createdAt", mysql);
   return mysql
     ? `coalesce(date_format(str_to_date(left(${createdAt}, 19), '%Y-%m-%dT%H:%i:%s') + interval 330 minute, '%Y-%m-%d'), left(${createdAt}, 10))`
     : `coalesce(date(${createdAt}, '+330 minutes'), substr(${createdAt}, 1, 10))`;
@@ -43,48 +61,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
   await db.schema
     .createTable(DAY_FIGURES_TABLE)
-    .addColumn("day", "varchar(10)", (c) => c.notNull())
     .addColumn("kind", "varchar(10)", (c) => c.notNull())
+    .addColumn("day", "varchar(10)", (c) => c.notNull())
     .addColumn("value", "varchar(200)", (c) => c.notNull())
     .addColumn("n", "integer", (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint("enquiry_day_figures_pk", ["day", "kind", "value"])
+    .addPrimaryKeyConstraint("enquiry_day_figures_pk", ["kind", "day", "value"])
     .execute();
   for (const statement of mysql ? mysqlTriggers() : sqliteTriggers()) await sql.raw(statement).execute(db);
   await fill(db, mysql);
 }
 
-const held = (row: "new" | "old", mysql: boolean) => `(${row}.${q("privacyState", mysql)} = 'held')`;
-const columnsOf = (mysql: boolean) => ["day", "kind", "value", "n"].map((c) => q(c, mysql)).join(", ");
+const columnsOf = (mysql: boolean) => ["kind", "day", "value", "n"].map((c) => q(c, mysql)).join(", ");
 
 /** One off the old row's figure of this kind. */
-function minusOne(kind: string, column: string, mysql: boolean): string {
-  const where = `${q("day", mysql)} = ${dayOf("old", mysql)} and ${q("kind", mysql)} = '${kind}' and ${q("value", mysql)} = old.${q(column, mysql)}`;
+function minusOne(k: Kind, mysql: boolean): string {
+  const where = `${q("kind", mysql)} = '${k.kind}' and ${q("day", mysql)} = ${dayOf("old", mysql)} and ${q("value", mysql)} = ${k.value("old", mysql)}`;
   return `update ${q(DAY_FIGURES_TABLE, mysql)} set n = n - 1 where ${where}`;
 }
 
 function mysqlTriggers(): string[] {
   const t = q(DAY_FIGURES_TABLE, true);
-  const plusOne = (kinds: readonly (typeof KINDS)[number][]) =>
-    `insert into ${t} (${columnsOf(true)}) values ${kinds
-      .map(({ kind, column }) => `(${dayOf("new", true)}, '${kind}', new.${q(column, true)}, 1)`)
-      .join(", ")} on duplicate key update n = n + 1`;
+  const plusOne = (k: Kind) =>
+    `insert into ${t} (${columnsOf(true)}) values ('${k.kind}', ${dayOf("new", true)}, ${k.value("new", true)}, 1) on duplicate key update n = n + 1`;
   // Per kind whose row changes: the row first in key order (day, then value) first, taking one off the old row when
-  // it was counted and adding one to the new one when it is.
-  const moved = ({ kind, column }: (typeof KINDS)[number]) => {
-    const c = q(column, true);
-    const [oldDay, newDay] = [dayOf("old", true), dayOf("new", true)];
-    const changed = `not (old.${c} <=> new.${c} and old.\`createdAt\` <=> new.\`createdAt\` and ${held("old", true)} <=> ${held("new", true)})`;
-    const off = `if not ${held("old", true)} then ${minusOne(kind, column, true)}; end if;`;
-    const on = `if not ${held("new", true)} then ${plusOne(KINDS.filter((k) => k.kind === kind))}; end if;`;
+  // the enquiry was counted and adding one to the new one when it is.
+  const moved = (k: Kind) => {
+    const [oldDay, newDay, oldValue, newValue] = [dayOf("old", true), dayOf("new", true), k.value("old", true), k.value("new", true)];
+    const changed = `not (${oldValue} <=> ${newValue} and old.\`createdAt\` <=> new.\`createdAt\` and (${k.counted("old", true)}) <=> (${k.counted("new", true)}))`;
+    const off = `if ${k.counted("old", true)} then ${minusOne(k, true)}; end if;`;
+    const on = `if ${k.counted("new", true)} then ${plusOne(k)}; end if;`;
     return `if ${changed} then
-        if ${oldDay} < ${newDay} or (${oldDay} = ${newDay} and old.${c} <= new.${c}) then ${off} ${on} else ${on} ${off} end if;
+        if ${oldDay} < ${newDay} or (${oldDay} = ${newDay} and ${oldValue} <= ${newValue}) then ${off} ${on} else ${on} ${off} end if;
       end if;`;
   };
   return [
     `create trigger enquiry_day_figures_insert after insert on enquiries for each row
-      begin if not ${held("new", true)} then ${plusOne(KINDS)}; end if; end`,
+      begin ${KINDS.map((k) => `if ${k.counted("new", true)} then ${plusOne(k)}; end if;`).join(" ")} end`,
     `create trigger enquiry_day_figures_delete after delete on enquiries for each row
-      begin if not ${held("old", true)} then ${KINDS.map(({ kind, column }) => `${minusOne(kind, column, true)};`).join(" ")} end if; end`,
+      begin ${KINDS.map((k) => `if ${k.counted("old", true)} then ${minusOne(k, true)}; end if;`).join(" ")} end`,
     `create trigger enquiry_day_figures_update after update on enquiries for each row
       begin ${KINDS.map(moved).join("\n")} end`,
   ];
@@ -93,37 +107,33 @@ function mysqlTriggers(): string[] {
 /** SQLite has one writer at a time: no lock order to keep. */
 function sqliteTriggers(): string[] {
   const t = q(DAY_FIGURES_TABLE, false);
-  const plusOne = ({ kind, column }: (typeof KINDS)[number], when = "true") =>
-    `insert into ${t} (${columnsOf(false)}) select ${dayOf("new", false)}, '${kind}', new."${column}", 1 where ${when}
-      on conflict ("day", "kind", "value") do update set n = n + 1`;
-  const changed = [...KINDS.map(({ column }) => column), "createdAt"]
-    .map((c) => `old."${c}" is not new."${c}"`)
-    .concat(`${held("old", false)} is not ${held("new", false)}`)
-    .join(" or ");
+  const plusOne = (k: Kind) =>
+    `insert into ${t} (${columnsOf(false)}) select '${k.kind}', ${dayOf("new", false)}, ${k.value("new", false)}, 1 where ${k.counted("new", false)}
+      on conflict ("kind", "day", "value") do update set n = n + 1`;
+  const changed = READ_COLUMNS.map((c) => `old."${c}" is not new."${c}"`).join(" or ");
   return [
-    `create trigger enquiry_day_figures_insert after insert on enquiries when not ${held("new", false)}
-      begin ${KINDS.map((k) => `${plusOne(k)};`).join(" ")} end`,
-    `create trigger enquiry_day_figures_delete after delete on enquiries when not ${held("old", false)}
-      begin ${KINDS.map(({ kind, column }) => `${minusOne(kind, column, false)};`).join(" ")} end`,
+    `create trigger enquiry_day_figures_insert after insert on enquiries begin ${KINDS.map((k) => `${plusOne(k)};`).join(" ")} end`,
+    `create trigger enquiry_day_figures_delete after delete on enquiries
+      begin ${KINDS.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")} end`,
     // Every kind's rows, whether or not its value changed: one off and one back on the same row leaves it as it was.
-    `create trigger enquiry_day_figures_update after update of "status", "preferredCourse", "sourceLabel", "createdAt", "privacyState" on enquiries
-      when ${changed}
+    `create trigger enquiry_day_figures_update after update of ${READ_COLUMNS.map((c) => `"${c}"`).join(", ")} on enquiries when ${changed}
       begin
-        ${KINDS.map(({ kind, column }) => `${minusOne(kind, column, false)} and not ${held("old", false)};`).join(" ")}
-        ${KINDS.map((k) => `${plusOne(k, `not ${held("new", false)}`)};`).join(" ")}
+        ${KINDS.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")}
+        ${KINDS.map((k) => `${plusOne(k)};`).join(" ")}
       end`,
   ];
 }
 
 /** The totals of the enquiries already there (made before this migration, or loaded before the triggers). */
 async function fill(db: Kysely<unknown>, mysql: boolean): Promise<void> {
-  for (const { kind, column } of KINDS) {
-    const statement = sql.raw(
-      `insert into ${q(DAY_FIGURES_TABLE, mysql)} (${q("day", mysql)}, ${q("kind", mysql)}, ${q("value", mysql)}, ${q("n", mysql)})
-       select ${dayOf(null, mysql)}, '${kind}', ${q(column, mysql)}, count(*) from enquiries
-       where ${q("privacyState", mysql)} <> 'held' group by ${dayOf(null, mysql)}, ${q(column, mysql)}`,
-    );
-    await statement.execute(db);
+  for (const k of KINDS) {
+    await sql
+      .raw(
+        `insert into ${q(DAY_FIGURES_TABLE, mysql)} (${columnsOf(mysql)})
+         select '${k.kind}', ${dayOf(null, mysql)}, ${k.value(null, mysql)}, count(*) from enquiries
+         where ${k.counted(null, mysql)} group by ${dayOf(null, mysql)}, ${k.value(null, mysql)}`,
+      )
+      .execute(db);
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db, inTransaction } from "~db/client.server";
 import * as m0170 from "~db/migrations/0170-enquiry-day-figures";
-import { countFiguresSince, countPerDay, type WindowFigure } from "~/models/enquiry-day-figures.server";
+import { countFiguresSince, countPerDay, countUnansweredBefore, type WindowFigure } from "~/models/enquiry-day-figures.server";
 import { deleteEnquiryRow, insertEnquiry, updateEnquiryRow } from "~/models/enquiry.server";
 import { eraseRecordRow, releaseHeldRecord } from "~/models/people.server";
 import { siteToday } from "~/util/dates";
@@ -69,8 +69,23 @@ const now = new Date("2031-06-11T06:30:00.000Z");
 const since90 = new Date(now.getTime() - 90 * 86_400_000).toISOString(); // 2031-03-13T06:30Z, noon in Hyderabad
 const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString(); // 2031-05-12T06:30Z
 
+/** "New for more than 24 hours" as the list counts it: New, never answered, shown to staff, received before. */
+async function countedUnanswered(before: string): Promise<number> {
+  const r = await db()
+    .selectFrom("enquiries")
+    .where("status", "=", "new")
+    .where("firstStatusChangeAt", "is", null)
+    .where("privacyState", "=", "")
+    .where("createdAt", "<", before)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 async function expectTotalsRight() {
   expect(sorted(await countFiguresSince(since90, since30))).toEqual(await counted(since90, since30));
+  for (const before of [new Date(now.getTime() - 86_400_000).toISOString(), "2031-03-13T18:30:00.000Z", "2031-05-12T06:30:00.000Z", "2032-01-01T00:00:00.000Z"])
+    expect(await countUnansweredBefore(before), before).toBe(await countedUnanswered(before));
   const perDay = await countPerDay("2000-01-01", "2099-12-31");
   expect(Object.fromEntries([...perDay].filter(([, count]) => count > 0))).toEqual(Object.fromEntries(await countedPerDay()));
 }
@@ -114,6 +129,9 @@ describe("the dashboard's running totals", () => {
     await db().updateTable("enquiries").set({ sourceLabel: "newsletter" }).where("id", "=", made[5]).execute();
     await db().updateTable("enquiries").set({ createdAt: "2031-04-01T10:00:00.000Z" }).where("id", "=", made[6]).execute();
     await db().updateTable("enquiries").set({ privacyState: "held" }).where("id", "=", made[7]).execute();
+    await expectTotalsRight();
+    // Answered once and back to New: no longer waiting for a first answer.
+    await db().updateTable("enquiries").set({ firstStatusChangeAt: now.toISOString() }).where("id", "=", made[10]).execute();
     await expectTotalsRight();
     // A held record erased counts from then on (what the dashboard counted before: everything not held).
     const heldThenErased = (await insertEnquiry(lead({ held: true }) as never, { createdAt: "2031-06-01T10:00:00.000Z" })).id;

@@ -427,6 +427,10 @@ function partsOf(filter: EnquiryFilter): Part[] {
 function listIndex(filter: EnquiryFilter, part: Part, purpose: "count" | "page" | "deep page"): string | undefined {
   if (filter.q?.trim() || filter.ids) return undefined;
   if (part.indexes) return part.indexes[purpose === "count" ? "count" : "page"];
+  // "Next follow-up first" with nothing else asked: MariaDB read the (privacyState, followUpAt, …) index as a ref on
+  // the privacy state and stepped over every entry with no follow-up (nulls come first) before the first dated one:
+  // 48,000 at 100,000 enquiries, 11 ms for its first page against 0.6 when the index is named (then a range).
+  if (dialect() === "mysql" && filter.sort === "follow-up" && filtersNothing(filter)) return "enquiries_shown_follow_up_cover";
   if (part.order[0].column !== "createdAt" || filter.followUp) return undefined;
   if (purpose === "deep page" && dialect() === "mysql" && !part.only) return deepPageIndex(filter);
   if (filter.scheduleId) return undefined;
@@ -434,6 +438,12 @@ function listIndex(filter: EnquiryFilter, part: Part, purpose: "count" | "page" 
   if (filter.course && filter.source && !filter.status) return "enquiries_shown_course_source";
   if (filter.course && !filter.status) return "enquiries_shown_course_cover";
   return undefined;
+}
+
+/** Whether a list is every enquiry staff may see, in some order (no filter, no search). */
+function filtersNothing(filter: EnquiryFilter): boolean {
+  const { page: _page, limit: _limit, sort: _sort, ...filters } = filter;
+  return Object.values(filters).every((value) => value === undefined);
 }
 
 /** Where a page starts this far into its list, MySQL/MariaDB read it through the list's own index (deepPageIndex). */

@@ -35,6 +35,7 @@ import * as m0130 from "./migrations/0130-fees-ledger";
 import * as m0140 from "./migrations/0140-batch-list-index";
 import * as m0150 from "./migrations/0150-covering-list-indexes";
 import * as m0160 from "./migrations/0160-queue-indexes";
+import * as m0180 from "./migrations/0180-name-words";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0140-batch-list-index": m0140,
   "0150-covering-list-indexes": m0150,
   "0160-queue-indexes": m0160,
+  "0180-name-words": m0180,
 };
 
 /** SQLite's page cache (KiB) and memory map (bytes), set on every connection (createDb). */

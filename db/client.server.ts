@@ -36,6 +36,7 @@ import * as m0140 from "./migrations/0140-batch-list-index";
 import * as m0150 from "./migrations/0150-covering-list-indexes";
 import * as m0160 from "./migrations/0160-queue-indexes";
 import * as m0170 from "./migrations/0170-enquiry-day-figures";
+import * as m0180 from "./migrations/0180-name-words";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0150-covering-list-indexes": m0150,
   "0160-queue-indexes": m0160,
   "0170-enquiry-day-figures": m0170,
+  "0180-name-words": m0180,
 };
 
 /** SQLite's page cache (KiB) and memory map (bytes), set on every connection (createDb). */

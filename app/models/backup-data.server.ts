@@ -2,6 +2,7 @@ import type { Database as SqliteDatabase } from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Pool, PoolConnection } from "mysql2";
 import { db, dialect, rawDriver } from "~db/client.server";
+import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
 
 /**
  * The database side of backups, the only SQL they run: a consistent copy of the live database (SQLite through
@@ -25,6 +26,12 @@ const userTable = (name: string) => !name.startsWith("sqlite_") && !SKIPPED_TABL
  * it is made from the enquiries, so backups leave it out and a restore rebuilds it (rebuildSearchIndex).
  */
 const DERIVED_SQLITE_TABLES = "select name, type from pragma_table_list where schema = 'main' and type in ('virtual', 'shadow')";
+
+/**
+ * MySQL/MariaDB's name word table (migration 0180) is made from the enquiries by triggers: never dumped (an archive
+ * restores into SQLite too, which has no such table); the restored enquiries fill it again as they are loaded.
+ */
+const DERIVED_MYSQL_TABLES = new Set([NAME_WORDS_TABLE]);
 
 /** MySQL/MariaDB generated columns (migration 0050) are computed from others: never dumped, never loaded. */
 const STORED_COLUMNS = "(extra is null or extra not regexp '(VIRTUAL|STORED|PERSISTENT) GENERATED')";
@@ -135,7 +142,7 @@ export async function streamMysqlSnapshot(visit: (table: TableShape, rows: Async
         conn,
         "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name",
       );
-      for (const { name } of tables.filter((t) => userTable(t.name))) {
+      for (const { name } of tables.filter((t) => userTable(t.name) && !DERIVED_MYSQL_TABLES.has(t.name))) {
         const columns = await query<{ name: string; key: string }[]>(
           conn,
           `SELECT column_name AS name, column_key AS \`key\` FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND ${STORED_COLUMNS} ORDER BY ordinal_position`,
@@ -178,6 +185,7 @@ export async function databaseTables({ withDerived = false }: { withDerived?: bo
       )
       .execute(db());
     for (const row of r.rows) generated.add(`${row.t}.${row.c}`);
+    for (const name of DERIVED_MYSQL_TABLES) derived.set(name, "table");
   }
   const shapes = tables
     .filter((t) => !t.isView && userTable(t.name) && (withDerived ? derived.get(t.name) !== "shadow" : !derived.has(t.name)))

@@ -6,10 +6,11 @@ import { siteDayStartUtc, siteToday } from "~/util/dates";
 
 /**
  * The dashboard's counts of enquiries received (not held for a guardian), read from the running totals of migration
- * 0170: per Hyderabad day, how many have each status, course and source now, and how many are still unanswered. A window of 90 days is at most 90 days
- * of a few dozen rows each, whatever the number of enquiries (issue 39: counting the window's enquiries one by one
- * read 8,000 index entries at 100,000 enquiries, 80 at 1,000). A window that starts at an instant inside a day reads
- * that day's enquiries themselves, so the figures are exactly those of the instants asked for.
+ * 0170: per Hyderabad day, how many have each status, course and source now, and how many are still unanswered. A
+ * window of 90 days is at most 90 days of a few dozen rows each, whatever the number of enquiries (issue 39: counting
+ * the window's enquiries one by one read 8,000 index entries at 100,000 enquiries, 80 at 1,000). A window that starts
+ * at an instant inside a day reads that day's enquiries themselves, so the figures are exactly those of the instants
+ * asked for.
  */
 
 export type FigureKind = "status" | "course" | "source";

@@ -83,7 +83,7 @@ function mysqlTriggers(): string[] {
   const t = q(DAY_FIGURES_TABLE, true);
   const plusOne = (k: Kind) =>
     `insert into ${t} (${columnsOf(true)}) values ('${k.kind}', ${dayOf("new", true)}, ${k.value("new", true)}, 1) on duplicate key update n = n + 1`;
-  // Per kind whose row changes: the row first in key order (day, then value) first, taking one off the old row when
+  // Per kind whose row changes: the one first in key order (day, then value) first, taking one off the old row when
   // the enquiry was counted and adding one to the new one when it is.
   const moved = (k: Kind) => {
     const [oldDay, newDay, oldValue, newValue] = [dayOf("old", true), dayOf("new", true), k.value("old", true), k.value("new", true)];

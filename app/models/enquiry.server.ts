@@ -295,14 +295,16 @@ async function countMysqlSearch(filter: EnquiryFilter, part: Part): Promise<numb
 
 /** The enquiries whose name has the words (see countMysqlSearch), of those the filter (no term) and the part list. */
 async function countByName(filter: EnquiryFilter, part: Part, words: string[]): Promise<number> {
-  const { page: _p, limit: _l, sort: _s, q: _q, ...others } = filter;
-  const entries = nameWordEntries(words);
+  const { page: _p, limit: _l, sort: _s, q: _q, status, ...others } = filter;
+  // No other filter than a status (a search within a status tab): counted in the word table alone, which holds it.
   if (!part.only && Object.values(others).every((v) => v === undefined)) {
+    const entries = nameWordEntries(words, { status });
     const { rows } = await sql<{ n: number | string }>`select count(distinct ${sql.id("wid")}) as ${sql.id("n")} from (${entries}) as ${sql.id("nw")}`.execute(
       db(),
     );
     return Number(rows[0].n);
   }
+  const entries = nameWordEntries(words);
   // Through no named index: the database picks the one its (createdAt, id) join reaches for the filter. A name with
   // two words of one beginning ("Priya Priyanka") has two entries: each enquiry is counted once.
   const filtered_ = filtered(filter, { forCount: true });
@@ -318,13 +320,15 @@ async function countByName(filter: EnquiryFilter, part: Part, words: string[]): 
  * The word table's entries (wid: the enquiry's id, wat: its createdAt) of the enquiries whose name has a word
  * beginning with each of `words`: the likely rarest word's range of the primary key, each other word tested by the
  * (id, word) index. A word's beginning is matched with LIKE: the words hold only letters and digits, never a
- * wildcard, and the table's collation ignores case and accents ("jose" finds "José").
+ * wildcard, and the table's collation ignores case and accents ("jose" finds "José"). With `status`, only the
+ * entries of enquiries with that status.
  */
-function nameWordEntries(words: string[], { idsOnly = false } = {}): RawBuilder<unknown> {
+function nameWordEntries(words: string[], { idsOnly = false, status }: { idsOnly?: boolean; status?: string } = {}): RawBuilder<unknown> {
   const [first, ...others] = rarestFirst(words);
   const table = sql.table(NAME_WORDS_TABLE);
   const tests = [
     sql`${sql.ref("w0.word")} like ${`${first}%`}`,
+    ...(status === undefined ? [] : [sql`${sql.ref("w0.status")} = ${status}`]),
     ...others.map((word, i) => {
       const w = `w${i + 1}`;
       return sql`exists (select 1 from ${table} as ${sql.id(w)} where ${sql.ref(`${w}.id`)} = ${sql.ref("w0.id")} and ${sql.ref(`${w}.word`)} like ${`${word}%`})`;

@@ -5,14 +5,15 @@ import { MysqlAdapter, sql, type Kysely } from "kysely";
  *
  * The name's FULLTEXT index (migration 0050) hands over its matches' rows one by one: counting the 8,334 "Priya"s of
  * 100,000 enquiries read each of them (30 ms), and MariaDB cannot count from the index alone. This table holds
- * each word of 3 characters or more of the name of every enquiry staff may see (not held, not erased), by word:
+ * each word of 3 characters or more of the name of every enquiry staff may see (not held, not erased), by word, with
+ * the enquiry's status (a search within a status tab, the commonest narrowing, is counted here too):
  * a word's beginning is one range of its primary key, counted there without reading an enquiry (under 5 ms for the
  * "Priya"s), and joined by (createdAt, id) to a list index when other filters apply
- * (app/models/enquiry.server.ts, nameWordIds).
+ * (app/models/enquiry.server.ts, nameWordEntries).
  *
  * Kept by triggers in the same transaction as every write, so rows written by any client (raw SQL too) are found:
- * a new enquiry's words are added, a change of name, privacy state or arrival time replaces them, an erasure or a
- * delete removes them. A word is a run of letters and digits (what the search splits a term into); a repeated word
+ * a new enquiry's words are added, a change of name, status, privacy state or arrival time replaces them, an erasure
+ * or a delete removes them. A word is a run of letters and digits (what the search splits a term into); a repeated word
  * is kept once (the collation ignores case and accents). It is made from the enquiries, not data: backups leave it
  * out and a restore's rows fill it through the triggers (app/models/backup-data.server.ts). SQLite searches its
  * FTS5 index instead: nothing here.
@@ -27,7 +28,7 @@ function addWords(row: "new"): string {
         set word = substring_index(rest, ' ', 1);
         set rest = substring(rest, char_length(word) + 2);
         if char_length(word) >= 3 then
-          insert ignore into ${NAME_WORDS_TABLE} (word, createdAt, id) values (left(word, 100), ${row}.createdAt, ${row}.id);
+          insert ignore into ${NAME_WORDS_TABLE} (word, createdAt, id, status) values (left(word, 100), ${row}.createdAt, ${row}.id, ${row}.status);
         end if;
       end while;
     end if;`;
@@ -51,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       word varchar(100) not null,
       createdAt varchar(24) not null,
       id varchar(36) not null,
+      status varchar(10) not null,
       primary key (word, createdAt, id),
       key ${NAME_WORDS_TABLE}_id (id, word)
     ) engine=InnoDB default charset=${charset} collate=${collation}`,
@@ -65,13 +67,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end`,
     )
     .execute(db);
-  // Only a change of what the words are made of touches them (a status change, a note, a follow-up do not).
+  // Only a change of what the words are made of, or of the status they carry, touches them (a note, a follow-up do not).
   await sql
     .raw(
       `create trigger ${NAME_WORDS_TABLE}_update after update on enquiries for each row
     begin
     ${declarations(charset, collation)}
-    if not (old.fullName <=> new.fullName and old.privacyState <=> new.privacyState and old.createdAt <=> new.createdAt and old.id <=> new.id) then
+    if not (old.fullName <=> new.fullName and old.privacyState <=> new.privacyState and old.createdAt <=> new.createdAt and old.id <=> new.id and old.status <=> new.status) then
       delete from ${NAME_WORDS_TABLE} where id = old.id;
       ${addWords("new")}
     end if;
@@ -84,15 +86,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The enquiries already there, split the same way.
   await sql
     .raw(
-      `insert ignore into ${NAME_WORDS_TABLE} (word, createdAt, id)
-    with recursive w (id, createdAt, word, rest) as (
-      select id, createdAt, substring_index(n, ' ', 1), substring(n, char_length(substring_index(n, ' ', 1)) + 2)
-      from (select id, createdAt, cast(trim(regexp_replace(fullName, '[^[:alnum:]]+', ' ')) as char(400) character set ${charset}) collate ${collation} as n
+      `insert ignore into ${NAME_WORDS_TABLE} (word, createdAt, id, status)
+    with recursive w (id, createdAt, status, word, rest) as (
+      select id, createdAt, status, substring_index(n, ' ', 1), substring(n, char_length(substring_index(n, ' ', 1)) + 2)
+      from (select id, createdAt, status, cast(trim(regexp_replace(fullName, '[^[:alnum:]]+', ' ')) as char(400) character set ${charset}) collate ${collation} as n
         from enquiries where privacyState = '') e
       union all
-      select id, createdAt, substring_index(rest, ' ', 1), substring(rest, char_length(substring_index(rest, ' ', 1)) + 2) from w where rest <> ''
+      select id, createdAt, status, substring_index(rest, ' ', 1), substring(rest, char_length(substring_index(rest, ' ', 1)) + 2) from w where rest <> ''
     )
-    select left(word, 100), createdAt, id from w where char_length(word) >= 3`,
+    select left(word, 100), createdAt, id, status from w where char_length(word) >= 3`,
     )
     .execute(db);
 }

@@ -489,10 +489,10 @@ function listIndex(filter: EnquiryFilter, part: Part, purpose: "count" | "page" 
   return undefined;
 }
 
-/** Whether a list is every enquiry staff may see, in some order (no filter, no search). */
+/** Whether a list is every enquiry staff may see, in some order (no filter, no search: an empty box is none). */
 function filtersNothing(filter: EnquiryFilter): boolean {
   const { page: _page, limit: _limit, sort: _sort, ...filters } = filter;
-  return Object.values(filters).every((value) => value === undefined);
+  return Object.values(filters).every((value) => value === undefined || value === "");
 }
 
 /** Where a page starts this far into its list, MySQL/MariaDB read it through the list's own index (deepPageIndex). */

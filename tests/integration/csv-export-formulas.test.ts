@@ -130,3 +130,30 @@ describe("CSV export formula neutralisation", () => {
     for (const cell of starts) expect(cell, JSON.stringify(cell)).not.toMatch(RISKY_START);
   });
 });
+
+describe("a CSV download's start", () => {
+  const decode = (bytes: ArrayBuffer | Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+
+  it("sends the byte-order mark and the header row before the database's first page has come", async () => {
+    let release: () => void = () => {};
+    const firstPage = new Promise<void>((resolve) => (release = resolve));
+    async function* pages() {
+      await firstPage;
+      yield [{ id: 1, text: "one" }];
+    }
+    const reader = csvResponse("t.csv", COLUMNS, pages()).body!.getReader();
+    // Read while the first page is still held back: a header that waited for it would hang here (the test's timeout).
+    let sent = "";
+    while (!sent.endsWith("\r\n")) sent += decode((await reader.read()).value!);
+    expect(sent).toBe("\uFEFFid,text,after\r\n");
+    release();
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decode(chunk.value);
+    expect(rest).toBe("1,one,end\r\n");
+  });
+
+  it("is the header row alone when nothing matches", async () => {
+    async function* pages() {}
+    expect(decode(await csvResponse("t.csv", COLUMNS, pages()).arrayBuffer())).toBe("\uFEFFid,text,after\r\n");
+  });
+});

@@ -803,13 +803,6 @@ export async function countMatching(filter: EnquiryFilter): Promise<number> {
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
-export async function countEnquiries(status?: EnquiryStatus): Promise<number> {
-  let q = db().selectFrom("enquiries").where("privacyState", "<>", "held");
-  if (status) q = q.where("status", "=", status);
-  const r = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 /** Whether an enquiry (erased ones too) has an id starting with these 8 digits: a new one's reference must be its own. */
 export async function enquiryIdPrefixTaken(prefix: string): Promise<boolean> {
   const row = await db().selectFrom("enquiries").select("id").where("id", ">=", `${prefix}-`).where("id", "<", `${prefix}.`).limit(1).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { countContactQueries } from "~/models/contact-query.server";
 import { db } from "~db/client.server";
-import { countEnquiries, countMatching, enquiryWrites } from "~/models/enquiry.server";
+import { countEnquiriesWithStatus } from "~/models/enquiry-day-figures.server";
+import { countMatching, enquiryWrites } from "~/models/enquiry.server";
 import { countReviews } from "~/models/review.server";
 import type { StaffActor } from "./actor";
 import { resolveEnquiryFilter } from "./enquiry-lists.server";
@@ -12,7 +13,7 @@ export type SidebarCounts = { newEnquiries: number; myQueue: number; pendingRevi
 /** `scope`: the request's load context, so a figure the dashboard shows too is counted once per request. */
 export async function sidebarCounts(actor: StaffActor, now = new Date(), scope?: object): Promise<SidebarCounts> {
   const [newEnquiries, myQueue, pendingReviews, newContactQueries] = await Promise.all([
-    newEnquiryCount(scope, now),
+    newEnquiryCount(scope),
     myQueueCount(actor, now),
     countReviews({ approved: false }),
     countContactQueries("new"),
@@ -21,10 +22,10 @@ export async function sidebarCounts(actor: StaffActor, now = new Date(), scope?:
 }
 
 /**
- * How long the sidebar's enquiry counts (New, My queue) are kept (issue 39): each is a count of tens of thousands of
- * index entries at 100,000 enquiries, and the sidebar is on every staff screen. A count is read again after this,
- * at once after any enquiry written by this process (enquiryWrites), and for a `now` further than this from the
- * one it was counted at; another instance's writes show within this time. The lists themselves always count afresh.
+ * How long the sidebar's count of My queue is kept (issue 39): a count of thousands of index entries at 100,000
+ * enquiries, and the sidebar is on every staff screen. It is read again after this, at once after any enquiry
+ * written by this process (enquiryWrites), and for a `now` further than this from the one it was counted at; another
+ * instance's writes show within this time. The lists themselves always count afresh; the New count is never kept.
  */
 export const SIDEBAR_COUNT_MS = 5000;
 
@@ -46,9 +47,9 @@ function keptFor(key: string, now: Date, count: () => Promise<number>): Promise<
   return value;
 }
 
-/** Enquiries in New (held and erased ones not counted). */
-export function newEnquiryCount(scope?: object, now = new Date()): Promise<number> {
-  return oncePerRequest(scope, "enquiries:new", () => keptFor("new", now, () => countEnquiries("new")));
+/** Enquiries in New (held ones not counted), from the running totals: exact after any write, whichever instance made it. */
+export function newEnquiryCount(scope?: object): Promise<number> {
+  return oncePerRequest(scope, "enquiries:new", () => countEnquiriesWithStatus("new"));
 }
 
 /** How many enquiries My queue lists (its two parts, by the list's own rule), so the sidebar's figure and the list agree. */

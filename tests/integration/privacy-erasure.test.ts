@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, dialect, rawDriver } from "~db/client.server";
 import { fileStore } from "~/infra/file-store.server";
 import { consumePrivacyAttempt } from "~/infra/rate-limit.server";
-import { countEnquiries } from "~/models/enquiry.server";
+import { countEnquiriesWithStatus as countEnquiries } from "~/models/enquiry-day-figures.server";
 import { insertCourse } from "~/models/course.server";
 import { insertSchedule } from "~/models/schedule.server";
 import type { StaffActor } from "~/services/actor";

@@ -105,6 +105,10 @@ export async function createDb(url: string): Promise<{ db: DB; dialect: Dialect;
     // Deleted and overwritten content is zeroed on disk, not left in free space: an erased person's e-mail must
     // not survive in the file (app/services/privacy-erasure.server.ts; docs/privacy.md).
     database.pragma("secure_delete = ON");
+    // A row replaced by INSERT OR REPLACE (SQL by hand: the site writes none) fires its delete triggers too, so the
+    // search index and the dashboard's running totals (migrations 0050, 0170) let go of the row it replaced. No
+    // trigger writes to the table it is on, so nothing recurses.
+    database.pragma("recursive_triggers = ON");
     // The page cache and memory map sized for the indexes one staff request walks (issue 39): SQLite's default cache
     // is 2 MB per connection, smaller than one list index at 100,000 enquiries, so every request read its pages from
     // the OS again (+4 ms of system time per screen). 64 MB of cache (a negative size is KiB) and reads through a

@@ -2,6 +2,7 @@ import type { Database as SqliteDatabase } from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Pool, PoolConnection } from "mysql2";
 import { db, dialect, rawDriver } from "~db/client.server";
+import { DAY_FIGURES_TABLE } from "~db/migrations/0170-enquiry-day-figures";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
 
 /**
@@ -28,10 +29,13 @@ const userTable = (name: string) => !name.startsWith("sqlite_") && !SKIPPED_TABL
 const DERIVED_SQLITE_TABLES = "select name, type from pragma_table_list where schema = 'main' and type in ('virtual', 'shadow')";
 
 /**
- * MySQL/MariaDB's name word table (migration 0180) is made from the enquiries by triggers: never dumped (an archive
- * restores into SQLite too, which has no such table); the restored enquiries fill it again as they are loaded.
+ * Tables the triggers make from the enquiries: the dashboard's running totals (migration 0170) and MySQL/MariaDB's
+ * name word table (migration 0180). Never dumped: the restored enquiries fill them again as they are loaded, on
+ * either engine. Loaded from an archive they would count every enquiry twice, and the engines do not agree on which
+ * values are one (MariaDB's key takes "Python" and "python" for one course, SQLite for two), so an archive moved
+ * between them could not even be loaded.
  */
-const DERIVED_MYSQL_TABLES = new Set([NAME_WORDS_TABLE]);
+const TRIGGER_KEPT_TABLES = new Set<string>([DAY_FIGURES_TABLE, NAME_WORDS_TABLE]);
 
 /** MySQL/MariaDB generated columns (migration 0050) are computed from others: never dumped, never loaded. */
 const STORED_COLUMNS = "(extra is null or extra not regexp '(VIRTUAL|STORED|PERSISTENT) GENERATED')";
@@ -91,7 +95,7 @@ export async function sqliteFileTables(file: string): Promise<(TableShape & { ro
     const derived = new Set((database.prepare(DERIVED_SQLITE_TABLES).all() as { name: string }[]).map((r) => r.name));
     const names = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[])
       .map((r) => r.name)
-      .filter((name) => userTable(name) && !derived.has(name));
+      .filter((name) => userTable(name) && !derived.has(name) && !TRIGGER_KEPT_TABLES.has(name));
     return names.map((name) => {
       const columns = (database.pragma(`table_info(${quoteSqlite(name)})`) as { name: string }[]).map((c) => c.name);
       const { n } = database.prepare(`SELECT count(*) AS n FROM ${quoteSqlite(name)}`).get() as { n: number };
@@ -142,7 +146,7 @@ export async function streamMysqlSnapshot(visit: (table: TableShape, rows: Async
         conn,
         "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name",
       );
-      for (const { name } of tables.filter((t) => userTable(t.name) && !DERIVED_MYSQL_TABLES.has(t.name))) {
+      for (const { name } of tables.filter((t) => userTable(t.name) && !TRIGGER_KEPT_TABLES.has(t.name))) {
         const columns = await query<{ name: string; key: string }[]>(
           conn,
           `SELECT column_name AS name, column_key AS \`key\` FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND ${STORED_COLUMNS} ORDER BY ordinal_position`,
@@ -185,8 +189,8 @@ export async function databaseTables({ withDerived = false }: { withDerived?: bo
       )
       .execute(db());
     for (const row of r.rows) generated.add(`${row.t}.${row.c}`);
-    for (const name of DERIVED_MYSQL_TABLES) derived.set(name, "table");
   }
+  for (const name of TRIGGER_KEPT_TABLES) derived.set(name, "table");
   const shapes = tables
     .filter((t) => !t.isView && userTable(t.name) && (withDerived ? derived.get(t.name) !== "shadow" : !derived.has(t.name)))
     .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name).filter((c) => !generated.has(`${t.name}.${c}`)) }))

@@ -23,68 +23,37 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_M
 /**
  * The enquiries received since `since` (an instant), by status, by course and by source, with how many of each came
  * since `recentSince` (a later instant): whole days from the totals, and the two days the instants fall in from the
- * enquiries of those days (the window's covering index, migration 0050).
+ * enquiries of those days (the window's covering index, migration 0050). Added up in one statement, so the database
+ * decides which values are one (MariaDB's collation takes "Python" and "python" for one course, as its GROUP BY of
+ * the enquiries did).
  */
 export async function countFiguresSince(since: string, recentSince: string): Promise<WindowFigure[]> {
   const sinceDay = siteToday(new Date(since));
   const recentDay = siteToday(new Date(recentSince));
   const edgeDays = [...new Set([sinceDay, recentDay])];
-  const [whole, ...edges] = await Promise.all([
-    db()
-      .selectFrom(DAY_FIGURES_TABLE)
-      .where("kind", "in", ["course", "source", "status"])
-      .where("day", ">", sinceDay)
-      .where("day", "not in", edgeDays)
-      .groupBy(["kind", "value"])
-      .select((eb) => [
-        "kind",
-        "value",
-        eb.fn.sum<number | string>("n").as("n"),
-        eb.fn.sum<number | string>(eb.case().when("day", ">", recentDay).then(eb.ref("n")).else(0).end()).as("recent"),
-      ])
-      .execute(),
-    ...edgeDays.map((day) => countEnquiriesOfDay(day === sinceDay ? since : siteDayStartUtc(day), siteDayStartUtc(nextDay(day)), recentSince)),
-  ]);
-  const totals = new Map<string, WindowFigure>();
-  const add = (kind: FigureKind, value: string, count: number, recentCount: number) => {
-    const key = `${kind}\u0000${value}`;
-    const figure = totals.get(key) ?? { kind, value, count: 0, recentCount: 0 };
-    figure.count += count;
-    figure.recentCount += recentCount;
-    totals.set(key, figure);
-  };
-  for (const r of whole) add(r.kind as FigureKind, r.value, Number(r.n), Number(r.recent));
-  for (const groups of edges)
-    for (const g of groups) {
-      add("status", g.status, g.count, g.recentCount);
-      add("course", g.preferredCourse, g.count, g.recentCount);
-      add("source", g.sourceLabel, g.count, g.recentCount);
-    }
-  // A value every enquiry has left (its last one changed status) keeps a row at 0.
-  return [...totals.values()].filter((f) => f.count > 0);
-}
-
-/**
- * The enquiries received in [from, before) (within one day), counted by status, course and source, with how many came
- * since `recentSince`: read from the window's range of an index that holds every column it needs (named: without
- * statistics SQLite would pick another).
- */
-async function countEnquiriesOfDay(from: string, before: string, recentSince: string) {
+  const [kind, value, day, n, createdAt] = [sql.ref("kind"), sql.ref("value"), sql.ref("day"), sql.ref("n"), sql.ref("createdAt")];
   const index = sql.id("enquiries_created_figures");
-  const table = dialect() === "mysql" ? sql`${sql.table("enquiries")} force index (${index})` : sql`${sql.table("enquiries")} indexed by ${index}`;
-  const [status, course, source, createdAt] = [sql.ref("status"), sql.ref("preferredCourse"), sql.ref("sourceLabel"), sql.ref("createdAt")];
-  const { rows } = await sql<{ status: string; preferredCourse: string; sourceLabel: string; recent: number | string; n: number | string }>`
-    select ${status}, ${course}, ${source}, sum(case when ${createdAt} >= ${recentSince} then 1 else 0 end) as ${sql.id("recent")}, count(*) as ${sql.id("n")}
-    from ${table}
-    where ${createdAt} >= ${from} and ${createdAt} < ${before} and ${sql.ref("privacyState")} <> ${"held"}
-    group by ${status}, ${course}, ${source}`.execute(db());
-  return rows.map((r) => ({
-    status: r.status,
-    preferredCourse: r.preferredCourse,
-    sourceLabel: r.sourceLabel,
-    count: Number(r.n),
-    recentCount: Number(r.recent),
-  }));
+  const enquiries = dialect() === "mysql" ? sql`${sql.table("enquiries")} force index (${index})` : sql`${sql.table("enquiries")} indexed by ${index}`;
+  // Each edge day's enquiries, from the window's start (the first day) or the day's start, to the day's end.
+  const edges = sql.join(
+    edgeDays.map((d) => sql`(${createdAt} >= ${d === sinceDay ? since : siteDayStartUtc(d)} and ${createdAt} < ${siteDayStartUtc(nextDay(d))})`),
+    sql` or `,
+  );
+  const ofEdgeDays = (figure: FigureKind, column: string) =>
+    sql`select ${figure} as ${kind}, ${sql.ref(column)} as ${value}, 1 as ${n}, case when ${createdAt} >= ${recentSince} then 1 else 0 end as ${sql.id("recent")}
+      from ${enquiries} where (${edges}) and ${sql.ref("privacyState")} <> ${"held"}`;
+  const { rows } = await sql<{ kind: FigureKind; value: string; n: number | string; recent: number | string }>`
+    select ${kind}, ${value}, sum(${n}) as ${n}, sum(${sql.id("recent")}) as ${sql.id("recent")} from (
+      select ${kind}, ${value}, ${n}, case when ${day} > ${recentDay} then ${n} else 0 end as ${sql.id("recent")}
+      from ${sql.table(DAY_FIGURES_TABLE)}
+      where ${kind} in (${sql.join(["course", "source", "status"])}) and ${day} > ${sinceDay} and ${day} not in (${sql.join(edgeDays)})
+      union all ${ofEdgeDays("status", "status")}
+      union all ${ofEdgeDays("course", "preferredCourse")}
+      union all ${ofEdgeDays("source", "sourceLabel")}
+    ) ${sql.id("figures")}
+    group by ${kind}, ${value}`.execute(db());
+  // A value every enquiry has left (its last one changed status) keeps a row at 0.
+  return rows.map((r) => ({ kind: r.kind, value: r.value, count: Number(r.n), recentCount: Number(r.recent) })).filter((f) => f.count > 0);
 }
 
 /** Enquiries received (not held) per Hyderabad day from `fromDay` to `toDay` (both YYYY-MM-DD, both included); days with none left out. */

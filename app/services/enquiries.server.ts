@@ -52,6 +52,7 @@ import { changedMeanwhile, editConflict, guardedWrite, type GuardedRecord, type 
 import { parseInput } from "./validation";
 import { forgetPrivacyOf, timelineWithConsents } from "./privacy-records.server";
 import { endFeeAccount, openFeeAccount, readEnrolmentFeeChoice } from "./fee-ledger.server";
+import { byArrival } from "~/util/arrival-order";
 
 /**
  * Following an enquiry up (the pipeline): an owner, a next follow-up, a batch whose seats an enrolment takes, the
@@ -433,8 +434,13 @@ export async function bulkUpdateEnquiries(actor: StaffActor, input: unknown): Pr
   }
   return inTransaction(async () => {
     if (formKey && !(await claimFormKey(`bulk:${formKey}`))) return versions.size;
-    for (const [id, version] of versions) {
-      const before = await current(id);
+    const ticked: { before: Awaited<ReturnType<typeof current>>; version: number | undefined }[] = [];
+    for (const [id, version] of versions) ticked.push({ before: await current(id), version });
+    // Oldest first, whatever order they were ticked in: every writer of several enquiries takes the dashboard's
+    // running totals (migration 0170, one row per day) in the order of their days, so two bulk changes never wait for
+    // each other's rows in opposite orders (a deadlock).
+    ticked.sort((a, b) => byArrival(a.before, b.before));
+    for (const { before, version } of ticked) {
       try {
         if (version !== undefined && version !== before.version) throw editConflict("enquiry", before);
         await applyChange(actor, before, { status, assigneeId });

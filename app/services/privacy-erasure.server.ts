@@ -1,5 +1,6 @@
 import { eraseFeeDataOf } from "./fee-privacy.server";
 import { inTransaction } from "~db/client.server";
+import { byArrival } from "~/util/arrival-order";
 import { rateLimitKeysOfAddress } from "~/infra/rate-limit.server";
 import { deleteAttachments } from "~/infra/uploads.server";
 import { unlinkDuplicates } from "~/models/enquiry.server";
@@ -241,8 +242,11 @@ export async function eraseRecords(
   opts: { reach: ErasureReach; who?: { userId: string | null; userName: string }; audit?: boolean },
 ): Promise<ErasureResult> {
   const who = opts.who ?? { userId: actor.user?.id ?? null, userName: actor.user?.name ?? "" };
+  // Oldest first: every writer of several enquiries takes the dashboard's running totals (migration 0170, one row per
+  // day) in the order of their days, so two of them never wait for each other's rows in opposite orders (a deadlock).
+  const ordered = [...records].sort((a, b) => byArrival(a.record, b.record));
   const { result, files } = await inTransaction(async () => {
-    const done = await eraseWithin(records, why, who, opts.reach);
+    const done = await eraseWithin(ordered, why, who, opts.reach);
     if (opts.audit !== false && (done.result.enquiries.length || done.result.contactQueries.length))
       await record(actor, "erase", "person", null, erasureSummary(done.result, why), who);
     return done;

@@ -13,8 +13,11 @@ import { MysqlAdapter, sql, type Kysely } from "kysely";
  * leave it behind: the site's code, a restore, a migration, a script or SQL typed by hand. The insert trigger adds
  * one to the enquiry's three rows, the delete trigger takes one off, and the update trigger moves it only when one of
  * the figures' columns changes (MySQL/MariaDB fire on every update: a follow-up date or a note touches nothing here).
- * A change locks its old and new rows in the table's key order (kind, day, value), and an insert its rows in key
- * order, so two writers never wait for each other's rows in opposite orders (no deadlock).
+ * One write locks its old and new rows in the table's key order (kind, day, value), so two single writes never wait
+ * for each other's rows in opposite orders. A transaction that writes several enquiries holds their days' rows until
+ * it commits: the site's (a bulk change, an erasure) write them oldest first, so they wait in one order too; two
+ * transactions of SQL by hand that write enquiries of two days in opposite orders can deadlock (InnoDB rolls one
+ * back; the app's own transactions run such a victim again, db/client.server.ts).
  *
  * The day is Hyderabad's (UTC+05:30, no daylight saving): the one app/util/dates.ts siteToday() gives.
  */
@@ -45,11 +48,14 @@ const READ_COLUMNS = ["status", "preferredCourse", "sourceLabel", "createdAt", "
 
 const TRIGGERS = ["enquiry_day_figures_insert", "enquiry_day_figures_update", "enquiry_day_figures_delete"];
 
-/** The Hyderabad day (YYYY-MM-DD) of a row's createdAt (ISO UTC); its first 10 characters if it is no instant. */
+/**
+ * The Hyderabad day (YYYY-MM-DD) of a row's createdAt (ISO UTC, as the site writes it; "YYYY-MM-DD HH:MM:SS" typed by
+ * hand reads as UTC on both databases); its first 10 characters if it is no instant.
+ */
 function dayOf(row: Row, mysql: boolean): string {
   const createdAt = col(row, "createdAt", mysql);
   return mysql
-    ? `coalesce(date_format(str_to_date(left(${createdAt}, 19), '%Y-%m-%dT%H:%i:%s') + interval 330 minute, '%Y-%m-%d'), left(${createdAt}, 10))`
+    ? `coalesce(date_format(str_to_date(replace(left(${createdAt}, 19), 'T', ' '), '%Y-%m-%d %H:%i:%s') + interval 330 minute, '%Y-%m-%d'), left(${createdAt}, 10))`
     : `coalesce(date(${createdAt}, '+330 minutes'), substr(${createdAt}, 1, 10))`;
 }
 
@@ -59,18 +65,33 @@ function q(name: string, mysql: boolean): string {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
-  await db.schema
+  let create = db.schema
     .createTable(DAY_FIGURES_TABLE)
     .addColumn("kind", "varchar(10)", (c) => c.notNull())
     .addColumn("day", "varchar(10)", (c) => c.notNull())
     .addColumn("value", "varchar(200)", (c) => c.notNull())
     .addColumn("n", "integer", (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint("enquiry_day_figures_pk", ["kind", "day", "value"])
-    .execute();
+    .addPrimaryKeyConstraint("enquiry_day_figures_pk", ["kind", "day", "value"]);
+  // MySQL/MariaDB: the enquiries' own character set and collation, so a value is one value here exactly when it is one
+  // there (the dashboard adds these up with the enquiries of the windows' first days in one GROUP BY).
+  if (mysql) {
+    const { charset, collation } = await collationOfEnquiries(db);
+    create = create.modifyEnd(sql.raw(` default charset=${charset} collate=${collation}`));
+  }
+  await create.execute();
   // One value over all days (the sidebar's count of New enquiries), read from this index alone.
   await db.schema.createIndex("enquiry_day_figures_value").on(DAY_FIGURES_TABLE).columns(["kind", "value", "day", "n"]).execute();
   for (const statement of mysql ? mysqlTriggers() : sqliteTriggers()) await sql.raw(statement).execute(db);
   await fill(db, mysql);
+}
+
+/** The character set and collation of enquiries.preferredCourse (the database's default when the table was made). */
+async function collationOfEnquiries(db: Kysely<unknown>): Promise<{ charset: string; collation: string }> {
+  const { rows } = await sql<{ charset: string; collation: string }>`select character_set_name as ${sql.id("charset")}, collation_name as ${sql.id("collation")}
+    from information_schema.columns where table_schema = database() and table_name = 'enquiries' and column_name = 'preferredCourse'`.execute(db);
+  const { charset, collation } = rows[0];
+  if (!/^\w+$/.test(charset) || !/^\w+$/.test(collation)) throw new Error(`Unexpected collation of enquiries.preferredCourse: ${charset} ${collation}`);
+  return { charset, collation };
 }
 
 const columnsOf = (mysql: boolean) => ["kind", "day", "value", "n"].map((c) => q(c, mysql)).join(", ");

@@ -7,7 +7,9 @@ import { sql } from "kysely";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, knownMigrations, type DB } from "~db/client.server";
+import { DAY_FIGURES_TABLE } from "~db/migrations/0170-enquiry-day-figures";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
+import { siteToday } from "~/util/dates";
 import { archiveTables, type BackupManifest } from "~/infra/backup-archive.server";
 import { signManifest } from "~/infra/backup-signature.server";
 import { unpackBackupArchive } from "~/infra/backup-unpack.server";
@@ -88,25 +90,50 @@ async function tablesOf(db: DB): Promise<Record<string, string[]>> {
   return out;
 }
 
-/** What is made from the data, never backed up (migration 0050): SQLite's search index tables, MySQL's generated columns. */
+/**
+ * What is made from the data, never backed up: SQLite's search index tables and MySQL's generated columns (migration
+ * 0050), the dashboard's running totals (0170) and MySQL's name word table (0180).
+ */
 async function derivedOf(db: DB): Promise<{ tables: Set<string>; columns: Map<string, string[]> }> {
   const tables = new Set<string>();
   const columns = new Map<string, string[]>();
   try {
     const r = await sql<{ name: string }>`select name from pragma_table_list where type in ('virtual', 'shadow')`.execute(db);
     for (const row of r.rows) tables.add(row.name);
+    tables.add(DAY_FIGURES_TABLE);
   } catch {
     const r = await sql<{ t: string; c: string }>`select table_name as t, column_name as c from information_schema.columns
       where table_schema = database() and extra regexp '(VIRTUAL|STORED|PERSISTENT) GENERATED'`.execute(db);
     for (const row of r.rows) columns.set(row.t, [...(columns.get(row.t) ?? []), row.c]);
-    // The name's word table (migration 0180), filled by triggers.
+    // The running totals (migration 0170) and the name's word table (migration 0180), filled by triggers.
+    tables.add(DAY_FIGURES_TABLE);
     tables.add(NAME_WORDS_TABLE);
   }
   return { tables, columns };
 }
 
-/** The restored database's search index finds a restored enquiry by a part of its name (it was rebuilt, not copied). */
+/**
+ * The restored database's search index finds a restored enquiry by a part of its name (it was rebuilt, not copied),
+ * and its running totals (made by the triggers as the rows were loaded) are what counting the enquiries gives.
+ */
 async function expectSearchable(db: DB, url: string): Promise<void> {
+  const counted = new Map<string, number>();
+  for (const e of (
+    await sql<{
+      createdAt: string;
+      status: string;
+      privacyState: string;
+    }>`select ${sql.ref("createdAt")}, status, ${sql.ref("privacyState")} from enquiries`.execute(db)
+  ).rows)
+    if (e.privacyState !== "held")
+      counted.set(`${siteToday(new Date(e.createdAt))} ${e.status}`, (counted.get(`${siteToday(new Date(e.createdAt))} ${e.status}`) ?? 0) + 1);
+  const totals = await sql<{
+    day: string;
+    value: string;
+    n: number | string;
+  }>`select day, value, n from ${sql.table(DAY_FIGURES_TABLE)} where kind = 'status' and n <> 0`.execute(db);
+  expect(new Map(totals.rows.map((r) => [`${r.day} ${r.value}`, Number(r.n)]))).toEqual(counted);
+  expect(counted.size).toBeGreaterThan(0);
   const someone = await sql<{ id: string; fullName: string }>`select id, ${sql.ref("fullName")} from enquiries order by id limit 1`.execute(db);
   const { id, fullName } = someone.rows[0];
   const part = fullName.split(/\s+/)[0];

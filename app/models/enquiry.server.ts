@@ -4,7 +4,7 @@ import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
 import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
-import { phoneDigits, phoneSearchDigits } from "~/util/phone";
+import { isPhoneOnlyTerm, phoneDigits, phoneSearchDigits } from "~/util/phone";
 import { OPEN_ENQUIRY_STATUSES, SHOWN_TO_STAFF, type DeliveryMode, type EnquiryFormName, type EnquirySort, type EnquiryStatus } from "~/schemas/values";
 import { contains, listToText, startsWith, pageBounds, parseList, toPage, type Page, type PageInput } from "./paging.server";
 
@@ -224,7 +224,9 @@ const INDEXED_TERM_LENGTH = 3;
 function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> | ((eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>) {
   const digits = phoneSearchDigits(term);
   const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
-    eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
+    isPhoneOnlyTerm(term)
+      ? contains("phoneDigits", digits)
+      : eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
   if (!searchesAnIndex(term)) return scan;
   if (dialect() === "sqlite") {
     const match = ftsMatch(term);
@@ -237,10 +239,14 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
   return sql<SqlBool>`(${sql.join(mysqlSearchBranches(term), sql` or `)})`;
 }
 
-/** SQLite's FTS5 query for a term: the term anywhere in the name, e-mail or phone, or its digits in the phone's. */
+/**
+ * SQLite's FTS5 query for a term: the term anywhere in the name, e-mail or phone, or its digits in the phone's (a
+ * term that can only be a phone: its digits alone, see isPhoneOnlyTerm).
+ */
 function ftsMatch(term: string): string {
   const digits = phoneSearchDigits(term);
   const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  if (isPhoneOnlyTerm(term)) return `phoneDigits : ${phrase(digits)}`;
   return [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
 }
 
@@ -349,7 +355,7 @@ function mysqlSearchBranches(term: string): RawBuilder<SqlBool>[] {
   const reversed = (text: string) => [...text].reverse().join("");
   const branches: RawBuilder<SqlBool>[] = [];
   if (words.length) branches.push(sql<SqlBool>`${sql.ref("id")} in (${nameWordEntries(words, { idsOnly: true })})`);
-  if (!/\s/.test(term)) branches.push(startsWith("email", term), startsWith("emailReversed", reversed(term)));
+  if (!/\s/.test(term) && !isPhoneOnlyTerm(term)) branches.push(startsWith("email", term), startsWith("emailReversed", reversed(term)));
   if (digits) branches.push(startsWith("phoneNational", digits), startsWith("phoneDigits", digits), startsWith("phoneReversed", reversed(digits)));
   return branches;
 }
@@ -390,8 +396,9 @@ async function fewMatchIds(term: string): Promise<string[] | null> {
   return rows.length > FEW_MATCHES ? null : rows.map((r) => r.id);
 }
 
-/** The words of a term MySQL/MariaDB look for in the name's word table (by their beginnings). */
+/** The words of a term MySQL/MariaDB look for in the name's word table (by their beginnings); none in a phone number. */
 function wordsToMatch(term: string): string[] {
+  if (isPhoneOnlyTerm(term)) return [];
   return term.split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= INDEXED_TERM_LENGTH);
 }
 

@@ -13,3 +13,14 @@ export function phoneSearchDigits(term: string): string {
   if (digits.length < 3) return "";
   return digits.length > 10 ? digits.slice(-10) : digits;
 }
+
+/**
+ * Whether a search term can only be a phone number: phone characters alone (see phoneSearchDigits) with a space, a
+ * bracket or a leading +, which no e-mail address holds in that shape and no name is made of. Such a term is looked
+ * for by its digits alone ("+91 93930 03000" finds the phone stored as "+91 93930 03000", "9393003000" or
+ * "93930-03000"): on SQLite its typed trigrams ("+91", "91 ") are in nearly every phone, and matching them as well
+ * read their whole lists at every search (2.6× slower at 100,000 enquiries than at 1,000), for no extra match.
+ */
+export function isPhoneOnlyTerm(term: string): boolean {
+  return phoneSearchDigits(term) !== "" && /^\+|[\s()]/.test(term.trim());
+}

@@ -89,6 +89,8 @@ function startServer(dir: string): ChildProcess {
       ADMIN_EMAIL: "admin@localhost",
       ADMIN_PASSWORD: "bench-password-123",
       RATE_LIMIT: args["rate-limit"],
+      // The test of the scripts hands its own fresh build (BUILD_DIR): the server then starts without building.
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   });
 }

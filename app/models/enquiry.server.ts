@@ -224,9 +224,7 @@ const INDEXED_TERM_LENGTH = 3;
 function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> | ((eb: ExpressionBuilder<Database, "enquiries">) => Expression<SqlBool>) {
   const digits = phoneSearchDigits(term);
   const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
-    isPhoneOnlyTerm(term)
-      ? contains("phoneDigits", digits)
-      : eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
+    eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
   if (!searchesAnIndex(term)) return scan;
   if (dialect() === "sqlite") {
     const match = ftsMatch(term);

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, type Updateable } from "kysely";
 import { afterCommit, db, dialect } from "~db/client.server";
-import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
+import { countIndexMatches, indexMatchCondition, withGatheredMatches } from "./enquiry-search-matches.server";
 import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
 import { isPhoneOnlyTerm, phoneDigits, phoneSearchDigits } from "~/util/phone";
@@ -226,47 +226,22 @@ function searchCondition(term: string, walkOrder = false): RawBuilder<SqlBool> |
   const scan = (eb: ExpressionBuilder<Database, "enquiries">) =>
     eb.or([contains("fullName", term), contains("email", term), contains("phone", term), ...(digits ? [contains("phoneDigits", digits)] : [])]);
   if (!searchesAnIndex(term)) return scan;
-  if (dialect() === "sqlite") {
-    const match = ftsMatch(term);
-    // walkOrder: "+rowid" keeps SQLite from reading the matches by rowid and sorting them all; it walks the list's
-    // order index instead and keeps the rows in the match set (a common term's first pages).
-    return walkOrder
-      ? sql<SqlBool>`+rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`
-      : sql<SqlBool>`rowid in (select rowid from ${sql.table(SEARCH_TABLE)} where ${sql.table(SEARCH_TABLE)} match ${match})`;
-  }
+  if (dialect() === "sqlite") return indexMatchCondition(term, walkOrder);
   return sql<SqlBool>`(${sql.join(mysqlSearchBranches(term), sql` or `)})`;
 }
 
 /**
- * SQLite's FTS5 query for a term: the term anywhere in the name, e-mail or phone, or its digits in the phone's (a
- * term that can only be a phone: its digits alone, see isPhoneOnlyTerm).
- */
-function ftsMatch(term: string): string {
-  const digits = phoneSearchDigits(term);
-  const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-  if (isPhoneOnlyTerm(term)) return `phoneDigits : ${phrase(digits)}`;
-  return [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
-}
-
-/**
- * A search with no other filter on SQLite, counted in the search index alone: its matches, less those staff may not
- * see (held or erased: few, read from the index that starts with the privacy state). Looking up each match's row
- * to read its privacy state cost 9 ms for the 8,334 "Priya"s at 100,000 enquiries; this costs 3. Null when the
- * list has other filters (those are tested on the rows).
+ * A search with no other filter on SQLite, counted in the search index alone: it holds only the enquiries staff may
+ * see (migration 0190), so its count of the matches is the list's. Looking up each match's row to read its privacy
+ * state cost 9 ms for the 8,334 "Priya"s at 100,000 enquiries; this costs under 1. Null when the list has other
+ * filters (those are tested on the rows).
  */
 async function countSearchOnly(filter: EnquiryFilter, part: Part): Promise<number | null> {
   const term = filter.q?.trim();
   if (dialect() !== "sqlite" || !term || !searchesAnIndex(term) || part.only) return null;
   const { q: _q, page: _p, limit: _l, sort: _s, ...others } = filter;
   if (Object.values(others).some((v) => v !== undefined)) return null;
-  const fts = sql.table(SEARCH_TABLE);
-  const match = ftsMatch(term);
-  const { rows } = await sql<{ all: number; hidden: number }>`
-    select (select count(*) from ${fts} where ${fts} match ${match}) as ${sql.id("all")},
-      (select count(*) from ${sql.table("enquiries")} indexed by ${sql.id("enquiries_shown_follow_up_cover")}
-        where ${sql.ref("privacyState")} > ${SHOWN_TO_STAFF}
-          and rowid in (select rowid from ${fts} where ${fts} match ${match})) as ${sql.id("hidden")}`.execute(db());
-  return Number(rows[0].all) - Number(rows[0].hidden);
+  return countIndexMatches(term);
 }
 
 /**
@@ -653,9 +628,16 @@ function walksOrder(filter: EnquiryFilter, matches: number, upTo: number): boole
 /**
  * One page in the list's order, paged across its parts. Each part's rows are read from its nearer end (in the
  * reverse order, then turned round): OFFSET walks every row it skips, so the last page costs what the first does
- * and the middle one is the dearest, instead of the cost growing page by page to the end.
+ * and the middle one is the dearest, instead of the cost growing page by page to the end. A search on SQLite asks
+ * the search index once, for the count and the page alike (withGatheredMatches).
  */
 export async function pageEnquiries(filter: EnquiryFilter = {}): Promise<Page<Enquiry>> {
+  const term = filter.q?.trim();
+  if (dialect() === "sqlite" && term && searchesAnIndex(term)) return withGatheredMatches(term, () => pageInOrder(filter));
+  return pageInOrder(filter);
+}
+
+async function pageInOrder(filter: EnquiryFilter): Promise<Page<Enquiry>> {
   const { page, limit, offset } = pageBounds(filter);
   const parts = partsOf(filter);
   // MySQL/MariaDB: a name search counted first; when its matches are many, their ids are not gathered (fewMatchIds

@@ -38,6 +38,7 @@ import * as m0160 from "./migrations/0160-queue-indexes";
 import * as m0170 from "./migrations/0170-enquiry-day-figures";
 import * as m0180 from "./migrations/0180-name-words";
 import * as m0190 from "./migrations/0190-search-shown-only";
+import * as m0200 from "./migrations/0200-list-count-figures";
 
 // Migrations are listed here rather than read from a folder so they survive bundling into the server build.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0170-enquiry-day-figures": m0170,
   "0180-name-words": m0180,
   "0190-search-shown-only": m0190,
+  "0200-list-count-figures": m0200,
 };
 
 /** SQLite's page cache (KiB) and memory map (bytes), set on every connection (createDb). */

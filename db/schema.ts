@@ -1,3 +1,4 @@
+import type { LIST_KINDS } from "./migrations/0200-list-count-figures";
 import type { Generated } from "kysely";
 
 /** Booleans are stored as 0/1 on both databases; lists of text as JSON text; timestamps as ISO-8601 UTC strings. */
@@ -360,7 +361,8 @@ export interface ContactMentionsTable {
  */
 export interface EnquiryDayFiguresTable {
   day: string;
-  kind: "status" | "course" | "source" | "unanswered";
+  /** The dashboard's (migration 0170) and the lists' (migration 0200, "list…"). */
+  kind: "status" | "course" | "source" | "unanswered" | (typeof LIST_KINDS)[number]["kind"];
   value: string;
   n: number;
 }

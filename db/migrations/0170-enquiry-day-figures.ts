@@ -23,15 +23,15 @@ import { MysqlAdapter, sql, type Kysely } from "kysely";
  */
 export const DAY_FIGURES_TABLE = "enquiry_day_figures";
 
-type Row = "new" | "old" | null;
-const col = (row: Row, name: string, mysql: boolean) => (row ? `${row}.${q(name, mysql)}` : q(name, mysql));
+export type Row = "new" | "old" | null;
+export const col = (row: Row, name: string, mysql: boolean) => (row ? `${row}.${q(name, mysql)}` : q(name, mysql));
 
 /**
  * The figures per day, in the table's key order: the value each counts an enquiry under, and which enquiries it
  * counts (the dashboard's funnels and tables: all but those held for a guardian, as before; "new for more than 24
  * hours": the New ones never answered that staff may see, as the list's own count).
  */
-const KINDS = [
+export const KINDS: Kind[] = [
   { kind: "course", value: (r: Row, m: boolean) => col(r, "preferredCourse", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
   { kind: "source", value: (r: Row, m: boolean) => col(r, "sourceLabel", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
   { kind: "status", value: (r: Row, m: boolean) => col(r, "status", m), counted: (r: Row, m: boolean) => `${col(r, "privacyState", m)} <> 'held'` },
@@ -40,13 +40,18 @@ const KINDS = [
     value: () => "''",
     counted: (r: Row, m: boolean) => `${col(r, "status", m)} = 'new' and ${col(r, "firstStatusChangeAt", m)} is null and ${col(r, "privacyState", m)} = ''`,
   },
-] as const;
-type Kind = (typeof KINDS)[number];
+];
 
-/** Every column a figure reads: an update of none of them changes no figure. */
-const READ_COLUMNS = ["status", "preferredCourse", "sourceLabel", "createdAt", "privacyState", "firstStatusChangeAt"];
+/**
+ * A figure: the value (an SQL expression of the row `r`, on MySQL when `m`) each enquiry it counts is counted under.
+ * Listed in the key's order of `kind` (the triggers lock the rows in that order).
+ */
+export type Kind = { kind: string; value: (r: Row, m: boolean) => string; counted: (r: Row, m: boolean) => string };
 
-const TRIGGERS = ["enquiry_day_figures_insert", "enquiry_day_figures_update", "enquiry_day_figures_delete"];
+/** Every column this migration's figures read: an update of none of them changes no figure. */
+export const READ_COLUMNS = ["status", "preferredCourse", "sourceLabel", "createdAt", "privacyState", "firstStatusChangeAt"];
+
+export const TRIGGERS = ["enquiry_day_figures_insert", "enquiry_day_figures_update", "enquiry_day_figures_delete"];
 
 /**
  * The Hyderabad day (YYYY-MM-DD) of a row's createdAt (ISO UTC, as the site writes it; "YYYY-MM-DD HH:MM:SS" typed by
@@ -81,12 +86,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await create.execute();
   // One value over all days (the sidebar's count of New enquiries), read from this index alone.
   await db.schema.createIndex("enquiry_day_figures_value").on(DAY_FIGURES_TABLE).columns(["kind", "value", "day", "n"]).execute();
-  for (const statement of mysql ? mysqlTriggers() : sqliteTriggers()) await sql.raw(statement).execute(db);
-  await fill(db, mysql);
+  for (const statement of figureTriggers(mysql, KINDS, READ_COLUMNS)) await sql.raw(statement).execute(db);
+  await fillFigures(db, mysql, KINDS);
 }
 
 /** The character set and collation of enquiries.preferredCourse (the database's default when the table was made). */
-async function collationOfEnquiries(db: Kysely<unknown>): Promise<{ charset: string; collation: string }> {
+export async function collationOfEnquiries(db: Kysely<unknown>): Promise<{ charset: string; collation: string }> {
   const { rows } = await sql<{ charset: string; collation: string }>`select character_set_name as ${sql.id("charset")}, collation_name as ${sql.id("collation")}
     from information_schema.columns where table_schema = database() and table_name = 'enquiries' and column_name = 'preferredCourse'`.execute(db);
   const { charset, collation } = rows[0];
@@ -102,7 +107,12 @@ function minusOne(k: Kind, mysql: boolean): string {
   return `update ${q(DAY_FIGURES_TABLE, mysql)} set n = n - 1 where ${where}`;
 }
 
-function mysqlTriggers(): string[] {
+/** The triggers that keep these figures (their kinds, in key order) and the columns they read. */
+export function figureTriggers(mysql: boolean, kinds: Kind[], readColumns: string[]): string[] {
+  return mysql ? mysqlTriggers(kinds) : sqliteTriggers(kinds, readColumns);
+}
+
+function mysqlTriggers(kinds: Kind[]): string[] {
   const t = q(DAY_FIGURES_TABLE, true);
   const plusOne = (k: Kind) =>
     `insert into ${t} (${columnsOf(true)}) values ('${k.kind}', ${dayOf("new", true)}, ${k.value("new", true)}, 1) on duplicate key update n = n + 1`;
@@ -119,37 +129,37 @@ function mysqlTriggers(): string[] {
   };
   return [
     `create trigger enquiry_day_figures_insert after insert on enquiries for each row
-      begin ${KINDS.map((k) => `if ${k.counted("new", true)} then ${plusOne(k)}; end if;`).join(" ")} end`,
+      begin ${kinds.map((k) => `if ${k.counted("new", true)} then ${plusOne(k)}; end if;`).join(" ")} end`,
     `create trigger enquiry_day_figures_delete after delete on enquiries for each row
-      begin ${KINDS.map((k) => `if ${k.counted("old", true)} then ${minusOne(k, true)}; end if;`).join(" ")} end`,
+      begin ${kinds.map((k) => `if ${k.counted("old", true)} then ${minusOne(k, true)}; end if;`).join(" ")} end`,
     `create trigger enquiry_day_figures_update after update on enquiries for each row
-      begin ${KINDS.map(moved).join("\n")} end`,
+      begin ${kinds.map(moved).join("\n")} end`,
   ];
 }
 
 /** SQLite has one writer at a time: no lock order to keep. */
-function sqliteTriggers(): string[] {
+function sqliteTriggers(kinds: Kind[], readColumns: string[]): string[] {
   const t = q(DAY_FIGURES_TABLE, false);
   const plusOne = (k: Kind) =>
     `insert into ${t} (${columnsOf(false)}) select '${k.kind}', ${dayOf("new", false)}, ${k.value("new", false)}, 1 where ${k.counted("new", false)}
       on conflict ("kind", "day", "value") do update set n = n + 1`;
-  const changed = READ_COLUMNS.map((c) => `old."${c}" is not new."${c}"`).join(" or ");
+  const changed = readColumns.map((c) => `old."${c}" is not new."${c}"`).join(" or ");
   return [
-    `create trigger enquiry_day_figures_insert after insert on enquiries begin ${KINDS.map((k) => `${plusOne(k)};`).join(" ")} end`,
+    `create trigger enquiry_day_figures_insert after insert on enquiries begin ${kinds.map((k) => `${plusOne(k)};`).join(" ")} end`,
     `create trigger enquiry_day_figures_delete after delete on enquiries
-      begin ${KINDS.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")} end`,
+      begin ${kinds.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")} end`,
     // Every kind's rows, whether or not its value changed: one off and one back on the same row leaves it as it was.
-    `create trigger enquiry_day_figures_update after update of ${READ_COLUMNS.map((c) => `"${c}"`).join(", ")} on enquiries when ${changed}
+    `create trigger enquiry_day_figures_update after update of ${readColumns.map((c) => `"${c}"`).join(", ")} on enquiries when ${changed}
       begin
-        ${KINDS.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")}
-        ${KINDS.map((k) => `${plusOne(k)};`).join(" ")}
+        ${kinds.map((k) => `${minusOne(k, false)} and ${k.counted("old", false)};`).join(" ")}
+        ${kinds.map((k) => `${plusOne(k)};`).join(" ")}
       end`,
   ];
 }
 
 /** The totals of the enquiries already there (made before this migration, or loaded before the triggers). */
-async function fill(db: Kysely<unknown>, mysql: boolean): Promise<void> {
-  for (const k of KINDS) {
+export async function fillFigures(db: Kysely<unknown>, mysql: boolean, kinds: Kind[]): Promise<void> {
+  for (const k of kinds) {
     await sql
       .raw(
         `insert into ${q(DAY_FIGURES_TABLE, mysql)} (${columnsOf(mysql)})

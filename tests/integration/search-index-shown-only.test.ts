@@ -99,7 +99,8 @@ describe("the search finds only what staff may see, after every kind of write", 
 
   it("a common term's pages (walked in the list's order) and a rare one's agree with SQL, held rows left out", async () => {
     // Over 500 matches: the first pages walk the list's order instead of sorting the matches (walksOrder).
-    for (let i = 0; i < 620; i++) await insertEnquiry(lead(`Common Ishaanvi ${i}`, i % 50 === 0), { createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() });
+    for (let i = 0; i < 620; i++)
+      await insertEnquiry(lead(`Common Ishaanvi ${i}`, i % 50 === 0), { createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() });
     const expected = await namesHolding("ishaanvi");
     expect(expected.length).toBe(620 - 13);
     await expectSearchFinds("Ishaanvi", expected);

@@ -118,8 +118,10 @@ export async function countEnquiriesWithStatus(status: string): Promise<number> 
 export type ListFigure = { kind: ListFigureKind; value: string };
 export type ListFigureKind = (typeof LIST_KINDS)[number]["kind"];
 
-/** How the totals join the two values of a pair (status and mode, course and source): the unit separator. */
-export const LIST_PAIR_SEPARATOR = "\u001f";
+/** A pair's value in the totals (status and mode, course and source): "<length of the first>|<first>|<second>" (migration 0200). */
+export function listPairValue(first: string, second: string): string {
+  return `${[...first].length}|${first}|${second}`;
+}
 
 /**
  * How many enquiries staff may see a list of one of the kept kinds holds (all, or one status, course, source, mode,

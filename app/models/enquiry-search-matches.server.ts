@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { db, inTransaction } from "~db/client.server";
+import { db, inTransaction, inTransactionNow } from "~db/client.server";
 import { SEARCH_TABLE } from "~db/migrations/0050-indexed-search";
 import { isPhoneOnlyTerm, phoneSearchDigits } from "~/util/phone";
 
@@ -32,8 +32,13 @@ export function ftsMatch(term: string): string {
   return [phrase(term), ...(digits ? [`phoneDigits : ${phrase(digits)}`] : [])].join(" OR ");
 }
 
-/** Runs `work` in one transaction with the term's matches gathered (see above); SQLite only. */
+/**
+ * Runs `work` in one transaction with the term's matches gathered (see above); SQLite only. Inside a caller's own
+ * transaction the matches are not gathered (work asks the index itself): two searches run side by side in one
+ * transaction would share the one table and read each other's matches.
+ */
 export async function withGatheredMatches<T>(term: string, work: () => Promise<T>): Promise<T> {
+  if (inTransactionNow()) return work();
   return inTransaction(async () => {
     const table = sql`temp.${sql.id(MATCHES_TABLE)}`;
     await sql`create temp table if not exists ${sql.id(MATCHES_TABLE)} (rowid integer primary key)`.execute(db());

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, type Updateable } from "kysely";
-import { afterCommit, db, dialect } from "~db/client.server";
+import { afterCommit, db, dialect, inTransaction } from "~db/client.server";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
-import { countListFigure, LIST_PAIR_SEPARATOR, type ListFigure } from "./enquiry-day-figures.server";
+import { countListFigure, listPairValue, type ListFigure } from "./enquiry-day-figures.server";
 import { countIndexMatches, indexMatchCondition, withGatheredMatches } from "./enquiry-search-matches.server";
 import type { Database, EnquiriesTable } from "~db/schema";
 import { newId, nowIso } from "~/util/ids";
@@ -721,7 +721,6 @@ function figureOf(filter: EnquiryFilter, count: number, i: number): ListFigure |
     .sort()
     .join(" ");
   if (count === 2) return asked === "" && filter.sort === "follow-up" ? { kind: "listfollow", value: i === 0 ? "dated" : "none" } : null;
-  const pair = (a: string, b: string) => `${a}${LIST_PAIR_SEPARATOR}${b}`;
   switch (asked) {
     case "":
       return { kind: "listall", value: "" };
@@ -742,9 +741,9 @@ function figureOf(filter: EnquiryFilter, count: number, i: number): ListFigure |
     case "followUp":
       return filter.followUp === "none" ? { kind: "listfollow", value: "none" } : null;
     case "mode status":
-      return { kind: "liststmode", value: pair(filter.status!, filter.mode!) };
+      return { kind: "liststmode", value: listPairValue(filter.status!, filter.mode!) };
     case "course source":
-      return { kind: "listcrsrc", value: pair(filter.course!, filter.source!) };
+      return { kind: "listcrsrc", value: listPairValue(filter.course!, filter.source!) };
     default:
       return null;
   }
@@ -863,9 +862,18 @@ export async function getEnquiry(id: string): Promise<Enquiry | null> {
   return row ? toEnquiry(row) : null;
 }
 
-/** Status is always "new" on create; a caller cannot choose it. */
+/**
+ * Status is always "new" on create; a caller cannot choose it. Every write of enquiries here runs in a transaction
+ * (its own, or the caller's): on MySQL/MariaDB the running totals' triggers (migrations 0170, 0200) write a dozen
+ * figure rows of the enquiry's day, and two writers creating new figure rows in one gap of their key can deadlock;
+ * InnoDB rolls one back and inTransaction runs it again, where a single statement on its own would fail.
+ */
 export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; createdAt?: string } = {}): Promise<Enquiry> {
   enquiriesWritten();
+  return inTransaction(() => insertEnquiryRow(input, opts));
+}
+
+async function insertEnquiryRow(input: EnquiryInput, opts: { id?: string; createdAt?: string }): Promise<Enquiry> {
   const id = opts.id ?? newId();
   const now = opts.createdAt ?? nowIso();
   const source = input.source ?? {};
@@ -944,31 +952,38 @@ export async function updateEnquiryRow(
   if (input.firstStatusChangeAt !== undefined) values.firstStatusChangeAt = input.firstStatusChangeAt;
   if (input.touchedAt !== undefined) values.touchedAt = input.touchedAt;
   if (input.escalatedAt !== undefined) values.escalatedAt = input.escalatedAt;
-  let update = db().updateTable("enquiries").set(values).where("id", "=", id);
-  if (version !== undefined) update = update.where("version", "=", version);
-  const r = await update.executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) return null;
-  return getEnquiry(id);
+  // In a transaction of its own (or the caller's), so a deadlock on the running totals' rows is run again (see insertEnquiry).
+  return inTransaction(async () => {
+    let update = db().updateTable("enquiries").set(values).where("id", "=", id);
+    if (version !== undefined) update = update.where("version", "=", version);
+    const r = await update.executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return null;
+    return getEnquiry(id);
+  });
 }
 
 /** Returns the deleted enquiry so its attached files can be removed. */
 export async function deleteEnquiryRow(id: string): Promise<Enquiry | null> {
   enquiriesWritten();
-  const enquiry = await getEnquiry(id);
-  if (!enquiry) return null;
-  await db().deleteFrom("enquiries").where("id", "=", id).execute();
-  return enquiry;
+  return inTransaction(async () => {
+    const enquiry = await getEnquiry(id);
+    if (!enquiry) return null;
+    await db().deleteFrom("enquiries").where("id", "=", id).execute();
+    return enquiry;
+  });
 }
 
 /** A deleted staff member or batch is no longer named by any enquiry. */
 export async function clearEnquiryReferences(field: "assigneeId" | "scheduleId", ids: string[]): Promise<void> {
   enquiriesWritten();
   if (!ids.length) return;
-  await db()
-    .updateTable("enquiries")
-    .set({ [field]: null })
-    .where(field, "in", ids)
-    .execute();
+  await inTransaction(() =>
+    db()
+      .updateTable("enquiries")
+      .set({ [field]: null })
+      .where(field, "in", ids)
+      .execute(),
+  );
 }
 
 // ---------------------------------------------------------------- possible duplicates

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from "kysely";
-import { db, dialect } from "~db/client.server";
+import { db, dialect, inTransaction } from "~db/client.server";
 import { nowIso } from "~/util/ids";
 import { SHOWN_TO_STAFF, type PrivacyState, type TimelineSubject } from "~/schemas/values";
 import { toContactQuery, type ContactQuery } from "./contact-query.server";
@@ -120,12 +120,15 @@ export async function correctPersonDetails(type: TimelineSubject, id: string, ch
  */
 export async function releaseHeldRecord(type: TimelineSubject, id: string, at: string): Promise<boolean> {
   if (type === "enquiry") enquiriesWritten();
-  const r = await db()
-    .updateTable(TABLE_OF[type])
-    .set({ privacyState: "", guardianConsentAt: at, updatedAt: at })
-    .where("id", "=", id)
-    .where("privacyState", "=", "held")
-    .executeTakeFirst();
+  // In a transaction: a deadlock on the running totals' rows is run again (app/models/enquiry.server.ts, insertEnquiry).
+  const r = await inTransaction(() =>
+    db()
+      .updateTable(TABLE_OF[type])
+      .set({ privacyState: "", guardianConsentAt: at, updatedAt: at })
+      .where("id", "=", id)
+      .where("privacyState", "=", "held")
+      .executeTakeFirst(),
+  );
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -146,14 +149,17 @@ export async function eraseRecordRow(type: TimelineSubject, id: string, at: stri
     guardianEmail: null,
     marketingConsent: 0,
   };
+  // In a transaction: a deadlock on the running totals' rows is run again (app/models/enquiry.server.ts, insertEnquiry).
   const r =
     type === "enquiry"
-      ? await db()
-          .updateTable("enquiries")
-          .set({ ...common, fullName: "", phone: "", filePaths: "[]", whatsappNotifications: 0, referrer: null, followUpAt: null })
-          .where("id", "=", id)
-          .where("privacyState", "<>", "erased")
-          .executeTakeFirst()
+      ? await inTransaction(() =>
+          db()
+            .updateTable("enquiries")
+            .set({ ...common, fullName: "", phone: "", filePaths: "[]", whatsappNotifications: 0, referrer: null, followUpAt: null })
+            .where("id", "=", id)
+            .where("privacyState", "<>", "erased")
+            .executeTakeFirst(),
+        )
       : await db()
           .updateTable("contact_queries")
           .set({ ...common, name: "", phone: null, subject: null })

@@ -23,13 +23,17 @@ import {
  * as at 100,000, and its last page is read from the list's end.
  *
  * Same table, same triggers (remade here with every kind, in the key's order, so a write locks its rows in one
- * order), same guarantees as migration 0170: whatever writes the enquiries keeps them in step. `value` is widened
- * for a course and a source side by side (200 + 1 + 100 characters); the parts of a pair are joined by the unit
- * separator (character 31), which no course, source, status or mode holds (cleanText in app/schemas/fields.ts removes
- * control characters from what is stored).
+ * order), same guarantees as migration 0170: whatever writes the enquiries keeps them in step. On MySQL/MariaDB the
+ * triggers are remade and the figures filled with both tables locked (another instance's write waits the seconds it
+ * takes): between dropping the old triggers and filling, a write would be missed or counted twice. SQLite runs a
+ * migration in one transaction. `value` is widened for a course and a source side by side (200 + 100 characters and
+ * the first's length). A pair is "<length of the first>|<first>|<second>" (listPairValue): with the length, two
+ * different pairs never make one value, whatever their parts hold ("A|B" + "C" against "A" + "B|C"); a bare
+ * separator could (MariaDB's utf8mb4_unicode_ci ignores control characters when it compares).
  */
-const PAIR = (m: boolean) => (m ? "char(31 using utf8mb4)" : "char(31)");
-const joined = (m: boolean, ...parts: string[]) => (m ? `concat(${parts.join(`, ${PAIR(m)}, `)})` : parts.join(` || ${PAIR(m)} || `));
+const length = (m: boolean, expr: string) => (m ? `char_length(${expr})` : `length(${expr})`);
+const pairOf = (m: boolean, first: string, second: string) =>
+  m ? `concat(${length(m, first)}, '|', ${first}, '|', ${second})` : `${length(m, first)} || '|' || ${first} || '|' || ${second}`;
 const shown = (r: Row, m: boolean) => `${col(r, "privacyState", m)} = ''`;
 
 /** The lists' figures, named in key order (they sort between the dashboard's "course" and "source"). */
@@ -37,14 +41,14 @@ export const LIST_KINDS = [
   { kind: "listall", value: () => "''", counted: shown },
   { kind: "listbatch", value: (r, m) => `coalesce(${col(r, "scheduleId", m)}, '')`, counted: shown },
   { kind: "listcourse", value: (r, m) => col(r, "preferredCourse", m), counted: shown },
-  { kind: "listcrsrc", value: (r, m) => joined(m, col(r, "preferredCourse", m), col(r, "sourceLabel", m)), counted: shown },
+  { kind: "listcrsrc", value: (r, m) => pairOf(m, col(r, "preferredCourse", m), col(r, "sourceLabel", m)), counted: shown },
   { kind: "listfollow", value: (r, m) => `case when ${col(r, "followUpAt", m)} is null then 'none' else 'dated' end`, counted: shown },
   { kind: "listform", value: (r, m) => col(r, "sourceForm", m), counted: shown },
   { kind: "listmode", value: (r, m) => col(r, "preferredMode", m), counted: shown },
   { kind: "listowner", value: (r, m) => `coalesce(${col(r, "assigneeId", m)}, '')`, counted: shown },
   { kind: "listsource", value: (r, m) => col(r, "sourceLabel", m), counted: shown },
   { kind: "liststatus", value: (r, m) => col(r, "status", m), counted: shown },
-  { kind: "liststmode", value: (r, m) => joined(m, col(r, "status", m), col(r, "preferredMode", m)), counted: shown },
+  { kind: "liststmode", value: (r, m) => pairOf(m, col(r, "status", m), col(r, "preferredMode", m)), counted: shown },
 ] as const satisfies readonly Kind[];
 
 const LIST_COLUMNS = [
@@ -72,18 +76,36 @@ async function remakeTriggers(db: Kysely<unknown>, mysql: boolean, kinds: Kind[]
   for (const statement of figureTriggers(mysql, kinds, columns)) await sql.raw(statement).execute(db);
 }
 
+/**
+ * MySQL/MariaDB: `work` with the enquiries and the figures locked for writing (Kysely's migrator runs a migration on
+ * one connection, so the lock holds for all of it); SQLite: as it is (the migration is one transaction).
+ */
+async function withTablesLocked(db: Kysely<unknown>, mysql: boolean, work: () => Promise<void>): Promise<void> {
+  if (!mysql) return work();
+  await sql.raw(`lock tables enquiries write, ${DAY_FIGURES_TABLE} write`).execute(db);
+  try {
+    await work();
+  } finally {
+    await sql.raw("unlock tables").execute(db);
+  }
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
   if (mysql) {
     const { charset, collation } = await collationOfEnquiries(db);
     await sql.raw(`alter table ${DAY_FIGURES_TABLE} modify value varchar(320) character set ${charset} collate ${collation} not null`).execute(db);
   }
-  await remakeTriggers(db, mysql, allKinds(), [...new Set([...DASHBOARD_COLUMNS, ...LIST_COLUMNS])]);
-  await fillFigures(db, mysql, [...LIST_KINDS]);
+  await withTablesLocked(db, mysql, async () => {
+    await remakeTriggers(db, mysql, allKinds(), [...new Set([...DASHBOARD_COLUMNS, ...LIST_COLUMNS])]);
+    await fillFigures(db, mysql, [...LIST_KINDS]);
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const mysql = db.getExecutor().adapter instanceof MysqlAdapter;
-  await remakeTriggers(db, mysql, DASHBOARD_KINDS, DASHBOARD_COLUMNS);
-  await sql`delete from ${sql.table(DAY_FIGURES_TABLE)} where ${sql.ref("kind")} like 'list%'`.execute(db);
+  await withTablesLocked(db, mysql, async () => {
+    await remakeTriggers(db, mysql, DASHBOARD_KINDS, DASHBOARD_COLUMNS);
+    await sql`delete from ${sql.table(DAY_FIGURES_TABLE)} where ${sql.ref("kind")} like 'list%'`.execute(db);
+  });
 }

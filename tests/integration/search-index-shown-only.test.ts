@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { db, dialect } from "~db/client.server";
+import { db, dialect, inTransaction } from "~db/client.server";
 import { countMatching, insertEnquiry, pageEnquiries, updateEnquiryRow } from "~/models/enquiry.server";
 import { eraseRecordRow, releaseHeldRecord } from "~/models/people.server";
 import { useTestDatabase } from "../helpers/db";
@@ -111,6 +111,18 @@ describe("the search finds only what staff may see, after every kind of write", 
     expect(last.data.at(-1)?.fullName).toBe("Common Ishaanvi 1");
     const rare = await insertEnquiry(lead("Ishaanvi Vellalar"));
     await expectSearchFinds("Vellalar", [rare.id]);
+  });
+
+  it("searches run side by side inside one caller's transaction each get their own matches too", async () => {
+    const terms = ["Oduya", "Keshet", "Ishaanvi", "Quraishi"];
+    await insertEnquiry(lead("Inside Oduya"));
+    await insertEnquiry(lead("Inside Keshet"));
+    const results = await inTransaction(() => Promise.all(terms.map((q) => pageEnquiries({ q, limit: 100 }))));
+    for (const [i, result] of results.entries()) {
+      const expected = await namesHolding(terms[i]);
+      expect(result.total).toBe(expected.length);
+      expect(result.data.map((e) => e.id).filter((id) => !expected.includes(id))).toEqual([]);
+    }
   });
 
   it("searches run side by side each get their own matches (the gathered matches are one request's)", async () => {

@@ -211,6 +211,16 @@ export function switchToOpenedDb(opened: { db: DB; dialect: Dialect; raw: RawDri
   holder.url = url;
 }
 
+/**
+ * A write run again if MySQL/MariaDB picks it as a deadlock's victim: in a transaction of its own (or the caller's),
+ * as inTransaction runs them. For writes whose triggers update shared rows (the running totals of migrations 0170
+ * and 0200): two writers creating new rows in one gap of their key can deadlock, and a single statement on its own
+ * would fail. SQLite has one writer at a time: the write runs as it is.
+ */
+export async function retriedOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  return dialect() === "mysql" ? inTransaction(work) : work();
+}
+
 /** The transaction the current async call chain runs in, if any (see inTransaction), with its commit hooks. */
 type TransactionScope = { trx: Transaction<Database>; beforeCommit: Map<string, () => Promise<void>>; afterCommit: Array<() => void> };
 const currentTransaction = new AsyncLocalStorage<TransactionScope>();

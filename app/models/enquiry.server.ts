@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool, type Updateable } from "kysely";
-import { afterCommit, db, dialect, inTransaction } from "~db/client.server";
+import { afterCommit, db, dialect, retriedOnDeadlock } from "~db/client.server";
 import { NAME_WORDS_TABLE } from "~db/migrations/0180-name-words";
 import { countListFigure, listPairValue, type ListFigure } from "./enquiry-day-figures.server";
 import { countIndexMatches, indexMatchCondition, withGatheredMatches } from "./enquiry-search-matches.server";
@@ -863,14 +863,13 @@ export async function getEnquiry(id: string): Promise<Enquiry | null> {
 }
 
 /**
- * Status is always "new" on create; a caller cannot choose it. Every write of enquiries here runs in a transaction
- * (its own, or the caller's): on MySQL/MariaDB the running totals' triggers (migrations 0170, 0200) write a dozen
- * figure rows of the enquiry's day, and two writers creating new figure rows in one gap of their key can deadlock;
- * InnoDB rolls one back and inTransaction runs it again, where a single statement on its own would fail.
+ * Status is always "new" on create; a caller cannot choose it. The writes of enquiries here are run again when
+ * MySQL/MariaDB picks them as a deadlock's victim (retriedOnDeadlock): the running totals' triggers (migrations 0170,
+ * 0200) write a dozen figure rows of the enquiry's day.
  */
 export async function insertEnquiry(input: EnquiryInput, opts: { id?: string; createdAt?: string } = {}): Promise<Enquiry> {
   enquiriesWritten();
-  return inTransaction(() => insertEnquiryRow(input, opts));
+  return retriedOnDeadlock(() => insertEnquiryRow(input, opts));
 }
 
 async function insertEnquiryRow(input: EnquiryInput, opts: { id?: string; createdAt?: string }): Promise<Enquiry> {
@@ -952,8 +951,8 @@ export async function updateEnquiryRow(
   if (input.firstStatusChangeAt !== undefined) values.firstStatusChangeAt = input.firstStatusChangeAt;
   if (input.touchedAt !== undefined) values.touchedAt = input.touchedAt;
   if (input.escalatedAt !== undefined) values.escalatedAt = input.escalatedAt;
-  // In a transaction of its own (or the caller's), so a deadlock on the running totals' rows is run again (see insertEnquiry).
-  return inTransaction(async () => {
+  // A deadlock on the running totals' rows is run again (see insertEnquiry).
+  return retriedOnDeadlock(async () => {
     let update = db().updateTable("enquiries").set(values).where("id", "=", id);
     if (version !== undefined) update = update.where("version", "=", version);
     const r = await update.executeTakeFirst();
@@ -965,7 +964,7 @@ export async function updateEnquiryRow(
 /** Returns the deleted enquiry so its attached files can be removed. */
 export async function deleteEnquiryRow(id: string): Promise<Enquiry | null> {
   enquiriesWritten();
-  return inTransaction(async () => {
+  return retriedOnDeadlock(async () => {
     const enquiry = await getEnquiry(id);
     if (!enquiry) return null;
     await db().deleteFrom("enquiries").where("id", "=", id).execute();
@@ -977,7 +976,7 @@ export async function deleteEnquiryRow(id: string): Promise<Enquiry | null> {
 export async function clearEnquiryReferences(field: "assigneeId" | "scheduleId", ids: string[]): Promise<void> {
   enquiriesWritten();
   if (!ids.length) return;
-  await inTransaction(() =>
+  await retriedOnDeadlock(() =>
     db()
       .updateTable("enquiries")
       .set({ [field]: null })

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from "kysely";
-import { db, dialect, inTransaction } from "~db/client.server";
+import { db, dialect, retriedOnDeadlock } from "~db/client.server";
 import { nowIso } from "~/util/ids";
 import { SHOWN_TO_STAFF, type PrivacyState, type TimelineSubject } from "~/schemas/values";
 import { toContactQuery, type ContactQuery } from "./contact-query.server";
@@ -120,8 +120,8 @@ export async function correctPersonDetails(type: TimelineSubject, id: string, ch
  */
 export async function releaseHeldRecord(type: TimelineSubject, id: string, at: string): Promise<boolean> {
   if (type === "enquiry") enquiriesWritten();
-  // In a transaction: a deadlock on the running totals' rows is run again (app/models/enquiry.server.ts, insertEnquiry).
-  const r = await inTransaction(() =>
+  // A deadlock on the running totals' rows is run again (db/client.server.ts, retriedOnDeadlock).
+  const r = await retriedOnDeadlock(() =>
     db()
       .updateTable(TABLE_OF[type])
       .set({ privacyState: "", guardianConsentAt: at, updatedAt: at })
@@ -149,10 +149,10 @@ export async function eraseRecordRow(type: TimelineSubject, id: string, at: stri
     guardianEmail: null,
     marketingConsent: 0,
   };
-  // In a transaction: a deadlock on the running totals' rows is run again (app/models/enquiry.server.ts, insertEnquiry).
+  // A deadlock on the running totals' rows is run again (db/client.server.ts, retriedOnDeadlock).
   const r =
     type === "enquiry"
-      ? await inTransaction(() =>
+      ? await retriedOnDeadlock(() =>
           db()
             .updateTable("enquiries")
             .set({ ...common, fullName: "", phone: "", filePaths: "[]", whatsappNotifications: 0, referrer: null, followUpAt: null })

@@ -26,44 +26,38 @@ async function run(db: Kysely<unknown>, statements: string[]): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof MysqlAdapter) return;
-  // Rows staff may not see are neither indexed nor removed: the index never held them.
-  const add = `insert into ${SEARCH_TABLE}(rowid, ${COLUMNS}) select new.rowid, new.fullName, new.email, new.phone, new.phoneDigits where new.privacyState = ''`;
+/**
+ * The statements that make the index, its triggers and its content afresh: over the rows staff may see (a view, and
+ * triggers that move a row in or out with its privacy state), or, for `down`, over every row as migration 0050 made it.
+ * Rows the index does not hold are neither added nor removed.
+ */
+function indexStatements(shownOnly: boolean): string[] {
+  const only = (row: "new" | "old") => (shownOnly ? ` where ${row}.privacyState = ''` : "");
+  const add = `insert into ${SEARCH_TABLE}(rowid, ${COLUMNS}) select new.rowid, new.fullName, new.email, new.phone, new.phoneDigits${only("new")}`;
   const remove = `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rowid, ${COLUMNS})
-      select 'delete', old.rowid, old.fullName, old.email, old.phone, old.phoneDigits where old.privacyState = ''`;
-  await run(db, [
+      select 'delete', old.rowid, old.fullName, old.email, old.phone, old.phoneDigits${only("old")}`;
+  const content = shownOnly ? `content='${SEARCH_CONTENT_VIEW}', content_rowid='rid'` : `content='enquiries', content_rowid='rowid'`;
+  return [
     ...TRIGGERS.map((name) => `drop trigger if exists ${name}`),
     `drop table if exists ${SEARCH_TABLE}`,
-    `create view ${SEARCH_CONTENT_VIEW} as select rowid as rid, ${COLUMNS} from enquiries where privacyState = ''`,
-    `create virtual table ${SEARCH_TABLE} using fts5(
-      ${COLUMNS},
-      content='${SEARCH_CONTENT_VIEW}', content_rowid='rid', tokenize='trigram remove_diacritics 1')`,
+    `drop view if exists ${SEARCH_CONTENT_VIEW}`,
+    ...(shownOnly ? [`create view ${SEARCH_CONTENT_VIEW} as select rowid as rid, ${COLUMNS} from enquiries where privacyState = ''`] : []),
+    `create virtual table ${SEARCH_TABLE} using fts5(${COLUMNS}, ${content}, tokenize='trigram remove_diacritics 1')`,
     `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rank) values ('secure-delete', 1)`,
     `create trigger enquiries_search_insert after insert on enquiries begin ${add}; end`,
     `create trigger enquiries_search_delete after delete on enquiries begin ${remove}; end`,
-    // A change of privacy state moves the row in or out; a change of name, e-mail or phone replaces its terms.
-    `create trigger enquiries_search_update after update of ${COLUMNS}, privacyState on enquiries begin ${remove}; ${add}; end`,
+    // Shown only: a change of privacy state moves the row in or out; a change of name, e-mail or phone replaces its terms.
+    `create trigger enquiries_search_update after update of ${COLUMNS}${shownOnly ? ", privacyState" : ""} on enquiries begin ${remove}; ${add}; end`,
     `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}) values ('rebuild')`,
-  ]);
+  ];
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof MysqlAdapter) return;
+  await run(db, indexStatements(true));
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof MysqlAdapter) return;
-  const values = (row: "new" | "old") => `${row}.rowid, ${row}.fullName, ${row}.email, ${row}.phone, ${row}.phoneDigits`;
-  const remove = `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rowid, ${COLUMNS}) values ('delete', ${values("old")})`;
-  const add = `insert into ${SEARCH_TABLE}(rowid, ${COLUMNS}) values (${values("new")})`;
-  await run(db, [
-    ...TRIGGERS.map((name) => `drop trigger if exists ${name}`),
-    `drop table if exists ${SEARCH_TABLE}`,
-    `drop view if exists ${SEARCH_CONTENT_VIEW}`,
-    `create virtual table ${SEARCH_TABLE} using fts5(
-      ${COLUMNS},
-      content='enquiries', content_rowid='rowid', tokenize='trigram remove_diacritics 1')`,
-    `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}, rank) values ('secure-delete', 1)`,
-    `create trigger enquiries_search_insert after insert on enquiries begin ${add}; end`,
-    `create trigger enquiries_search_delete after delete on enquiries begin ${remove}; end`,
-    `create trigger enquiries_search_update after update of ${COLUMNS} on enquiries begin ${remove}; ${add}; end`,
-    `insert into ${SEARCH_TABLE}(${SEARCH_TABLE}) values ('rebuild')`,
-  ]);
+  await run(db, indexStatements(false));
 }

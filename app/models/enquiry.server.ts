@@ -481,8 +481,20 @@ function listIndex(filter: EnquiryFilter, part: Part, purpose: "count" | "page" 
 
 /** Whether a list is every enquiry staff may see, in some order (no filter, no search: an empty box is none). */
 function filtersNothing(filter: EnquiryFilter): boolean {
+  return askedFilters(filter).length === 0;
+}
+
+/**
+ * The filters a list asks for, by name, sorted: those set to something (an empty box is none, a blank search is
+ * none; an owner of null is "nobody's").
+ */
+function askedFilters(filter: EnquiryFilter): string[] {
   const { page: _page, limit: _limit, sort: _sort, ...filters } = filter;
-  return Object.values(filters).every((value) => value === undefined || value === "");
+  return Object.entries(filters)
+    .filter(([key, value]) => value !== undefined && value !== "" && (value !== null || key === "assigneeId"))
+    .filter(([key, value]) => key !== "q" || String(value).trim() !== "")
+    .map(([key]) => key)
+    .sort();
 }
 
 /** Where a page starts this far into its list, MySQL/MariaDB read it through the list's own index (deepPageIndex). */
@@ -713,13 +725,7 @@ async function pageInOrder(filter: EnquiryFilter): Promise<Page<Enquiry>> {
  * from their index, up to LIST_COUNT_CAP.
  */
 function figureOf(filter: EnquiryFilter, count: number, i: number): ListFigure | null {
-  const { page: _page, limit: _limit, sort: _sort, ...rest } = filter;
-  const asked = Object.entries(rest)
-    .filter(([key, value]) => value !== undefined && value !== "" && (value !== null || key === "assigneeId"))
-    .filter(([key, value]) => key !== "q" || String(value).trim() !== "")
-    .map(([key]) => key)
-    .sort()
-    .join(" ");
+  const asked = askedFilters(filter).join(" ");
   if (count === 2) return asked === "" && filter.sort === "follow-up" ? { kind: "listfollow", value: i === 0 ? "dated" : "none" } : null;
   switch (asked) {
     case "":
